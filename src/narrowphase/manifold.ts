@@ -1,0 +1,72 @@
+/**
+ * Contact manifolds.
+ *
+ * The public `collide()` returns a fresh plain object (`Manifold`). Inside the
+ * world the narrowphase writes into a reused `ManifoldBuffer` instead, so a
+ * step allocates nothing.
+ *
+ * Conventions (DESIGN.md): `normal` is a unit vector from body A to body B;
+ * `depth` > 0 means overlap (moving B by normal × depth separates the shapes;
+ * a negative depth is a gap, reported only within the margin asked for). Each
+ * point lies midway between the two surfaces and carries its own depth and a
+ * feature `id` that stays the same while the same features touch.
+ */
+import type { Vec2 } from "../math/vec2.js";
+
+export interface ManifoldPoint {
+  x: number;
+  y: number;
+  depth: number;
+  id: number;
+}
+
+export interface Manifold {
+  normal: Vec2;
+  depth: number;
+  points: ManifoldPoint[];
+}
+
+/** Allocation-free manifold: the narrowphase pair functions write here. */
+export class ManifoldBuffer {
+  normalX = 0;
+  normalY = 0;
+  /** Deepest penetration of the pair (the minimum translation distance when overlapping). */
+  depth = 0;
+  /** 0 (no contact), 1 or 2. */
+  count = 0;
+  x0 = 0;
+  y0 = 0;
+  depth0 = 0;
+  id0 = 0;
+  x1 = 0;
+  y1 = 0;
+  depth1 = 0;
+  id1 = 0;
+
+  reset(): void {
+    this.count = 0;
+  }
+
+  /** Copy into a new plain `Manifold` (null when there is no contact). */
+  toManifold(): Manifold | null {
+    if (this.count === 0) return null;
+    const points: ManifoldPoint[] = [{ x: this.x0, y: this.y0, depth: this.depth0, id: this.id0 }];
+    if (this.count === 2) points.push({ x: this.x1, y: this.y1, depth: this.depth1, id: this.id1 });
+    return { normal: { x: this.normalX, y: this.normalY }, depth: this.depth, points };
+  }
+
+  copyFrom(o: ManifoldBuffer): void {
+    this.normalX = o.normalX;
+    this.normalY = o.normalY;
+    this.depth = o.depth;
+    this.count = o.count;
+    this.x0 = o.x0;
+    this.y0 = o.y0;
+    this.depth0 = o.depth0;
+    this.id0 = o.id0;
+    this.x1 = o.x1;
+    this.y1 = o.y1;
+    this.depth1 = o.depth1;
+    this.id1 = o.id1;
+  }
+}
