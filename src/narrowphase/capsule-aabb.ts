@@ -1,0 +1,224 @@
+/**
+ * Capsule (A) vs axis-aligned box (B).
+ *
+ * The capsule is its inner segment e1–e2 swept by radius r, so this is
+ * "segment vs box", then r is added. Work in the box's frame (relative to
+ * its centre), with u the capsule's axis and p its upward perpendicular.
+ *
+ * 1. Do the segment and the box intersect? Separating axes for two convex
+ *    polygons are their edge normals: x, y (the box) and p (the segment; a
+ *    segment is a flat polygon). For each of the six directions m = ±y, ±x, ±p
+ *    the overlap when B is pushed along m is
+ *        max over the segment of m·x − min over the box of m·x
+ *      = max(m·e1, m·e2) + hw·|mx| + hh·|my|.
+ *    If all six are ≥ 0 the segment touches or crosses the box and the exact
+ *    minimum translation distance is r + the smallest of them, along that
+ *    direction (ties in the order +y, −y, +x, −x, +p, −p: a horizontal capsule
+ *    uses the box's faces).
+ * 2. Otherwise they are apart, and the closest pair of points involves an end
+ *    point of one shape: an end point of the segment against the box (clamp it
+ *    to the box: a face region gives an exact axis normal, a corner region the
+ *    direction to the corner), or a box corner against the inside of the
+ *    segment (normal ±p, distance = the corner's height above the segment's
+ *    line). The smallest distance d gives depth r − d.
+ *
+ * Contact points: when the capsule lies along the box face that faces it
+ * (within about 5.7°), `clipAlongTangent` clips the segment to that face and
+ * gives two points, ids 26 + 2·face (+0 low end, +1 high end along the tangent;
+ * faces as in box-features.ts). Otherwise one point midway between the
+ * surfaces at the deepest features: id 8·i + box feature for end point i of the
+ * segment (0 first, 1 second) against a face (0–3) or corner (4–7), 12 + corner
+ * for a box corner against the inside of the segment, and 20 + axis index (in
+ * the order above) when the segment crosses the box.
+ */
+import type { Body } from "../bodies/body.js";
+import type { ManifoldBuffer } from "./manifold.js";
+import { addMidpoint, beginManifold, clipAlongTangent, direction2, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+import { cornerId, faceOfNormal } from "./box-features.js";
+
+const CLIP_ID = 26;
+const CROSS_ID = 20;
+
+export function collideCapsuleBox(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+  const bx = b.position.x;
+  const by = b.position.y;
+  const cx = a.position.x - bx;
+  const cy = a.position.y - by;
+  const ux = a.rotCos;
+  const uy = a.rotSin;
+  const h = a.halfLength;
+  const r = a.radius;
+  const hw = b.halfWidth;
+  const hh = b.halfHeight;
+  // Half extents of the segment along x and y.
+  const sxh = Math.abs(ux * h);
+  const syh = Math.abs(uy * h);
+  const reach = r + margin;
+  if (Math.abs(cx) - sxh - hw >= reach || Math.abs(cy) - syh - hh >= reach) return false;
+
+  const e1x = cx - ux * h;
+  const e1y = cy - uy * h;
+  const e2x = cx + ux * h;
+  const e2y = cy + uy * h;
+  const sign = upPerpSign(ux, uy);
+  const px = -uy * sign;
+  const py = ux * sign;
+
+  // Step 1: separating axes of segment and box (overlaps without the radius).
+  const level = px * cx + py * cy; // height of the segment's line along p
+  const ext = hw * Math.abs(px) + hh * Math.abs(py);
+  let axis = 0;
+  let minOverlap = cy + syh + hh; // +y
+  let o = hh - (cy - syh); // −y
+  if (o < minOverlap) { minOverlap = o; axis = 1; }
+  o = cx + sxh + hw; // +x
+  if (o < minOverlap) { minOverlap = o; axis = 2; }
+  o = hw - (cx - sxh); // −x
+  if (o < minOverlap) { minOverlap = o; axis = 3; }
+  o = level + ext; // +p
+  if (o < minOverlap) { minOverlap = o; axis = 4; }
+  o = ext - level; // −p
+  if (o < minOverlap) { minOverlap = o; axis = 5; }
+
+  let nx = 0;
+  let ny = 0;
+  let depth = 0;
+  // The single contact point, as a point of A's surface (box frame), and its id.
+  let sx = 0;
+  let sy = 0;
+  let id = 0;
+  let found = false;
+
+  if (minOverlap < 0) {
+    // Step 2: apart. Smallest distance over the candidate feature pairs.
+    let best = Infinity;
+    // cB: closest point on the box, for the best candidate.
+    let qx = 0;
+    let qy = 0;
+    for (let i = 0; i < 2; i++) {
+      const ex = i === 0 ? e1x : e2x;
+      const ey = i === 0 ? e1y : e2y;
+      const ax = Math.abs(ex);
+      const ay = Math.abs(ey);
+      // This candidate: distance, normal, box point, id.
+      let d: number;
+      let mx: number;
+      let my: number;
+      let kx: number;
+      let ky: number;
+      let f: number;
+      if (ax <= hw) {
+        if (ay <= hh) {
+          // An end point inside the box: the shapes do meet after all (rounding
+          // in step 1); the crossing branch below handles it.
+          best = 0;
+          break;
+        }
+        d = ay - hh;
+        mx = 0;
+        my = ey > 0 ? -1 : 1;
+        kx = ex;
+        ky = ey > 0 ? hh : -hh;
+        f = 8 * i + faceOfNormal(0, -my);
+      } else if (ay <= hh) {
+        d = ax - hw;
+        mx = ex > 0 ? -1 : 1;
+        my = 0;
+        kx = ex > 0 ? hw : -hw;
+        ky = ey;
+        f = 8 * i + faceOfNormal(-mx, 0);
+      } else {
+        kx = ex > 0 ? hw : -hw;
+        ky = ey > 0 ? hh : -hh;
+        const v = direction2(kx - ex, ky - ey);
+        if ((v.x * ux + v.y * uy) * (i === 0 ? -1 : 1) >= 0) {
+          d = v.length;
+          mx = v.x;
+          my = v.y;
+          f = 8 * i + cornerId(ex, ey);
+        } else {
+          // The direction points back along the segment, out of the end
+          // point's normal cone: the corner really projects inside the
+          // segment (rounding said otherwise), so use the corner-against-
+          // segment answer of the loop below.
+          const lv = px * (kx - cx) + py * (ky - cy);
+          d = Math.abs(lv);
+          mx = lv >= 0 ? px : -px;
+          my = lv >= 0 ? py : -py;
+          f = 12 + cornerId(kx, ky);
+        }
+      }
+      if (d < best) {
+        best = d;
+        nx = mx;
+        ny = my;
+        qx = kx;
+        qy = ky;
+        id = f;
+      }
+    }
+    for (let k = 0; k < 4 && best > 0; k++) {
+      const kx = (k & 1) === 0 ? -hw : hw;
+      const ky = (k & 2) === 0 ? -hh : hh;
+      const along = (kx - e1x) * ux + (ky - e1y) * uy;
+      if (!(along > 0 && along < 2 * h)) continue;
+      const lv = px * (kx - cx) + py * (ky - cy);
+      const d = Math.abs(lv);
+      if (d < best) {
+        best = d;
+        nx = lv >= 0 ? px : -px;
+        ny = lv >= 0 ? py : -py;
+        qx = kx;
+        qy = ky;
+        id = 12 + cornerId(kx, ky);
+      }
+    }
+    if (best > TOUCH_TOLERANCE * (h + hw + hh + Math.abs(cx) + Math.abs(cy)) && best < Infinity) {
+      depth = r - best;
+      if (!(depth > -margin)) return false;
+      // A's surface point: the box point moved back by the depth along n.
+      sx = qx + nx * depth;
+      sy = qy + ny * depth;
+      found = true;
+    }
+  }
+
+  if (!found) {
+    // Touching or crossing (also when rounding left no separated candidate, or
+    // one within rounding noise, whose direction would mean nothing).
+    depth = r + minOverlap;
+    id = CROSS_ID + axis;
+    if (axis < 4) {
+      nx = axis === 2 ? 1 : axis === 3 ? -1 : 0;
+      ny = axis === 0 ? 1 : axis === 1 ? -1 : 0;
+      // The segment's deepest end point along n.
+      const first = nx * e1x + ny * e1y >= nx * e2x + ny * e2y;
+      sx = (first ? e1x : e2x) + nx * r;
+      sy = (first ? e1y : e2y) + ny * r;
+    } else {
+      nx = axis === 4 ? px : -px;
+      ny = axis === 4 ? py : -py;
+      // The box's deepest corner along n (lowest n·x), and A's surface depth beyond it.
+      sx = (nx > 0 ? -hw : hw) + nx * depth;
+      sy = (ny > 0 ? -hh : hh) + ny * depth;
+    }
+    if (!(depth > -margin)) return false;
+  }
+
+  beginManifold(out, nx, ny, depth);
+  // Try two points along the box face that faces A (outward normal closest to −n).
+  let x1: number, y1: number, x2: number, y2: number, face: number;
+  if (Math.abs(ny) >= Math.abs(nx)) {
+    const fy = ny > 0 ? -hh : hh;
+    x1 = -hw; y1 = fy; x2 = hw; y2 = fy;
+    face = faceOfNormal(0, ny > 0 ? -1 : 1);
+  } else {
+    const fx = nx > 0 ? -hw : hw;
+    x1 = fx; y1 = -hh; x2 = fx; y2 = hh;
+    face = faceOfNormal(nx > 0 ? -1 : 1, 0);
+  }
+  if (clipAlongTangent(out, bx, by, e1x, e1y, e2x, e2y, x1, y1, x2, y2, r, 0, depth, margin, CLIP_ID + 2 * face) === 0) {
+    addMidpoint(out, bx + sx, by + sy, depth, id);
+  }
+  return true;
+}

@@ -1,0 +1,82 @@
+/**
+ * Circle (A) vs axis-aligned box (B).
+ *
+ * Work in the box's frame: d = circle centre − box centre.
+ *
+ * - Centre outside the box: clamp d to the box to get the box point q
+ *   closest to the centre. The normal points from the centre to q and the depth
+ *   is r − |q − d|. When only one coordinate was clamped the centre faces a
+ *   side of the box and the normal is exactly that side's axis; when both were,
+ *   it faces a corner.
+ * - Centre inside (or on the boundary): the shortest way out is through the
+ *   nearest face, at distance e = half-extent − |d| on that axis, so the depth is
+ *   r + e and the normal is minus that face's outward normal (A pushes B away
+ *   from it). Equal distances prefer the top/bottom faces, like box stacks; a
+ *   centre exactly on the box's middle line picks the high face (+x or +y), so
+ *   a circle centred on the box centre leaves through the top: normal (0, −1).
+ *
+ * One point midway between the surfaces; its id names the box feature (see
+ * box-features.ts): a face for both the outside-a-face and the inside cases, so
+ * it does not change when the centre crosses the surface, or a corner.
+ */
+import type { Body } from "../bodies/body.js";
+import type { ManifoldBuffer } from "./manifold.js";
+import { addMidpoint, beginManifold, direction2 } from "./segment.js";
+import { cornerId, faceOfNormal } from "./box-features.js";
+
+export function collideCircleBox(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+  const bx = b.position.x;
+  const by = b.position.y;
+  const dx = a.position.x - bx;
+  const dy = a.position.y - by;
+  const hw = b.halfWidth;
+  const hh = b.halfHeight;
+  const r = a.radius;
+  const adx = Math.abs(dx);
+  const ady = Math.abs(dy);
+  const reach = r + margin;
+  if (adx - hw >= reach || ady - hh >= reach) return false;
+
+  let nx: number;
+  let ny: number;
+  let depth: number;
+  let id: number;
+  if (adx <= hw && ady <= hh) {
+    const ex = hw - adx;
+    const ey = hh - ady;
+    // m: outward normal of the nearest face; the normal from A to B is −m.
+    if (ey <= ex) {
+      nx = 0;
+      ny = dy >= 0 ? -1 : 1;
+      depth = r + ey;
+    } else {
+      nx = dx >= 0 ? -1 : 1;
+      ny = 0;
+      depth = r + ex;
+    }
+    id = faceOfNormal(-nx, -ny);
+  } else if (adx <= hw) {
+    nx = 0;
+    ny = dy > 0 ? -1 : 1;
+    depth = r - (ady - hh);
+    id = faceOfNormal(0, -ny);
+  } else if (ady <= hh) {
+    nx = dx > 0 ? -1 : 1;
+    ny = 0;
+    depth = r - (adx - hw);
+    id = faceOfNormal(-nx, 0);
+  } else {
+    // Corner region: q is the corner on the centre's side.
+    const vx = (dx > 0 ? hw : -hw) - dx;
+    const vy = (dy > 0 ? hh : -hh) - dy;
+    const d = direction2(vx, vy);
+    nx = d.x;
+    ny = d.y;
+    depth = r - d.length;
+    id = cornerId(dx, dy);
+  }
+  if (!(depth > -margin)) return false;
+  beginManifold(out, nx, ny, depth);
+  addMidpoint(out, a.position.x + nx * r, a.position.y + ny * r, depth, id);
+  return true;
+}

@@ -1,0 +1,73 @@
+/**
+ * Circle (A) vs capsule (B).
+ *
+ * A capsule is every point within its radius of its inner segment, so the
+ * circle and the capsule overlap exactly when the circle's centre is closer
+ * than rA + rB to that segment. Find the point q of the segment closest to the
+ * centre: the normal points from the centre to q and the depth is
+ * rA + rB − |q − centre|.
+ *
+ * When q is inside the segment (not an end point), the direction to it is
+ * exactly perpendicular to the segment; we use the perpendicular itself and
+ * the centre's signed distance to the line, which stays accurate even when
+ * the centre is almost on the segment.
+ *
+ * Degenerate case: a centre exactly on the segment has no direction to the
+ * segment. The way out is then perpendicular to the segment (depth rA + rB,
+ * which beats leaving through an end), and we take the "upward" perpendicular:
+ * positive y, or +x for a vertical capsule. A centre on an end point (or
+ * within rounding noise of it, 1e-12 of the configuration's size) gets the same choice.
+ *
+ * One point midway between the surfaces; its id names the segment feature
+ * that is closest: 0 the first end point (position − axis·halfLength),
+ * 1 the second end point, 2 the inside of the segment.
+ */
+import type { Body } from "../bodies/body.js";
+import type { ManifoldBuffer } from "./manifold.js";
+import { addMidpoint, beginManifold, closestPointOnSegment, direction2, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+
+export function collideCircleCapsule(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+  const ox = a.position.x;
+  const oy = a.position.y;
+  // Everything relative to the circle's centre.
+  const cx = b.position.x - ox;
+  const cy = b.position.y - oy;
+  const ux = b.rotCos;
+  const uy = b.rotSin;
+  const h = b.halfLength;
+  const rA = a.radius;
+  const r = rA + b.radius;
+  const reach = r + margin + h;
+  if (cx * cx + cy * cy >= reach * reach) return false;
+
+  const q = closestPointOnSegment(0, 0, cx - ux * h, cy - uy * h, cx + ux * h, cy + uy * h);
+  const sign = upPerpSign(ux, uy);
+  let nx = -uy * sign;
+  let ny = ux * sign;
+  let dist: number;
+  let id: number;
+  if (q.t > 0 && q.t < 1) {
+    // Signed distance from the centre (the origin) to the line, along the upward perpendicular.
+    const level = nx * cx + ny * cy;
+    dist = Math.abs(level);
+    if (level < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    id = 2;
+  } else {
+    const d = direction2(q.x, q.y);
+    dist = d.length;
+    // A centre (almost) exactly on the end point keeps the perpendicular.
+    if (dist > TOUCH_TOLERANCE * (h + Math.abs(cx) + Math.abs(cy))) {
+      nx = d.x;
+      ny = d.y;
+    }
+    id = q.t === 0 ? 0 : 1;
+  }
+  const depth = r - dist;
+  if (!(depth > -margin)) return false;
+  beginManifold(out, nx, ny, depth);
+  addMidpoint(out, ox + nx * rA, oy + ny * rA, depth, id);
+  return true;
+}
