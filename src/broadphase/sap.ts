@@ -1,0 +1,209 @@
+/**
+ * Sort-and-sweep ("sweep and prune") on the x axis.
+ *
+ * Keep the boxes sorted by their left edge `minX`. Then, walking the list
+ * left to right, the boxes that can overlap box i along x are exactly the ones
+ * after it whose `minX` is at most box i's `maxX`: the walk for box i stops at
+ * the first box that starts to the right of box i's end. Those candidates are
+ * then tested on y. With bodies spread along x, each box meets only its
+ * neighbours and collecting pairs costs about O(n + pairs).
+ *
+ * The order is kept between calls and repaired with an insertion sort, which
+ * costs O(n + number of boxes that changed places). In a simulation bodies
+ * move a little per step, few swap places, and the repair is nearly free;
+ * that is the whole trick (temporal coherence).
+ *
+ * The boxes are stored in the sorted order itself, in flat typed arrays
+ * (structure of arrays), so the sweep reads memory front to back.
+ * `body.proxyId` is the body's current position in that order; the sort
+ * keeps it up to date.
+ */
+import type { Body } from "../bodies/body.js";
+import type { Broadphase, PairList } from "./broadphase.js";
+import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
+import { checkAdd, checkTracked } from "./proxy-checks.js";
+
+export class SweepAndPruneBroadphase implements Broadphase {
+  readonly kind = "sap" as const;
+  /** Bounds are grown by this much on every side (metres). */
+  readonly margin: number;
+
+  private count = 0;
+  private capacity = 0;
+  /** Grown bounds, in sorted order of minX (after `sort()`). */
+  private minX = new Float64Array(0);
+  private minY = new Float64Array(0);
+  private maxX = new Float64Array(0);
+  private maxY = new Float64Array(0);
+  /** 1 for a static body. */
+  private isStatic = new Uint8Array(0);
+  private bodies: (Body | null)[] = [];
+  /** Entries moved by the last sorts (for tests and tuning: small when little moves). */
+  swapCount = 0;
+
+  constructor(options?: BroadphaseOptions) {
+    this.margin = readMargin(options);
+    this.grow(16);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  private grow(newCapacity: number): void {
+    const copy = <T extends Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+      const a = make(newCapacity);
+      a.set(old);
+      return a;
+    };
+    this.minX = copy(this.minX, (n) => new Float64Array(n));
+    this.minY = copy(this.minY, (n) => new Float64Array(n));
+    this.maxX = copy(this.maxX, (n) => new Float64Array(n));
+    this.maxY = copy(this.maxY, (n) => new Float64Array(n));
+    this.isStatic = copy(this.isStatic, (n) => new Uint8Array(n));
+    for (let i = this.capacity; i < newCapacity; i++) this.bodies.push(null);
+    this.capacity = newCapacity;
+  }
+
+  /** Copy body's grown bounds and static flag into slot i. */
+  private store(i: number, body: Body): void {
+    const m = this.margin;
+    this.minX[i] = body.minX - m;
+    this.minY[i] = body.minY - m;
+    this.maxX[i] = body.maxX + m;
+    this.maxY[i] = body.maxY + m;
+    this.isStatic[i] = body.type === "static" ? 1 : 0;
+  }
+
+  add(body: Body): void {
+    checkAdd(body);
+    if (this.count === this.capacity) this.grow(this.capacity * 2);
+    const i = this.count++;
+    this.bodies[i] = body;
+    this.store(i, body);
+    body.proxyId = i; // appended at the end; the next sort moves it into place
+  }
+
+  remove(body: Body): void {
+    checkTracked(body, this.bodies[body.proxyId]);
+    // Close the gap, keeping the order: shift everything after it one slot left.
+    const i = body.proxyId;
+    const end = this.count;
+    this.minX.copyWithin(i, i + 1, end);
+    this.minY.copyWithin(i, i + 1, end);
+    this.maxX.copyWithin(i, i + 1, end);
+    this.maxY.copyWithin(i, i + 1, end);
+    this.isStatic.copyWithin(i, i + 1, end);
+    const bodies = this.bodies;
+    for (let j = i; j < end - 1; j++) {
+      const b = bodies[j + 1]!;
+      bodies[j] = b;
+      b.proxyId = j;
+    }
+    bodies[end - 1] = null;
+    this.count--;
+    body.proxyId = -1;
+  }
+
+  update(body: Body): void {
+    checkTracked(body, this.bodies[body.proxyId]);
+    this.store(body.proxyId, body);
+  }
+
+  /**
+   * Insertion sort by minX: take each entry in turn and slide it left past
+   * the entries that start after it. Stable, in place, and O(n) when the
+   * array is already nearly sorted.
+   */
+  private sort(): void {
+    const minX = this.minX;
+    const minY = this.minY;
+    const maxX = this.maxX;
+    const maxY = this.maxY;
+    const isStatic = this.isStatic;
+    const bodies = this.bodies;
+    const n = this.count;
+    for (let i = 1; i < n; i++) {
+      const key = minX[i]!;
+      if (minX[i - 1]! <= key) continue; // already in place (the common case)
+      const kMinY = minY[i]!;
+      const kMaxX = maxX[i]!;
+      const kMaxY = maxY[i]!;
+      const kStatic = isStatic[i]!;
+      const kBody = bodies[i]!;
+      let j = i - 1;
+      while (j >= 0 && minX[j]! > key) {
+        minX[j + 1] = minX[j]!;
+        minY[j + 1] = minY[j]!;
+        maxX[j + 1] = maxX[j]!;
+        maxY[j + 1] = maxY[j]!;
+        isStatic[j + 1] = isStatic[j]!;
+        const b = bodies[j]!;
+        bodies[j + 1] = b;
+        b.proxyId = j + 1;
+        j--;
+      }
+      this.swapCount += i - 1 - j;
+      const k = j + 1;
+      minX[k] = key;
+      minY[k] = kMinY;
+      maxX[k] = kMaxX;
+      maxY[k] = kMaxY;
+      isStatic[k] = kStatic;
+      bodies[k] = kBody;
+      kBody.proxyId = k;
+    }
+  }
+
+  collectPairs(out: PairList): void {
+    out.clear();
+    this.sort();
+    const minX = this.minX;
+    const minY = this.minY;
+    const maxX = this.maxX;
+    const maxY = this.maxY;
+    const isStatic = this.isStatic;
+    const bodies = this.bodies;
+    const n = this.count;
+    for (let i = 0; i < n; i++) {
+      const right = maxX[i]!;
+      const bottom = minY[i]!;
+      const top = maxY[i]!;
+      const iStatic = isStatic[i]!;
+      // Sorted by minX and minX[j] >= minX[i], so "overlap on x" is just minX[j] <= right.
+      for (let j = i + 1; j < n && minX[j]! <= right; j++) {
+        if (iStatic === 1 && isStatic[j] === 1) continue;
+        if (minY[j]! <= top && bottom <= maxY[j]!) out.push(bodies[i]!, bodies[j]!);
+      }
+    }
+  }
+
+  /** `visit` must not add, remove or update bodies of this broadphase. */
+  query(qMinX: number, qMinY: number, qMaxX: number, qMaxY: number, visit: (body: Body) => boolean | void): void {
+    this.sort();
+    const n = this.count;
+    // Everything from the first entry with minX > qMaxX on starts right of the query box.
+    for (let i = 0; i < n && this.minX[i]! <= qMaxX; i++) {
+      if (boxesOverlap(qMinX, qMinY, qMaxX, qMaxY, this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!)) {
+        if (visit(this.bodies[i]!) === false) return;
+      }
+    }
+  }
+
+  /**
+   * A linear scan: order on x does not help a ray in an arbitrary direction
+   * much. `visit` must not add, remove or update bodies of this broadphase.
+   */
+  raycast(ox: number, oy: number, dx: number, dy: number, maxT: number, visit: (body: Body, maxT: number) => number): void {
+    const n = this.count;
+    for (let i = 0; i < n; i++) {
+      if (rayBoxEntry(ox, oy, dx, dy, maxT, this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!) < 0) continue;
+      const t = visit(this.bodies[i]!, maxT);
+      // Unchanged (or larger) goes on; smaller clips the ray; 0 or NaN stops it.
+      if (!(t >= maxT)) {
+        if (!(t > 0)) return;
+        maxT = t;
+      }
+    }
+  }
+}
