@@ -1,0 +1,35 @@
+/**
+ * `stateHash()`: a hash of the exact bits of every body's position, rotation
+ * and velocities, in id order. Two worlds with equal hashes are (up to hash
+ * collisions) bit-identical; one differing bit changes it.
+ */
+import type { Body } from "../bodies/body.js";
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+
+/** FNV-1a over 32-bit words, run twice with different seeds for 64 bits. */
+export function hashBodies(bodies: readonly Body[]): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ 0x9e3779b9;
+  const mix = (v: number): void => {
+    f64[0] = v;
+    for (let k = 0; k < 2; k++) {
+      const w = u32[k]!;
+      h1 = Math.imul(h1 ^ w, 0x01000193);
+      h2 = Math.imul(h2 ^ w, 0x5bd1e995);
+      h2 ^= h2 >>> 15;
+    }
+  };
+  for (const b of bodies) {
+    mix(b.id);
+    mix(b.position.x);
+    mix(b.position.y);
+    mix(b.rotCos);
+    mix(b.rotSin);
+    mix(b.velocity.x);
+    mix(b.velocity.y);
+    mix(b.angularVelocity);
+  }
+  return (h1 >>> 0).toString(16).padStart(8, "0") + (h2 >>> 0).toString(16).padStart(8, "0");
+}

@@ -1,0 +1,140 @@
+/**
+ * World options, their defaults and their checks. The README's options table
+ * is written from this file: keep them in step.
+ */
+import type { Vec2 } from "../math/vec2.js";
+import * as check from "../math/validate.js";
+import { INTEGRATORS, type IntegratorName } from "../solver/integrate.js";
+import { POSITION_CORRECTIONS, type PositionCorrection } from "../solver/position-correction.js";
+import type { BroadphaseKind } from "../broadphase/broadphase.js";
+
+export type SolverName = "soft-step" | "pgs";
+
+export interface WorldOptions {
+  /** m/s². Default { x: 0, y: -9.81 } (y up); a y-down game passes { x: 0, y: 9.81 }. */
+  gravity?: Vec2;
+  /** "soft-step" (Box2D v3: sub-steps, soft contacts, relax, restitution pass) or "pgs" (sequential impulses). */
+  solver?: SolverName;
+  /** soft-step: sub-steps per step. Default 4. */
+  subSteps?: number;
+  /** pgs: velocity iterations per step. Default 8. */
+  velocityIterations?: number;
+  /** pgs with "ngs": position iterations per step. Default 3. */
+  positionIterations?: number;
+  /** pgs: how leftover penetration is removed. Default "baumgarte". */
+  positionCorrection?: PositionCorrection;
+  /** pgs: fraction of the penetration (beyond slop) corrected per step. Default 0.2. */
+  percent?: number;
+  /** pgs: penetration allowed without correction, m. Default 0.005. */
+  slop?: number;
+  /** Start each step from last step's impulses. Default true. */
+  warmStarting?: boolean;
+  /** soft-step: contact stiffness, Hz. Default 30. */
+  contactHertz?: number;
+  /** soft-step: contact damping ratio. Default 10. */
+  contactDampingRatio?: number;
+  /** soft-step: cap on the speed at which penetration is pushed out, m/s. Default 3. */
+  maxContactPushSpeed?: number;
+  /** No bounce below this approach speed, m/s. Default 1. */
+  restitutionThreshold?: number;
+  /** "semi-implicit-euler" (default), "explicit-euler" or "velocity-verlet". */
+  integrator?: IntegratorName;
+  /** "tree" (dynamic AABB tree), "sap" (sweep and prune) or "brute" (for tests). Default "sap". */
+  broadphase?: BroadphaseKind;
+  /** Island sleeping. Default true. */
+  sleeping?: boolean;
+  /** Seconds an island must stay slow before it sleeps. Default 0.5. */
+  timeToSleep?: number;
+  /** Linear speed below which a body counts as still, m/s. Default 0.05. */
+  linearSleepTolerance?: number;
+  /** Angular speed below which a body counts as still, rad/s. Default 0.05. */
+  angularSleepTolerance?: number;
+  /** Contacts are created this far before the shapes touch (speculative), m. Default 0.02. */
+  speculativeDistance?: number;
+  /**
+   * Continuous collision (src/solver/continuous.ts): swept broadphase boxes and
+   * speculative margins that grow with speed, and a time-of-impact sweep for
+   * fast bodies (against static bodies; bullets also against dynamic ones).
+   * Default true; false keeps only the fixed `speculativeDistance`.
+   */
+  continuous?: boolean;
+  /**
+   * Every body's speed is clamped to this after forces are applied, m/s.
+   * Default 1000 (a rifle bullet); it keeps absurd inputs such as 1e6 m/s
+   * from turning into a step that crosses the whole world.
+   */
+  maxLinearSpeed?: number;
+  /** The step `advance()` uses, s. Default 1/60. */
+  fixedDt?: number;
+  /** At most this many steps per `advance()` call, so a slow frame cannot spiral. Default 8. */
+  maxStepsPerAdvance?: number;
+}
+
+export type ResolvedWorldOptions = Required<WorldOptions>;
+
+export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.freeze({
+  gravity: Object.freeze({ x: 0, y: -9.81 }),
+  solver: "soft-step",
+  subSteps: 4,
+  velocityIterations: 8,
+  positionIterations: 3,
+  positionCorrection: "baumgarte",
+  percent: 0.2,
+  slop: 0.005,
+  warmStarting: true,
+  contactHertz: 30,
+  contactDampingRatio: 10,
+  maxContactPushSpeed: 3,
+  restitutionThreshold: 1,
+  integrator: "semi-implicit-euler",
+  broadphase: "sap",
+  sleeping: true,
+  timeToSleep: 0.5,
+  linearSleepTolerance: 0.05,
+  angularSleepTolerance: 0.05,
+  speculativeDistance: 0.02,
+  continuous: true,
+  maxLinearSpeed: 1000,
+  fixedDt: 1 / 60,
+  maxStepsPerAdvance: 8,
+}) as ResolvedWorldOptions;
+
+const SOLVERS: readonly SolverName[] = ["soft-step", "pgs"];
+const BROADPHASES: readonly BroadphaseKind[] = ["tree", "sap", "brute"];
+
+/** Checks every given option (throwing before anything is built) and fills in defaults. */
+export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions {
+  if (o === null || typeof o !== "object") {
+    throw new TypeError(`capsule2d: World options must be an object, got ${check.describe(o)}`);
+  }
+  const d = DEFAULT_WORLD_OPTIONS;
+  const r: ResolvedWorldOptions = { ...d, gravity: { x: d.gravity.x, y: d.gravity.y } };
+  if (o.gravity !== undefined) {
+    check.vector("gravity", o.gravity);
+    r.gravity = { x: o.gravity.x, y: o.gravity.y };
+  }
+  if (o.solver !== undefined) r.solver = check.oneOf("solver", o.solver, SOLVERS);
+  if (o.subSteps !== undefined) r.subSteps = check.integer("subSteps", o.subSteps, 1, 64);
+  if (o.velocityIterations !== undefined) r.velocityIterations = check.integer("velocityIterations", o.velocityIterations, 1, 200);
+  if (o.positionIterations !== undefined) r.positionIterations = check.integer("positionIterations", o.positionIterations, 0, 200);
+  if (o.positionCorrection !== undefined) r.positionCorrection = check.oneOf("positionCorrection", o.positionCorrection, POSITION_CORRECTIONS);
+  if (o.percent !== undefined) r.percent = check.inRange("percent", o.percent, 0, 1);
+  if (o.slop !== undefined) r.slop = check.nonNegative("slop", o.slop);
+  if (o.warmStarting !== undefined) r.warmStarting = check.boolean("warmStarting", o.warmStarting);
+  if (o.contactHertz !== undefined) r.contactHertz = check.nonNegative("contactHertz", o.contactHertz);
+  if (o.contactDampingRatio !== undefined) r.contactDampingRatio = check.nonNegative("contactDampingRatio", o.contactDampingRatio);
+  if (o.maxContactPushSpeed !== undefined) r.maxContactPushSpeed = check.nonNegative("maxContactPushSpeed", o.maxContactPushSpeed);
+  if (o.restitutionThreshold !== undefined) r.restitutionThreshold = check.nonNegative("restitutionThreshold", o.restitutionThreshold);
+  if (o.integrator !== undefined) r.integrator = check.oneOf("integrator", o.integrator, INTEGRATORS);
+  if (o.broadphase !== undefined) r.broadphase = check.oneOf("broadphase", o.broadphase, BROADPHASES);
+  if (o.sleeping !== undefined) r.sleeping = check.boolean("sleeping", o.sleeping);
+  if (o.timeToSleep !== undefined) r.timeToSleep = check.nonNegative("timeToSleep", o.timeToSleep);
+  if (o.linearSleepTolerance !== undefined) r.linearSleepTolerance = check.nonNegative("linearSleepTolerance", o.linearSleepTolerance);
+  if (o.angularSleepTolerance !== undefined) r.angularSleepTolerance = check.nonNegative("angularSleepTolerance", o.angularSleepTolerance);
+  if (o.speculativeDistance !== undefined) r.speculativeDistance = check.nonNegative("speculativeDistance", o.speculativeDistance);
+  if (o.continuous !== undefined) r.continuous = check.boolean("continuous", o.continuous);
+  if (o.maxLinearSpeed !== undefined) r.maxLinearSpeed = check.positive("maxLinearSpeed", o.maxLinearSpeed);
+  if (o.fixedDt !== undefined) r.fixedDt = check.positive("fixedDt", o.fixedDt);
+  if (o.maxStepsPerAdvance !== undefined) r.maxStepsPerAdvance = check.integer("maxStepsPerAdvance", o.maxStepsPerAdvance, 1, 1000);
+  return r;
+}
