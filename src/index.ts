@@ -21,3 +21,4 @@ export type { CollisionEvent, CollisionPair, ContactInfo, StepEvent, WorldEvents
 export type { IntegratorName, ForceField } from "./solver/integrate.js";
 export type { PositionCorrection } from "./solver/position-correction.js";
 export type { BroadphaseKind } from "./broadphase/broadphase.js";
+export type { IntegerCapsule, IntegerPoint, IntegerLike } from "./narrowphase/exact.js";

@@ -36,22 +36,18 @@ import { ManifoldBuffer } from "./narrowphase/manifold.js";
 import { raycastInto, RaycastHitBuffer, unitDirection, checkMaxDistance, type RaycastHit } from "./narrowphase/raycast.js";
 import { bodyContainsPoint } from "./narrowphase/point.js";
 import { Contact, MAX_BODY_ID, pairKey, shouldCollide } from "./contacts/contact.js";
+import { PairMap } from "./contacts/pair-map.js";
 import { Integrator, type ForceField } from "./solver/integrate.js";
 import { Softness } from "./solver/softness.js";
-import {
-  prepareContacts,
-  resolveImpacts,
-  setVelocityBias,
-  solvePGS,
-  solveSoft,
-  warmStart,
-} from "./solver/contact-solver.js";
+import { ContactConstraints } from "./solver/contact-solver.js";
+import { SolverBodies } from "./solver/solver-bodies.js";
 import { projectPositions, solvePositionsNGS } from "./solver/position-correction.js";
 import { IslandSleeper } from "./solver/islands.js";
 import { ContinuousSolver, speculativeMargin, sweepBounds } from "./solver/continuous.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./world/options.js";
 import { toContactInfo, toPair, type CollisionPair, type ContactInfo, type WorldEvents } from "./world/events.js";
 import { hashBodies } from "./world/hash.js";
+import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot } from "./world/snapshot.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
 export type QueryFilter = ((body: Body) => boolean) | { category?: number; mask?: number; group?: number };
@@ -77,7 +73,7 @@ export class World extends EventEmitter<WorldEvents> {
   private readonly pairs = new PairList();
 
   // contacts: map for O(1) lookup by pair key, list in canonical order
-  private readonly contactMap = new Map<number, Contact>();
+  private readonly contactMap = new PairMap();
   private readonly contactList: Contact[] = [];
   private contactCount = 0;
   private readonly contactPool: Contact[] = [];
@@ -94,6 +90,8 @@ export class World extends EventEmitter<WorldEvents> {
   private readonly endedAndFreed: Contact[] = [];
 
   private readonly integrator = new Integrator();
+  private readonly solverBodies = new SolverBodies();
+  private readonly contactConstraints = new ContactConstraints();
   private readonly soft = new Softness();
   private readonly stiff = new Softness();
   private readonly sleeper = new IslandSleeper();
@@ -207,7 +205,7 @@ export class World extends EventEmitter<WorldEvents> {
       const other = c.bodyA === body ? c.bodyB : c.bodyA;
       if (c.touching) this.wakeIsland(other);
       c.stamp = -1; // dead: dropped (and reported if touching) at the next step
-      this.contactMap.delete(c.key);
+      this.contactMap.delete(c.bodyA.id, c.bodyB.id);
     }
     this.broadphase.remove(body);
     this.bodyList.splice(body.index, 1);
@@ -354,14 +352,13 @@ export class World extends EventEmitter<WorldEvents> {
     for (let i = 0; i < pairs.count; i++) {
       const a = pairs.a[i]!;
       const b = pairs.b[i]!;
-      const key = pairKey(a.id, b.id);
-      let c = map.get(key);
+      let c = map.get(a.id, b.id);
       if (c === undefined) {
         if (a.solverFlags === 0 && b.solverFlags === 0) continue; // both asleep or static
         if (!canTouch(a, b)) continue;
         c = this.contactPool.pop() ?? new Contact(a, b);
-        c.init(a, b, key, stamp);
-        map.set(key, c);
+        c.init(a, b, pairKey(a.id, b.id), stamp);
+        map.set(a.id, b.id, c);
         this.newContacts.push(c);
       }
       c.stamp = stamp;
@@ -378,7 +375,7 @@ export class World extends EventEmitter<WorldEvents> {
       const c = this.contactList[i]!;
       if (c.stamp !== stamp) {
         // the boxes no longer overlap, or a body was removed
-        if (c.stamp >= 0) map.delete(c.key);
+        if (c.stamp >= 0) map.delete(c.bodyA.id, c.bodyB.id);
         if (c.touching) this.ended.push(c);
         else this.contactPool.push(c);
         c.touching = false;
@@ -408,19 +405,11 @@ export class World extends EventEmitter<WorldEvents> {
     if (!canTouch(A, B)) {
       m.count = 0; // the filter changed since the pair was made
     } else {
-      const oldCount = m.count;
-      const id0 = m.id0;
-      const id1 = m.id1;
-      const p0 = c.points[0];
-      const p1 = c.points[1];
-      const n0 = p0.normalImpulse;
-      const t0 = p0.tangentImpulse;
-      const n1 = p1.normalImpulse;
-      const t1 = p1.tangentImpulse;
+      c.saveForMatch();
       const o = this.options;
       const margin = c.isSensor ? 0 : o.continuous ? speculativeMargin(A, B, this.stepDt, o.speculativeDistance) : o.speculativeDistance;
       collideInto(A, B, margin, m);
-      c.matchImpulses(oldCount, id0, id1, n0, t0, n1, t1);
+      c.matchImpulses();
     }
     const touching = m.count > 0;
     c.wasTouching = c.touching;
@@ -452,7 +441,7 @@ export class World extends EventEmitter<WorldEvents> {
     this.woke = true;
   }
 
-  /** 4 + 5 with the soft-step solver (Box2D v3): sub-steps, soft contacts, relax, restitution. */
+  /** 3-6 with the soft-step solver (Box2D v3): sub-steps of forces, soft contacts, motion, relax. */
   private solveSoftStep(dt: number, sub: number): void {
     const o = this.options;
     const h = dt / sub;
@@ -460,43 +449,49 @@ export class World extends EventEmitter<WorldEvents> {
     const hertz = Math.min(o.contactHertz, 0.25 * invH);
     this.soft.set(hertz, o.contactDampingRatio, h);
     this.stiff.set(2 * hertz, o.contactDampingRatio, h);
-    const cs = this.constraints;
-    const n = this.constraintCount;
-    prepareContacts(cs, n, o.warmStarting);
+    const sb = this.solverBodies;
+    const cc = this.contactConstraints;
+    sb.load(this.awake, this.awakeCount);
+    cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     // A speculative point that closes its gap within the step (or within one
     // sub-step more: the relax pass would otherwise stop the bodies dead on
     // arrival, losing the bounce) is an impact of this step.
-    resolveImpacts(cs, n, dt + h, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
+    cc.resolveImpacts(sb, dt + h, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
     for (let i = 0; i < sub; i++) {
-      this.integrator.integrateVelocities(this.awake, this.awakeCount, h);
-      if (o.warmStarting) warmStart(cs, n);
-      else resetImpulses(cs, n);
-      solveSoft(cs, n, invH, true, this.soft, this.stiff, o.maxContactPushSpeed);
-      this.integrator.integratePositions(this.awake, this.awakeCount, h);
-      solveSoft(cs, n, invH, false, this.soft, this.stiff, o.maxContactPushSpeed);
+      this.integrator.integrateVelocities(sb, h);
+      if (o.warmStarting) cc.warmStart(sb);
+      else cc.resetImpulses();
+      cc.solveSoft(sb, invH, true, this.soft, this.stiff, o.maxContactPushSpeed);
+      this.integrator.integratePositions(sb, h);
+      cc.solveSoft(sb, invH, false, this.soft, this.stiff, o.maxContactPushSpeed);
     }
+    sb.store();
+    cc.storeImpulses();
   }
 
-  /** 4 + 5 + 6 with classic sequential impulses and the chosen position correction. */
+  /** 3-7 with classic sequential impulses and the chosen position correction. */
   private solvePGS(dt: number): void {
     const o = this.options;
-    const cs = this.constraints;
-    const n = this.constraintCount;
-    prepareContacts(cs, n, o.warmStarting);
-    resolveImpacts(cs, n, dt, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
-    this.integrator.integrateVelocities(this.awake, this.awakeCount, dt);
+    const sb = this.solverBodies;
+    const cc = this.contactConstraints;
+    sb.load(this.awake, this.awakeCount);
+    cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
+    cc.resolveImpacts(sb, dt, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
+    this.integrator.integrateVelocities(sb, dt);
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
-    setVelocityBias(cs, n, 1 / dt, baumgarte, o.slop);
-    if (o.warmStarting) warmStart(cs, n);
-    for (let it = 0; it < o.velocityIterations; it++) solvePGS(cs, n);
-    this.integrator.integratePositions(this.awake, this.awakeCount, dt);
+    cc.setVelocityBias(1 / dt, baumgarte, o.slop);
+    if (o.warmStarting) cc.warmStart(sb);
+    for (let it = 0; it < o.velocityIterations; it++) cc.solvePGS(sb);
+    this.integrator.integratePositions(sb, dt);
     if (o.positionCorrection === "projection") {
-      projectPositions(cs, n, o.percent, o.slop);
+      projectPositions(cc, sb, o.percent, o.slop);
     } else if (o.positionCorrection === "ngs") {
       for (let it = 0; it < o.positionIterations; it++) {
-        if (solvePositionsNGS(cs, n, o.percent, o.slop, 0.2) >= -3 * o.slop) break;
+        if (solvePositionsNGS(cc, sb, o.percent, o.slop, 0.2) >= -3 * o.slop) break;
       }
     }
+    sb.store();
+    cc.storeImpulses();
   }
 
   /**
@@ -578,6 +573,97 @@ export class World extends EventEmitter<WorldEvents> {
   stateHash(): string {
     return hashBodies(this.bodyList);
   }
+  /**
+   * Everything that affects this world's future, as plain JSON-serialisable
+   * data (or, with `{ format: "binary" }`, a compact ArrayBuffer; see
+   * src/world/snapshot.ts). `World.fromSnapshot` rebuilds it; stepping the
+   * rebuilt world gives bit-identical states. Event listeners and the force
+   * field are not included.
+   */
+  snapshot(): WorldSnapshot;
+  snapshot(options: { format: "json" }): WorldSnapshot;
+  snapshot(options: { format: "binary" }): ArrayBuffer;
+  snapshot(options?: { format: "json" | "binary" }): WorldSnapshot | ArrayBuffer {
+    const format = options === undefined ? "json" : check.oneOf("format", (options as { format?: unknown })?.format, ["json", "binary"]);
+    if (this.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
+    const state = {
+      options: this.options,
+      time: this.time,
+      stepCount: this.stepCount,
+      accumulator: this.accumulator,
+      nextId: this.nextId,
+      bodies: this.bodyList,
+      contacts: this.contactList,
+      contactCount: this.contactCount,
+    };
+    return format === "binary" ? captureBinary(state) : captureJSON(state);
+  }
+
+  /**
+   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer).
+   * The snapshot is checked completely first: a corrupt or truncated one
+   * throws a TypeError or RangeError and nothing is built.
+   */
+  static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
+    const restored = readSnapshot(data);
+    const world = new World(restored.options);
+    world.restore(restored);
+    return world;
+  }
+
+  /** Put checked snapshot contents into this new, empty world. */
+  private restore(r: RestoredWorld): void {
+    for (let i = 0; i < r.bodies.length; i++) {
+      const body = r.bodies[i]!;
+      body.world = this;
+      body.index = this.bodyList.length;
+      body.solverFlags = 0;
+      this.bodyList.push(body);
+      body.updateBounds();
+      this.saveStartPose(body);
+      this.broadphase.add(body);
+      const sleep = r.sleep[i]!;
+      body.isSleeping = sleep.isSleeping;
+      body.sleepTime = sleep.sleepTime;
+      body.islandId = sleep.islandId;
+    }
+    this.nextId = r.nextId;
+    this.time = r.time;
+    this.stepCount = r.stepCount;
+    this.accumulator = r.accumulator;
+    for (const rc of r.contacts) {
+      const key = pairKey(rc.a.id, rc.b.id);
+      const c = new Contact(rc.a, rc.b);
+      c.init(rc.a, rc.b, key, this.stepCount);
+      c.isSensor = rc.isSensor;
+      c.touching = rc.touching;
+      c.wasTouching = rc.wasTouching;
+      c.active = rc.active;
+      c.stiff = rc.stiff ? 1 : 0;
+      c.friction = rc.friction;
+      c.restitution = rc.restitution;
+      const m = c.manifold;
+      m.normalX = rc.normalX;
+      m.normalY = rc.normalY;
+      m.depth = rc.depth;
+      m.count = rc.count;
+      m.x0 = rc.x0;
+      m.y0 = rc.y0;
+      m.depth0 = rc.depth0;
+      m.id0 = rc.id0;
+      m.x1 = rc.x1;
+      m.y1 = rc.y1;
+      m.depth1 = rc.depth1;
+      m.id1 = rc.id1;
+      c.points[0].normalImpulse = rc.n0;
+      c.points[0].tangentImpulse = rc.t0;
+      c.points[1].normalImpulse = rc.n1;
+      c.points[1].tangentImpulse = rc.t1;
+      this.contactMap.set(rc.a.id, rc.b.id, c);
+      this.contactList[this.contactCount++] = c;
+    }
+  }
+
 
   // ------------------------------------------------------------------ queries
 
@@ -678,16 +764,6 @@ function canTouch(a: Body, b: Body): boolean {
     if (!(a.isSensor || b.isSensor) || (a.type === "static" && b.type === "static")) return false;
   }
   return shouldCollide(a, b);
-}
-
-function resetImpulses(cs: readonly Contact[], n: number): void {
-  for (let i = 0; i < n; i++) {
-    const c = cs[i]!;
-    c.points[0].normalImpulse = 0;
-    c.points[0].tangentImpulse = 0;
-    c.points[1].normalImpulse = 0;
-    c.points[1].tangentImpulse = 0;
-  }
 }
 
 function makeFilter(filter: QueryFilter | undefined): (body: Body) => boolean {

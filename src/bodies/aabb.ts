@@ -23,6 +23,8 @@ export class AABB extends Body {
     this.halfHeight = check.positive("halfHeight", options.halfHeight);
     this.fixedRotation = true;
     this.angularVelocity = 0;
+    this.maxExtent = Math.sqrt(this.halfWidth * this.halfWidth + this.halfHeight * this.halfHeight);
+    this.minExtent = Math.min(this.halfWidth, this.halfHeight);
     this.initMass(options);
     this.updateBounds();
   }

@@ -13,6 +13,7 @@
  */
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
+import { detCos, detSin } from "../math/trig.js";
 
 export type BodyType = "dynamic" | "static" | "kinematic";
 
@@ -145,6 +146,11 @@ export abstract class Body {
   halfWidth: number;
   halfHeight: number;
 
+  /** Largest distance from the centre to the surface, m (fixed by the shape). */
+  maxExtent: number;
+  /** Half the thinnest size, m (fixed by the shape). */
+  minExtent: number;
+
   /** World-space bounding box, refreshed by `updateBounds()`. */
   minX: number;
   minY: number;
@@ -179,6 +185,8 @@ export abstract class Body {
   wPred: number;
   /** Solver flags: 1 = awake and simulated this step. */
   solverFlags: number;
+  /** Slot in the solver's arrays this step (valid while solverFlags is 1). */
+  solverSlot: number;
 
   protected constructor(kind: ShapeKind, o: BodyOptions) {
     checkBodyOptions(o);
@@ -187,8 +195,9 @@ export abstract class Body {
     this.type = o.type ?? "dynamic";
     this.position = { x: o.position?.x ?? 0, y: o.position?.y ?? 0 };
     const angle = o.angle ?? 0;
-    this.rotCos = angle === 0 ? 1 : Math.cos(angle);
-    this.rotSin = angle === 0 ? 0 : Math.sin(angle);
+    // detCos/detSin: the same bits in every JavaScript engine (Math.cos/sin are not)
+    this.rotCos = angle === 0 ? 1 : detCos(angle);
+    this.rotSin = angle === 0 ? 0 : detSin(angle);
     this.velocity = { x: o.velocity?.x ?? 0, y: o.velocity?.y ?? 0 };
     this.angularVelocity = o.angularVelocity ?? 0;
     this.forceX = 0;
@@ -218,6 +227,8 @@ export abstract class Body {
     this.halfLength = 0;
     this.halfWidth = 0;
     this.halfHeight = 0;
+    this.maxExtent = 0;
+    this.minExtent = 0;
     this.minX = 0;
     this.minY = 0;
     this.maxX = 0;
@@ -239,6 +250,7 @@ export abstract class Body {
     this.vyPred = 0;
     this.wPred = 0;
     this.solverFlags = 0;
+    this.solverSlot = 0;
   }
 
   /** Area of the shape, m². */
@@ -323,8 +335,8 @@ export abstract class Body {
   /** Set the rotation, radians. */
   setAngle(angle: number): this {
     check.finite("angle", angle);
-    this.rotCos = Math.cos(angle);
-    this.rotSin = Math.sin(angle);
+    this.rotCos = detCos(angle);
+    this.rotSin = detSin(angle);
     this.updateBounds();
     this.world?.onBodyChanged(this, true);
     return this;

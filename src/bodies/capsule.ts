@@ -18,6 +18,8 @@ export class Capsule extends Body {
     super(CAPSULE, options);
     this.halfLength = check.nonNegative("halfLength", options.halfLength);
     this.radius = check.positive("radius", options.radius);
+    this.maxExtent = this.halfLength + this.radius;
+    this.minExtent = this.radius;
     this.initMass(options);
     this.updateBounds();
   }

@@ -10,6 +10,8 @@ export class Circle extends Body {
   constructor(options: CircleOptions) {
     super(CIRCLE, options);
     this.radius = check.positive("radius", options.radius);
+    this.maxExtent = this.radius;
+    this.minExtent = this.radius;
     this.initMass(options);
     this.updateBounds();
   }

@@ -83,55 +83,65 @@ export class Contact {
     this.points[1].reset();
   }
 
+  // last step's feature ids and impulses, kept while the manifold is recomputed
+  private oldCount = 0;
+  private oldId0 = 0;
+  private oldId1 = 0;
+  private oldN0 = 0;
+  private oldT0 = 0;
+  private oldN1 = 0;
+  private oldT1 = 0;
+
+  /** Remember the current feature ids and impulses before the manifold is recomputed. */
+  saveForMatch(): void {
+    const m = this.manifold;
+    this.oldCount = m.count;
+    this.oldId0 = m.id0;
+    this.oldId1 = m.id1;
+    this.oldN0 = this.points[0].normalImpulse;
+    this.oldT0 = this.points[0].tangentImpulse;
+    this.oldN1 = this.points[1].normalImpulse;
+    this.oldT1 = this.points[1].tangentImpulse;
+  }
+
   /**
    * Carry last step's accumulated impulses over to the new manifold's points
    * by feature id (warm starting); points with a new id start from zero.
    */
-  matchImpulses(oldCount: number, oldId0: number, oldId1: number, n0: number, t0: number, n1: number, t1: number): void {
+  matchImpulses(): void {
     const m = this.manifold;
     const p0 = this.points[0];
     const p1 = this.points[1];
+    const oc = this.oldCount;
     p0.normalImpulse = 0;
     p0.tangentImpulse = 0;
     p1.normalImpulse = 0;
     p1.tangentImpulse = 0;
     if (m.count > 0) {
-      if (oldCount > 0 && m.id0 === oldId0) {
-        p0.normalImpulse = n0;
-        p0.tangentImpulse = t0;
-      } else if (oldCount > 1 && m.id0 === oldId1) {
-        p0.normalImpulse = n1;
-        p0.tangentImpulse = t1;
+      if (oc > 0 && m.id0 === this.oldId0) {
+        p0.normalImpulse = this.oldN0;
+        p0.tangentImpulse = this.oldT0;
+      } else if (oc > 1 && m.id0 === this.oldId1) {
+        p0.normalImpulse = this.oldN1;
+        p0.tangentImpulse = this.oldT1;
       }
     }
     if (m.count > 1) {
-      if (oldCount > 1 && m.id1 === oldId1) {
-        p1.normalImpulse = n1;
-        p1.tangentImpulse = t1;
-      } else if (oldCount > 0 && m.id1 === oldId0) {
-        p1.normalImpulse = n0;
-        p1.tangentImpulse = t0;
+      if (oc > 1 && m.id1 === this.oldId1) {
+        p1.normalImpulse = this.oldN1;
+        p1.tangentImpulse = this.oldT1;
+      } else if (oc > 0 && m.id1 === this.oldId0) {
+        p1.normalImpulse = this.oldN0;
+        p1.tangentImpulse = this.oldT0;
       }
     }
   }
 }
 
-/** Solver data of one manifold point. */
+/** What a manifold point keeps between steps: its accumulated impulses (N·s), for warm starting. */
 export class ContactPoint {
-  /** Anchors: the contact point relative to each body's centre at the start of the step. */
-  rAx = 0;
-  rAy = 0;
-  rBx = 0;
-  rBy = 0;
-  /** Separation (−depth) at the start of the step. */
-  separation = 0;
-  normalMass = 0;
-  tangentMass = 0;
-  /** Accumulated impulses (N·s), carried to the next step for warm starting. */
   normalImpulse = 0;
   tangentImpulse = 0;
-  /** PGS: the normal velocity the solver aims for (Baumgarte push-out or speculative gap). */
-  velocityBias = 0;
 
   reset(): void {
     this.normalImpulse = 0;

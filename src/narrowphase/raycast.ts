@@ -94,6 +94,8 @@ export function raycastBody(body: Body, origin: Vec2, direction: Vec2, maxDistan
  */
 export function unitDirection(direction: Vec2): Vec2 {
   check.vector("direction", direction);
+  // Already unit length (to the last bit): keep it, so the caller's exact direction is used.
+  if (direction.x * direction.x + direction.y * direction.y === 1) return { x: direction.x, y: direction.y };
   const m = Math.max(Math.abs(direction.x), Math.abs(direction.y));
   if (m === 0) {
     throw new RangeError(`capsule2d: direction must not be the zero vector, got ${check.describe(direction)}`);

@@ -10,278 +10,473 @@
  *   m_d = 1 / (1/mA + 1/mB + (rA × d)²/IA + (rB × d)²/IB).
  * An impulse P = λ·d changes vA −= P/mA, ωA −= (rA × P)/IA and the opposite for B.
  *
- * These functions are shared by both solvers ("soft-step" and "pgs"); each
- * works over the contacts that are touching, not sensors, and awake.
+ * `ContactConstraints` holds, for one step, the contacts being solved as
+ * flat arrays (one entry per contact, two per point: index 2·i + j), and
+ * each solver stage is one loop over them. Both solvers ("soft-step" and
+ * "pgs") use these stages; the velocities live in `SolverBodies`.
  */
-import type { Body } from "../bodies/body.js";
-import type { Contact, ContactPoint } from "../contacts/contact.js";
+import { BOX } from "../bodies/body.js";
+import type { Contact } from "../contacts/contact.js";
 import type { Softness } from "./softness.js";
+import type { SolverBodies } from "./solver-bodies.js";
 
-/** Anchors and effective masses of every point. */
-export function prepareContacts(contacts: readonly Contact[], count: number, warmStarting: boolean): void {
-  for (let i = 0; i < count; i++) {
-    const c = contacts[i]!;
-    const A = c.bodyA;
-    const B = c.bodyB;
-    const m = c.manifold;
-    const mA = A.invMass;
-    const iA = A.invInertia;
-    const mB = B.invMass;
-    const iB = B.invInertia;
-    const nx = m.normalX;
-    const ny = m.normalY;
-    for (let j = 0; j < m.count; j++) {
-      const cp = c.points[j]!;
-      const px = j === 0 ? m.x0 : m.x1;
-      const py = j === 0 ? m.y0 : m.y1;
-      cp.separation = -(j === 0 ? m.depth0 : m.depth1);
-      const rAx = px - A.position.x;
-      const rAy = py - A.position.y;
-      const rBx = px - B.position.x;
-      const rBy = py - B.position.y;
-      cp.rAx = rAx;
-      cp.rAy = rAy;
-      cp.rBx = rBx;
-      cp.rBy = rBy;
-      const rnA = rAx * ny - rAy * nx;
-      const rnB = rBx * ny - rBy * nx;
-      const kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-      cp.normalMass = kn > 0 ? 1 / kn : 0;
-      // tangent t = (ny, -nx): r × t = -(r · n)
-      const rtA = -(rAx * nx + rAy * ny);
-      const rtB = -(rBx * nx + rBy * ny);
-      const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
-      cp.tangentMass = kt > 0 ? 1 / kt : 0;
-      cp.velocityBias = 0;
-      if (!warmStarting) {
-        cp.normalImpulse = 0;
-        cp.tangentImpulse = 0;
-      }
-    }
+export class ContactConstraints {
+  /** Constraint → contact. */
+  readonly contacts: Contact[] = [];
+  count = 0;
+  slotA: Int32Array = new Int32Array(64);
+  slotB: Int32Array = new Int32Array(64);
+  pointCount: Int32Array = new Int32Array(64);
+  stiff: Int32Array = new Int32Array(64);
+  nx: Float64Array = new Float64Array(64);
+  ny: Float64Array = new Float64Array(64);
+  friction: Float64Array = new Float64Array(64);
+  restitution: Float64Array = new Float64Array(64);
+  // per point
+  rAx: Float64Array = new Float64Array(128);
+  rAy: Float64Array = new Float64Array(128);
+  rBx: Float64Array = new Float64Array(128);
+  rBy: Float64Array = new Float64Array(128);
+  /**
+   * Separation anchors: each body's *core* point under the contact (its
+   * surface point moved in by its radius: a circle's centre, a point of a
+   * capsule's segment, a box's surface), relative to the body's centre. The
+   * separation estimate carries these with the bodies, so a spinning circle's
+   * separation does not change (its centre does not move when it turns), even
+   * for a speculative point far from its surface.
+   */
+  sAx: Float64Array = new Float64Array(128);
+  sAy: Float64Array = new Float64Array(128);
+  sBx: Float64Array = new Float64Array(128);
+  sBy: Float64Array = new Float64Array(128);
+  /** Separation (−depth) at the start of the step. */
+  separation: Float64Array = new Float64Array(128);
+  normalMass: Float64Array = new Float64Array(128);
+  tangentMass: Float64Array = new Float64Array(128);
+  normalImpulse: Float64Array = new Float64Array(128);
+  tangentImpulse: Float64Array = new Float64Array(128);
+  /** PGS: the normal velocity aimed for (Baumgarte push-out or speculative gap). */
+  bias: Float64Array = new Float64Array(128);
+
+  private grow(n: number): void {
+    if (this.slotA.length >= n) return;
+    let size = this.slotA.length;
+    while (size < n) size *= 2;
+    const gi = (a: Int32Array, k: number): Int32Array => {
+      const b = new Int32Array(size * k);
+      b.set(a);
+      return b;
+    };
+    const gf = (a: Float64Array, k: number): Float64Array => {
+      const b = new Float64Array(size * k);
+      b.set(a);
+      return b;
+    };
+    this.slotA = gi(this.slotA, 1);
+    this.slotB = gi(this.slotB, 1);
+    this.pointCount = gi(this.pointCount, 1);
+    this.stiff = gi(this.stiff, 1);
+    this.nx = gf(this.nx, 1);
+    this.ny = gf(this.ny, 1);
+    this.friction = gf(this.friction, 1);
+    this.restitution = gf(this.restitution, 1);
+    this.rAx = gf(this.rAx, 2);
+    this.rAy = gf(this.rAy, 2);
+    this.rBx = gf(this.rBx, 2);
+    this.rBy = gf(this.rBy, 2);
+    this.sAx = gf(this.sAx, 2);
+    this.sAy = gf(this.sAy, 2);
+    this.sBx = gf(this.sBx, 2);
+    this.sBy = gf(this.sBy, 2);
+    this.separation = gf(this.separation, 2);
+    this.normalMass = gf(this.normalMass, 2);
+    this.tangentMass = gf(this.tangentMass, 2);
+    this.normalImpulse = gf(this.normalImpulse, 2);
+    this.tangentImpulse = gf(this.tangentImpulse, 2);
+    this.bias = gf(this.bias, 2);
   }
-}
 
-/** Apply last step's accumulated impulses at once (warm starting). */
-export function warmStart(contacts: readonly Contact[], count: number): void {
-  for (let i = 0; i < count; i++) {
-    const c = contacts[i]!;
-    const m = c.manifold;
-    const nx = m.normalX;
-    const ny = m.normalY;
-    for (let j = 0; j < m.count; j++) {
-      const cp = c.points[j]!;
-      const px = cp.normalImpulse * nx + cp.tangentImpulse * ny;
-      const py = cp.normalImpulse * ny - cp.tangentImpulse * nx;
-      applyImpulse(c.bodyA, c.bodyB, cp, px, py);
-    }
-  }
-}
-
-function applyImpulse(A: Body, B: Body, cp: ContactPoint, px: number, py: number): void {
-  const mA = A.invMass;
-  const mB = B.invMass;
-  A.velocity.x -= mA * px;
-  A.velocity.y -= mA * py;
-  A.angularVelocity -= A.invInertia * (cp.rAx * py - cp.rAy * px);
-  B.velocity.x += mB * px;
-  B.velocity.y += mB * py;
-  B.angularVelocity += B.invInertia * (cp.rBx * py - cp.rBy * px);
-}
-
-/** Normal component of the relative velocity at a point. */
-function normalVelocity(A: Body, B: Body, cp: ContactPoint, nx: number, ny: number): number {
-  const wA = A.angularVelocity;
-  const wB = B.angularVelocity;
-  const dvx = B.velocity.x - wB * cp.rBy - (A.velocity.x - wA * cp.rAy);
-  const dvy = B.velocity.y + wB * cp.rBx - (A.velocity.y + wA * cp.rAx);
-  return dvx * nx + dvy * ny;
-}
-
-/**
- * Current separation of a point, from how far each body has moved and turned
- * since the start of the step (no new collision query): the anchor of each
- * body is carried by that body's motion.
- */
-export function currentSeparation(A: Body, B: Body, cp: ContactPoint, nx: number, ny: number): number {
-  // rotation of each body since the step start: dq = q · conj(q0)
-  const dcA = A.rotCos * A.c0 + A.rotSin * A.s0;
-  const dsA = A.rotSin * A.c0 - A.rotCos * A.s0;
-  const dcB = B.rotCos * B.c0 + B.rotSin * B.s0;
-  const dsB = B.rotSin * B.c0 - B.rotCos * B.s0;
-  // displacement of each body's material point at the anchor
-  const dAx = A.position.x - A.x0 + dcA * cp.rAx - dsA * cp.rAy - cp.rAx;
-  const dAy = A.position.y - A.y0 + dsA * cp.rAx + dcA * cp.rAy - cp.rAy;
-  const dBx = B.position.x - B.x0 + dcB * cp.rBx - dsB * cp.rBy - cp.rBx;
-  const dBy = B.position.y - B.y0 + dsB * cp.rBx + dcB * cp.rBy - cp.rBy;
-  return cp.separation + (dBx - dAx) * nx + (dBy - dAy) * ny;
-}
-
-/** Friction of one contact: clamp the accumulated tangent impulse to ±μ·λn. */
-function solveFriction(c: Contact): void {
-  const A = c.bodyA;
-  const B = c.bodyB;
-  const m = c.manifold;
-  const nx = m.normalX;
-  const ny = m.normalY;
-  const tx = ny;
-  const ty = -nx;
-  const mu = c.friction;
-  for (let j = 0; j < m.count; j++) {
-    const cp = c.points[j]!;
-    const vt = normalVelocity(A, B, cp, tx, ty);
-    const maxF = mu * cp.normalImpulse;
-    let lambda = cp.tangentImpulse - cp.tangentMass * vt;
-    lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-    const impulse = lambda - cp.tangentImpulse;
-    cp.tangentImpulse = lambda;
-    applyImpulse(A, B, cp, impulse * tx, impulse * ty);
-  }
-}
-
-/**
- * One soft-step iteration (Box2D v3). With `useBias`, penetration is pushed
- * out through the soft spring (never faster than `maxPush`); without it (the
- * relax pass) the constraint only removes approaching velocity. A point that
- * is still apart (s > 0) is speculative: it lets the bodies close the gap in
- * this sub-step and no more.
- */
-export function solveSoft(
-  contacts: readonly Contact[],
-  count: number,
-  invH: number,
-  useBias: boolean,
-  soft: Softness,
-  stiff: Softness,
-  maxPush: number,
-): void {
-  for (let i = 0; i < count; i++) {
-    const c = contacts[i]!;
-    const A = c.bodyA;
-    const B = c.bodyB;
-    const m = c.manifold;
-    const nx = m.normalX;
-    const ny = m.normalY;
-    const sp = c.stiff === 1 ? stiff : soft;
-    for (let j = 0; j < m.count; j++) {
-      const cp = c.points[j]!;
-      const s = currentSeparation(A, B, cp, nx, ny);
-      let bias = 0;
-      let massScale = 1;
-      let impulseScale = 0;
-      if (s > 0) {
-        bias = s * invH;
-      } else if (useBias) {
-        bias = sp.biasRate * s;
-        if (bias < -maxPush) bias = -maxPush;
-        massScale = sp.massScale;
-        impulseScale = sp.impulseScale;
-      }
-      const vn = normalVelocity(A, B, cp, nx, ny);
-      let lambda = cp.normalImpulse - cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse;
-      if (lambda < 0) lambda = 0;
-      const impulse = lambda - cp.normalImpulse;
-      cp.normalImpulse = lambda;
-      applyImpulse(A, B, cp, impulse * nx, impulse * ny);
-    }
-    solveFriction(c);
-  }
-}
-
-/**
- * Restitution: impacts are resolved first, as instantaneous collisions, one
- * contact point at a time. A point whose bodies approach faster than
- * `threshold` (and that would close its gap within this step) gets the
- * impulse that makes them separate at e × the approach speed (Newton's law
- * of restitution). Sweeps repeat until no point needs one, so momentum passes
- * down a chain of touching bodies as in a real Newton's cradle; a solver that
- * only looked at the velocities before the step would share it among all of
- * them instead. Each impulse pushes apart and, with e ≤ 1, never adds energy.
- * Resting contacts (slower than the threshold) are left to the solver.
- * Returns the number of impulses applied.
- */
-export function resolveImpacts(
-  contacts: readonly Contact[],
-  count: number,
-  dt: number,
-  threshold: number,
-  maxSweeps: number,
-): number {
-  let applied = 0;
-  for (let sweep = 0; sweep < maxSweeps; sweep++) {
-    let appliedThisSweep = 0;
-    for (let i = 0; i < count; i++) {
-      const c = contacts[i]!;
-      const e = c.restitution;
-      if (e === 0) continue;
+  /**
+   * Prepare: anchors relative to each body's centre, effective masses, and
+   * last step's impulses (warm starting) for every contact to solve.
+   */
+  prepare(list: readonly Contact[], n: number, sb: SolverBodies, warmStarting: boolean): void {
+    this.grow(n);
+    this.count = n;
+    const invMass = sb.invMass;
+    const invI = sb.invI;
+    for (let i = 0; i < n; i++) {
+      const c = list[i]!;
+      this.contacts[i] = c;
       const A = c.bodyA;
       const B = c.bodyB;
+      const sA = A.solverFlags !== 0 ? A.solverSlot : 0;
+      const sB = B.solverFlags !== 0 ? B.solverSlot : 0;
+      this.slotA[i] = sA;
+      this.slotB[i] = sB;
       const m = c.manifold;
       const nx = m.normalX;
       const ny = m.normalY;
+      this.nx[i] = nx;
+      this.ny[i] = ny;
+      this.pointCount[i] = m.count;
+      this.stiff[i] = c.stiff;
+      this.friction[i] = c.friction;
+      this.restitution[i] = c.restitution;
+      const mA = invMass[sA]!;
+      const iA = invI[sA]!;
+      const mB = invMass[sB]!;
+      const iB = invI[sB]!;
+      const radiusA = A.kind === BOX ? 0 : A.radius;
+      const radiusB = B.kind === BOX ? 0 : B.radius;
       for (let j = 0; j < m.count; j++) {
+        const k = 2 * i + j;
+        const px = j === 0 ? m.x0 : m.x1;
+        const py = j === 0 ? m.y0 : m.y1;
+        const depth = j === 0 ? m.depth0 : m.depth1;
+        this.separation[k] = -depth;
+        const rAx = px - A.position.x;
+        const rAy = py - A.position.y;
+        const rBx = px - B.position.x;
+        const rBy = py - B.position.y;
+        this.rAx[k] = rAx;
+        this.rAy[k] = rAy;
+        this.rBx[k] = rBx;
+        this.rBy[k] = rBy;
+        // A's surface point is p + n·depth/2, B's is p − n·depth/2; cores lie a radius further in
+        const inA = 0.5 * depth - radiusA;
+        const inB = radiusB - 0.5 * depth;
+        this.sAx[k] = rAx + inA * nx;
+        this.sAy[k] = rAy + inA * ny;
+        this.sBx[k] = rBx + inB * nx;
+        this.sBy[k] = rBy + inB * ny;
+        const rnA = rAx * ny - rAy * nx;
+        const rnB = rBx * ny - rBy * nx;
+        const kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+        this.normalMass[k] = kn > 0 ? 1 / kn : 0;
+        // tangent t = (ny, −nx): r × t = −(r · n)
+        const rtA = rAx * nx + rAy * ny;
+        const rtB = rBx * nx + rBy * ny;
+        const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+        this.tangentMass[k] = kt > 0 ? 1 / kt : 0;
         const cp = c.points[j]!;
-        const vn = normalVelocity(A, B, cp, nx, ny);
-        if (vn >= -threshold) continue;
-        if (cp.separation > 0 && -vn * dt < cp.separation) continue; // will not reach it this step
-        const impulse = -(1 + e) * cp.normalMass * vn;
-        applyImpulse(A, B, cp, impulse * nx, impulse * ny);
-        appliedThisSweep++;
+        this.normalImpulse[k] = warmStarting ? cp.normalImpulse : 0;
+        this.tangentImpulse[k] = warmStarting ? cp.tangentImpulse : 0;
+        this.bias[k] = 0;
       }
     }
-    applied += appliedThisSweep;
-    if (appliedThisSweep === 0) break;
   }
-  return applied;
+
+  /** Keep this step's accumulated impulses on the contacts, for the next step's warm start and for users. */
+  storeImpulses(): void {
+    for (let i = 0; i < this.count; i++) {
+      const c = this.contacts[i]!;
+      for (let j = 0; j < this.pointCount[i]!; j++) {
+        const cp = c.points[j]!;
+        cp.normalImpulse = this.normalImpulse[2 * i + j]!;
+        cp.tangentImpulse = this.tangentImpulse[2 * i + j]!;
+      }
+    }
+  }
+
+  /** Forget the accumulated impulses (warm starting off). */
+  resetImpulses(): void {
+    this.normalImpulse.fill(0, 0, 2 * this.count);
+    this.tangentImpulse.fill(0, 0, 2 * this.count);
+  }
+
+  /** Apply the accumulated impulses at once (warm starting). */
+  warmStart(sb: SolverBodies): void {
+    const { vx, vy, w, invMass, invI } = sb;
+    for (let i = 0; i < this.count; i++) {
+      const sA = this.slotA[i]!;
+      const sB = this.slotB[i]!;
+      const nx = this.nx[i]!;
+      const ny = this.ny[i]!;
+      const mA = invMass[sA]!;
+      const iA = invI[sA]!;
+      const mB = invMass[sB]!;
+      const iB = invI[sB]!;
+      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+        const ln = this.normalImpulse[k]!;
+        const lt = this.tangentImpulse[k]!;
+        const px = ln * nx + lt * ny;
+        const py = ln * ny - lt * nx;
+        vx[sA] = vx[sA]! - mA * px;
+        vy[sA] = vy[sA]! - mA * py;
+        w[sA] = w[sA]! - (iA * (this.rAx[k]! * py - this.rAy[k]! * px));
+        vx[sB] = vx[sB]! + mB * px;
+        vy[sB] = vy[sB]! + mB * py;
+        w[sB] = w[sB]! + (iB * (this.rBx[k]! * py - this.rBy[k]! * px));
+      }
+    }
+    clearStaticSlot(sb);
+  }
+
+  /**
+   * One soft-step iteration (Box2D v3). With `useBias`, penetration is pushed
+   * out through the soft spring (never faster than `maxPush`); without it (the
+   * relax pass) the constraint only removes approaching velocity. A point that
+   * is still apart (s > 0) is speculative: it lets the bodies close the gap in
+   * this sub-step and no more.
+   *
+   * The current separation of a point is estimated without a new collision
+   * query, from how far each body has moved and turned since the step start:
+   *   s = s0 + n · ((dpB + dqB·sB − sB) − (dpA + dqA·sA − sA))
+ * with sA, sB the separation anchors below.
+   */
+  solveSoft(sb: SolverBodies, invH: number, useBias: boolean, soft: Softness, stiff: Softness, maxPush: number): void {
+    const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
+    for (let i = 0; i < this.count; i++) {
+      const sA = this.slotA[i]!;
+      const sB = this.slotB[i]!;
+      const nx = this.nx[i]!;
+      const ny = this.ny[i]!;
+      const mA = invMass[sA]!;
+      const iA = invI[sA]!;
+      const mB = invMass[sB]!;
+      const iB = invI[sB]!;
+      const sp = this.stiff[i] === 1 ? stiff : soft;
+      const biasRate = sp.biasRate;
+      const softMass = sp.massScale;
+      const softImpulse = sp.impulseScale;
+      let vAx = vx[sA]!;
+      let vAy = vy[sA]!;
+      let wA = w[sA]!;
+      let vBx = vx[sB]!;
+      let vBy = vy[sB]!;
+      let wB = w[sB]!;
+      const cA = dqc[sA]! - 1;
+      const sAr = dqs[sA]!;
+      const cB = dqc[sB]! - 1;
+      const sBr = dqs[sB]!;
+      const dx = dpx[sB]! - dpx[sA]!;
+      const dy = dpy[sB]! - dpy[sA]!;
+      const end = 2 * i + this.pointCount[i]!;
+      for (let k = 2 * i; k < end; k++) {
+        // (dq − 1)·s is how far a separation anchor moved by rotation
+        const aX = this.sAx[k]!;
+        const aY = this.sAy[k]!;
+        const bX = this.sBx[k]!;
+        const bY = this.sBy[k]!;
+        const ddx = dx + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
+        const ddy = dy + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
+        const s = this.separation[k]! + ddx * nx + ddy * ny;
+        const rAx = this.rAx[k]!;
+        const rAy = this.rAy[k]!;
+        const rBx = this.rBx[k]!;
+        const rBy = this.rBy[k]!;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (s > 0) {
+          bias = s * invH;
+        } else if (useBias) {
+          bias = biasRate * s;
+          if (bias < -maxPush) bias = -maxPush;
+          massScale = softMass;
+          impulseScale = softImpulse;
+        }
+        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+        const vn = dvx * nx + dvy * ny;
+        const old = this.normalImpulse[k]!;
+        let lambda = old - this.normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
+        if (lambda < 0) lambda = 0;
+        this.normalImpulse[k] = lambda;
+        const impulse = lambda - old;
+        const px = impulse * nx;
+        const py = impulse * ny;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        wA -= iA * (rAx * py - rAy * px);
+        vBx += mB * px;
+        vBy += mB * py;
+        wB += iB * (rBx * py - rBy * px);
+      }
+      // friction, t = (ny, −nx)
+      const mu = this.friction[i]!;
+      for (let k = 2 * i; k < end; k++) {
+        const rAx = this.rAx[k]!;
+        const rAy = this.rAy[k]!;
+        const rBx = this.rBx[k]!;
+        const rBy = this.rBy[k]!;
+        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+        const vt = dvx * ny - dvy * nx;
+        const maxF = mu * this.normalImpulse[k]!;
+        const old = this.tangentImpulse[k]!;
+        let lambda = old - this.tangentMass[k]! * vt;
+        lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
+        this.tangentImpulse[k] = lambda;
+        const impulse = lambda - old;
+        const px = impulse * ny;
+        const py = -impulse * nx;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        wA -= iA * (rAx * py - rAy * px);
+        vBx += mB * px;
+        vBy += mB * py;
+        wB += iB * (rBx * py - rBy * px);
+      }
+      vx[sA] = vAx;
+      vy[sA] = vAy;
+      w[sA] = wA;
+      vx[sB] = vBx;
+      vy[sB] = vBy;
+      w[sB] = wB;
+    }
+    clearStaticSlot(sb);
+  }
+
+  /**
+   * Restitution: impacts are resolved first, as instantaneous collisions, one
+   * contact point at a time. A point whose bodies approach faster than
+   * `threshold` (and that would close its gap within `horizon` seconds) gets
+   * the impulse that makes them separate at e × the approach speed (Newton's
+   * law of restitution). Sweeps repeat until no point needs one, so momentum
+   * passes down a chain of touching bodies as in a real Newton's cradle; a
+   * solver that only looked at the velocities before the step would share it
+   * among all of them instead. Each impulse pushes apart and, with e ≤ 1,
+   * never adds energy. Resting contacts (slower than the threshold) are left
+   * to the solver. Returns the number of impulses applied.
+   */
+  resolveImpacts(sb: SolverBodies, horizon: number, threshold: number, maxSweeps: number): number {
+    const { vx, vy, w, invMass, invI } = sb;
+    let applied = 0;
+    for (let sweep = 0; sweep < maxSweeps; sweep++) {
+      let appliedThisSweep = 0;
+      for (let i = 0; i < this.count; i++) {
+        const e = this.restitution[i]!;
+        if (e === 0) continue;
+        const sA = this.slotA[i]!;
+        const sB = this.slotB[i]!;
+        const nx = this.nx[i]!;
+        const ny = this.ny[i]!;
+        for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+          const rAx = this.rAx[k]!;
+          const rAy = this.rAy[k]!;
+          const rBx = this.rBx[k]!;
+          const rBy = this.rBy[k]!;
+          const dvx = vx[sB]! - w[sB]! * rBy - (vx[sA]! - w[sA]! * rAy);
+          const dvy = vy[sB]! + w[sB]! * rBx - (vy[sA]! + w[sA]! * rAx);
+          const vn = dvx * nx + dvy * ny;
+          if (vn >= -threshold) continue;
+          const sep = this.separation[k]!;
+          if (sep > 0 && -vn * horizon < sep) continue; // will not reach it in time
+          const impulse = -(1 + e) * this.normalMass[k]! * vn;
+          const px = impulse * nx;
+          const py = impulse * ny;
+          vx[sA] = vx[sA]! - invMass[sA]! * px;
+          vy[sA] = vy[sA]! - invMass[sA]! * py;
+          w[sA] = w[sA]! - (invI[sA]! * (rAx * py - rAy * px));
+          vx[sB] = vx[sB]! + invMass[sB]! * px;
+          vy[sB] = vy[sB]! + invMass[sB]! * py;
+          w[sB] = w[sB]! + (invI[sB]! * (rBx * py - rBy * px));
+          appliedThisSweep++;
+        }
+      }
+      clearStaticSlot(sb);
+      applied += appliedThisSweep;
+      if (appliedThisSweep === 0) break;
+    }
+    return applied;
+  }
+
+  /**
+   * PGS targets, once per step: a point still apart may close its gap in
+   * this step (speculative); with Baumgarte, penetration beyond `slop` adds a
+   * push-out velocity β/dt × (depth − slop).
+   */
+  setVelocityBias(invDt: number, baumgarte: number, slop: number): void {
+    for (let i = 0; i < this.count; i++) {
+      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+        const sep = this.separation[k]!;
+        let bias = 0;
+        if (sep > 0) {
+          bias = -sep * invDt;
+        } else {
+          const push = baumgarte * invDt * (-sep - slop);
+          if (push > bias) bias = push;
+        }
+        this.bias[k] = bias;
+      }
+    }
+  }
+
+  /** One PGS iteration: each point's accumulated normal impulse clamped at 0, then friction. */
+  solvePGS(sb: SolverBodies): void {
+    const { vx, vy, w, invMass, invI } = sb;
+    for (let i = 0; i < this.count; i++) {
+      const sA = this.slotA[i]!;
+      const sB = this.slotB[i]!;
+      const nx = this.nx[i]!;
+      const ny = this.ny[i]!;
+      const mA = invMass[sA]!;
+      const iA = invI[sA]!;
+      const mB = invMass[sB]!;
+      const iB = invI[sB]!;
+      let vAx = vx[sA]!;
+      let vAy = vy[sA]!;
+      let wA = w[sA]!;
+      let vBx = vx[sB]!;
+      let vBy = vy[sB]!;
+      let wB = w[sB]!;
+      const end = 2 * i + this.pointCount[i]!;
+      const mu = this.friction[i]!;
+      for (let pass = 0; pass < 2; pass++) {
+        for (let k = 2 * i; k < end; k++) {
+          const rAx = this.rAx[k]!;
+          const rAy = this.rAy[k]!;
+          const rBx = this.rBx[k]!;
+          const rBy = this.rBy[k]!;
+          const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+          const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+          let px: number;
+          let py: number;
+          if (pass === 0) {
+            const vn = dvx * nx + dvy * ny;
+            const old = this.normalImpulse[k]!;
+            let lambda = old - this.normalMass[k]! * (vn - this.bias[k]!);
+            if (lambda < 0) lambda = 0;
+            this.normalImpulse[k] = lambda;
+            px = (lambda - old) * nx;
+            py = (lambda - old) * ny;
+          } else {
+            const vt = dvx * ny - dvy * nx;
+            const maxF = mu * this.normalImpulse[k]!;
+            const old = this.tangentImpulse[k]!;
+            let lambda = old - this.tangentMass[k]! * vt;
+            lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
+            this.tangentImpulse[k] = lambda;
+            px = (lambda - old) * ny;
+            py = -(lambda - old) * nx;
+          }
+          vAx -= mA * px;
+          vAy -= mA * py;
+          wA -= iA * (rAx * py - rAy * px);
+          vBx += mB * px;
+          vBy += mB * py;
+          wB += iB * (rBx * py - rBy * px);
+        }
+      }
+      vx[sA] = vAx;
+      vy[sA] = vAy;
+      w[sA] = wA;
+      vx[sB] = vBx;
+      vy[sB] = vBy;
+      w[sB] = wB;
+    }
+    clearStaticSlot(sb);
+  }
 }
 
 /**
- * Classic sequential impulses (PGS): set each point's target normal velocity
- * once per step. A point still apart may close its gap in this step
- * (speculative); with Baumgarte, penetration beyond `slop` adds a push-out
- * velocity β/dt × (depth − slop). (Bounces were resolved by resolveImpacts.)
+ * Slot 0 stands for every body that does not move; with zero inverse mass
+ * the updates above leave it at zero, but keep it exact (−0, rounding) anyway.
  */
-export function setVelocityBias(
-  contacts: readonly Contact[],
-  count: number,
-  invDt: number,
-  baumgarte: number,
-  slop: number,
-): void {
-  for (let i = 0; i < count; i++) {
-    const c = contacts[i]!;
-    const m = c.manifold;
-    for (let j = 0; j < m.count; j++) {
-      const cp = c.points[j]!;
-      let bias = 0;
-      if (cp.separation > 0) {
-        bias = -cp.separation * invDt; // still apart: it may close the gap within this step, and no more
-      } else {
-        const push = baumgarte * invDt * (-cp.separation - slop);
-        if (push > bias) bias = push;
-      }
-      cp.velocityBias = bias;
-    }
-  }
-}
-
-/** One PGS iteration: each point's accumulated normal impulse clamped at 0, then friction. */
-export function solvePGS(contacts: readonly Contact[], count: number): void {
-  for (let i = 0; i < count; i++) {
-    const c = contacts[i]!;
-    const A = c.bodyA;
-    const B = c.bodyB;
-    const m = c.manifold;
-    const nx = m.normalX;
-    const ny = m.normalY;
-    for (let j = 0; j < m.count; j++) {
-      const cp = c.points[j]!;
-      const vn = normalVelocity(A, B, cp, nx, ny);
-      let lambda = cp.normalImpulse - cp.normalMass * (vn - cp.velocityBias);
-      if (lambda < 0) lambda = 0;
-      const impulse = lambda - cp.normalImpulse;
-      cp.normalImpulse = lambda;
-      applyImpulse(A, B, cp, impulse * nx, impulse * ny);
-    }
-    solveFriction(c);
-  }
+function clearStaticSlot(sb: SolverBodies): void {
+  sb.vx[0] = 0;
+  sb.vy[0] = 0;
+  sb.w[0] = 0;
 }

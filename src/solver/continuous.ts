@@ -54,19 +54,6 @@ import { shouldCollide } from "../contacts/contact.js";
 import { collideInto } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
 
-/** Largest distance from the body's centre to its surface, m. */
-export function maxExtent(b: Body): number {
-  if (b.kind === BOX) return Math.sqrt(b.halfWidth * b.halfWidth + b.halfHeight * b.halfHeight);
-  if (b.kind === CAPSULE) return b.halfLength + b.radius;
-  return b.radius;
-}
-
-/** Half the body's thinnest size, m: how far it can move before a thin wall could slip past its centre. */
-export function minExtent(b: Body): number {
-  if (b.kind === BOX) return b.halfWidth < b.halfHeight ? b.halfWidth : b.halfHeight;
-  return b.radius;
-}
-
 /**
  * Grow the body's bounds (`minX..maxY`, just refreshed by `updateBounds`) to
  * cover its motion over the coming step of length `dt`: by the displacement
@@ -82,7 +69,7 @@ export function sweepBounds(b: Body, dt: number): void {
   else b.minY += dy;
   const w = b.angularVelocity;
   if (w !== 0 && b.kind === CAPSULE) {
-    const r = maxExtent(b);
+    const r = b.maxExtent;
     let swing = Math.abs(w) * dt * r;
     if (swing > r) swing = r;
     b.minX -= swing;
@@ -95,14 +82,23 @@ export function sweepBounds(b: Body, dt: number): void {
 /**
  * The narrowphase margin of a pair for a step of length `dt`: the fixed
  * speculative distance plus how far the two surfaces can approach in the
- * step (relative speed × dt, and each body's turning × its extent).
+ * step (relative speed × dt, and each body's turning × its extent), but at
+ * most half the thinner dynamic body's thinnest size more. Motion beyond
+ * that makes a body "fast", and the time-of-impact sweep takes over: a
+ * margin that reached across several metres would make bodies catch on
+ * every corner ahead of them (ghost collisions), since a speculative
+ * contact's normal is fixed at the start of the step.
  */
 export function speculativeMargin(a: Body, b: Body, dt: number, base: number): number {
   const dvx = b.velocity.x - a.velocity.x;
   const dvy = b.velocity.y - a.velocity.y;
   const linear = Math.sqrt(dvx * dvx + dvy * dvy);
-  const angular = Math.abs(a.angularVelocity) * maxExtent(a) + Math.abs(b.angularVelocity) * maxExtent(b);
-  return base + (linear + angular) * dt;
+  const angular = Math.abs(a.angularVelocity) * a.maxExtent + Math.abs(b.angularVelocity) * b.maxExtent;
+  const approach = (linear + angular) * dt;
+  const ea = a.type === "dynamic" ? a.minExtent : Infinity;
+  const eb = b.type === "dynamic" ? b.minExtent : Infinity;
+  const cap = 0.5 * (ea < eb ? ea : eb);
+  return base + (approach < cap ? approach : cap);
 }
 
 /** Separation at which a swept body is stopped, m (Box2D's linear slop), smaller for tiny bodies. */
@@ -141,6 +137,10 @@ export class ContinuousSolver {
   private c1 = 1;
   private s1 = 0;
   private turnRate = 0;
+  // what the last timeOfImpact call hit: the normal there and whether the pair was touching at the start
+  private hitNormalX = 0;
+  private hitNormalY = 0;
+  private hitTouching = false;
 
   /**
    * Sweep the fast awake dynamic bodies (non-bullets first, then bullets, as
@@ -173,8 +173,8 @@ export class ContinuousSolver {
     const dc = b.rotCos - b.c0;
     const ds = b.rotSin - b.s0;
     const chord = Math.sqrt(dc * dc + ds * ds);
-    const motion = Math.sqrt(dx * dx + dy * dy) + chord * maxExtent(b);
-    return motion > 0.5 * minExtent(b);
+    const motion = Math.sqrt(dx * dx + dy * dy) + chord * b.maxExtent;
+    return motion > 0.5 * b.minExtent;
   }
 
   /** Sweep one body against what it may hit; returns true when it was moved back. */
@@ -198,7 +198,7 @@ export class ContinuousSolver {
     this.turnRate = Math.sqrt(chord2) / minNorm;
 
     // candidates: everything whose box meets the box swept from the start to the end pose
-    const R = maxExtent(b);
+    const R = b.maxExtent;
     const grow = this.turnRate > 0 ? R : 0;
     const mx = this.x1 - this.x0;
     const my = this.y1 - this.y0;
@@ -217,17 +217,36 @@ export class ContinuousSolver {
     this.mover = null;
     if (this.candidateCount === 0) return false;
 
-    const minE = minExtent(b);
+    const minE = b.minExtent;
     const target = TARGET_SEPARATION < 0.25 * minE ? TARGET_SEPARATION : 0.25 * minE;
     let tMin = 1;
+    let nx = 0;
+    let ny = 0;
+    let brake = false;
     for (let k = 0; k < this.candidateCount; k++) {
-      const t = this.timeOfImpact(b, this.candidates[k]!, R, target, tMin);
-      if (t < tMin) tMin = t;
+      const t = this.timeOfImpact(b, this.candidates[k]!, R, target, 0.5 * minE, tMin);
+      if (t < tMin) {
+        tMin = t;
+        nx = this.hitNormalX;
+        ny = this.hitNormalY;
+        brake = this.hitTouching;
+      }
     }
     this.candidates.fill(null as unknown as Body, 0, this.candidateCount); // drop references
     this.setPose(b, tMin);
-    if (tMin < 1) this.hitCount++;
-    return tMin < 1;
+    if (tMin >= 1) return false;
+    this.hitCount++;
+    if (brake) {
+      // The contact solver let a touching body sink (see timeOfImpact): stop
+      // its approach along the normal and its spin. This only removes energy.
+      const vn = b.velocity.x * nx + b.velocity.y * ny;
+      if (vn < 0) {
+        b.velocity.x -= vn * nx;
+        b.velocity.y -= vn * ny;
+      }
+      b.angularVelocity = 0;
+    }
+    return true;
   }
 
   /** Put the moving body at time t of its sweep (rotation by normalised linear interpolation). */
@@ -251,26 +270,38 @@ export class ContinuousSolver {
   /**
    * Conservative advancement of body `b` along its sweep against `other`
    * (fixed at its current pose). Returns the time of impact in [0, 1), or
-   * `limit` or more when there is none before `limit`. A pair already
-   * touching at the start of the step is left to the contact solver.
+   * `limit` or more when there is none before `limit`.
+   *
+   * A pair already touching at the start of the step is the contact solver's
+   * job, but the solver works from a linearised separation that a body
+   * spinning hundreds of radians per second can fool; so then the sweep only
+   * stops the body if it would sink more than half its thinnest size deeper
+   * than it started, which no solved contact does (and `sweep` then brakes it).
    */
-  private timeOfImpact(b: Body, other: Body, R: number, target: number, limit: number): number {
+  private timeOfImpact(b: Body, other: Body, R: number, target: number, halfMin: number, limit: number): number {
     const m = this.m;
     const mx = this.x1 - this.x0;
     const my = this.y1 - this.y0;
     const reach = Math.sqrt(mx * mx + my * my) + this.turnRate * R;
     const tolerance = 0.25 * target;
+    let stopAt = target;
     let t = 0;
     for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
       this.setPose(b, t);
       // shapes farther apart than the remaining motion cannot meet: no manifold
       if (!collideInto(other, b, reach * (1 - t) + target, m)) return 1;
       const d = -m.depth;
-      if (d < target + tolerance) return iter === 0 ? 1 : t;
+      if (iter === 0) this.hitTouching = d < target + tolerance;
+      if (iter === 0 && this.hitTouching) stopAt = (d < 0 ? d : 0) - halfMin;
+      else if (d < stopAt + tolerance) {
+        this.hitNormalX = m.normalX;
+        this.hitNormalY = m.normalY;
+        return t;
+      }
       // the normal points from `other` to `b`: b approaches along −n
       const rate = -(mx * m.normalX + my * m.normalY) + this.turnRate * R;
       if (!(rate > 0)) return 1;
-      t += (d - target) / rate;
+      t += (d - stopAt) / rate;
       if (t >= limit) return 1;
     }
     return t; // ran out of iterations short of the surface: stopping here is safe

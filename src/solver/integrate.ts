@@ -23,6 +23,7 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
+import type { SolverBodies } from "./solver-bodies.js";
 
 export type IntegratorName = "semi-implicit-euler" | "explicit-euler" | "velocity-verlet";
 export const INTEGRATORS: readonly IntegratorName[] = ["semi-implicit-euler", "explicit-euler", "velocity-verlet"];
@@ -45,11 +46,15 @@ export class Integrator {
     this.mode = INTEGRATORS.indexOf(name);
   }
 
-  /** Acceleration of a dynamic body now, into this.ax / ay / alpha. */
-  private acceleration(b: Body): void {
+  /** Acceleration of the dynamic body in slot s now, into this.ax / ay / alpha. */
+  private acceleration(sb: SolverBodies, s: number, b: Body): void {
     let fx = b.forceX;
     let fy = b.forceY;
     if (this.field !== null) {
+      // the field may look at the body's velocity: bring it up to date first
+      b.velocity.x = sb.vx[s]!;
+      b.velocity.y = sb.vy[s]!;
+      b.angularVelocity = sb.w[s]!;
       const out = this.fieldOut;
       out.x = 0;
       out.y = 0;
@@ -62,22 +67,27 @@ export class Integrator {
     this.alpha = b.invInertia * b.torque;
   }
 
-  /** First half of a sub-step: forces change velocities (of bodies[start..count)). */
-  integrateVelocities(bodies: readonly Body[], count: number, h: number, start = 0): void {
+  /** First half of a sub-step: forces change the velocities of slots 1..count-1. */
+  integrateVelocities(sb: SolverBodies, h: number): void {
     const mode = this.mode;
     const kick = mode === 2 ? 0.5 * h : h;
     const maxSpeed = this.maxLinearSpeed;
-    for (let i = start; i < count; i++) {
-      const b = bodies[i]!;
+    const vxs = sb.vx;
+    const vys = sb.vy;
+    const ws = sb.w;
+    for (let s = 1; s < sb.count; s++) {
+      const b = sb.bodies[s]!;
       if (b.invMass === 0) continue; // kinematic: moves by its own velocity
-      const v = b.velocity;
-      b.vx0 = v.x;
-      b.vy0 = v.y;
-      b.w0 = b.angularVelocity;
-      this.acceleration(b);
-      let vx = v.x + kick * this.ax;
-      let vy = v.y + kick * this.ay;
-      let w = b.angularVelocity + kick * this.alpha;
+      const vx0 = vxs[s]!;
+      const vy0 = vys[s]!;
+      const w0 = ws[s]!;
+      b.vx0 = vx0;
+      b.vy0 = vy0;
+      b.w0 = w0;
+      this.acceleration(sb, s, b);
+      let vx = vx0 + kick * this.ax;
+      let vy = vy0 + kick * this.ay;
+      let w = w0 + kick * this.alpha;
       if (b.linearDamping > 0) {
         const d = 1 / (1 + h * b.linearDamping);
         vx *= d;
@@ -86,13 +96,13 @@ export class Integrator {
       if (b.angularDamping > 0) w *= 1 / (1 + h * b.angularDamping);
       const v2 = vx * vx + vy * vy;
       if (v2 > maxSpeed * maxSpeed) {
-        const s = maxSpeed / Math.sqrt(v2);
-        vx *= s;
-        vy *= s;
+        const k = maxSpeed / Math.sqrt(v2);
+        vx *= k;
+        vy *= k;
       }
-      v.x = vx;
-      v.y = vy;
-      b.angularVelocity = w;
+      vxs[s] = vx;
+      vys[s] = vy;
+      ws[s] = w;
       b.vxPred = vx;
       b.vyPred = vy;
       b.wPred = w;
@@ -100,35 +110,38 @@ export class Integrator {
   }
 
   /** Second half of a sub-step: velocities move the bodies. */
-  integratePositions(bodies: readonly Body[], count: number, h: number): void {
+  integratePositions(sb: SolverBodies, h: number): void {
     const explicit = this.mode === 1;
-    for (let i = 0; i < count; i++) {
-      const b = bodies[i]!;
-      const v = b.velocity;
-      const p = b.position;
-      let vx = v.x;
-      let vy = v.y;
-      let w = b.angularVelocity;
+    const vxs = sb.vx;
+    const vys = sb.vy;
+    const ws = sb.w;
+    for (let s = 1; s < sb.count; s++) {
+      const b = sb.bodies[s]!;
+      let vx = vxs[s]!;
+      let vy = vys[s]!;
+      let w = ws[s]!;
       if (explicit && b.invMass !== 0) {
         // the velocity at the start of the sub-step, plus whatever the contacts added
         vx = b.vx0 + (vx - b.vxPred);
         vy = b.vy0 + (vy - b.vyPred);
         w = b.w0 + (w - b.wPred);
       }
+      const p = b.position;
       p.x += h * vx;
       p.y += h * vy;
       if (w !== 0) integrateRotation(b, h * w);
+      sb.syncPose(s);
     }
     if (this.mode === 2) {
       // velocity Verlet: the second half kick uses the force at the new position
       const half = 0.5 * h;
-      for (let i = 0; i < count; i++) {
-        const b = bodies[i]!;
+      for (let s = 1; s < sb.count; s++) {
+        const b = sb.bodies[s]!;
         if (b.invMass === 0) continue;
-        this.acceleration(b);
-        b.velocity.x += half * this.ax;
-        b.velocity.y += half * this.ay;
-        b.angularVelocity += half * this.alpha;
+        this.acceleration(sb, s, b);
+        vxs[s] = vxs[s]! + half * this.ax;
+        vys[s] = vys[s]! + half * this.ay;
+        ws[s] = ws[s]! + half * this.alpha;
       }
     }
   }

@@ -14,91 +14,100 @@
  *   and at most `maxCorrection` per iteration.
  * - "none": nothing, so you can see what the others fix.
  */
-import type { Contact } from "../contacts/contact.js";
-import { currentSeparation } from "./contact-solver.js";
+import type { ContactConstraints } from "./contact-solver.js";
+import type { SolverBodies } from "./solver-bodies.js";
 import { integrateRotation } from "./integrate.js";
 
 export type PositionCorrection = "baumgarte" | "projection" | "ngs" | "none";
 export const POSITION_CORRECTIONS: readonly PositionCorrection[] = ["baumgarte", "projection", "ngs", "none"];
 
-/** Linear projection of every touching contact, using its current separation. */
-export function projectPositions(contacts: readonly Contact[], count: number, percent: number, slop: number): void {
-  for (let i = 0; i < count; i++) {
-    const c = contacts[i]!;
-    const A = c.bodyA;
-    const B = c.bodyB;
-    const mA = A.invMass;
-    const mB = B.invMass;
+/** Current separation of point k of constraint i, from each body's motion since the step start. */
+function separationNow(cc: ContactConstraints, sb: SolverBodies, i: number, k: number): number {
+  const sA = cc.slotA[i]!;
+  const sB = cc.slotB[i]!;
+  const rAx = cc.sAx[k]!;
+  const rAy = cc.sAy[k]!;
+  const rBx = cc.sBx[k]!;
+  const rBy = cc.sBy[k]!;
+  const cA = sb.dqc[sA]! - 1;
+  const sAr = sb.dqs[sA]!;
+  const cB = sb.dqc[sB]! - 1;
+  const sBr = sb.dqs[sB]!;
+  const dx = sb.dpx[sB]! - sb.dpx[sA]! + (cB * rBx - sBr * rBy) - (cA * rAx - sAr * rAy);
+  const dy = sb.dpy[sB]! - sb.dpy[sA]! + (sBr * rBx + cB * rBy) - (sAr * rAx + cA * rAy);
+  return cc.separation[k]! + dx * cc.nx[i]! + dy * cc.ny[i]!;
+}
+
+/** Move (and turn) the body in slot s, keeping the solver's view of it in step. */
+function shift(sb: SolverBodies, s: number, dx: number, dy: number, da: number): void {
+  if (s === 0) return;
+  const b = sb.bodies[s]!;
+  b.position.x += dx;
+  b.position.y += dy;
+  if (da !== 0) integrateRotation(b, da);
+  sb.syncPose(s);
+}
+
+/** Linear projection of every contact, from its current separation. */
+export function projectPositions(cc: ContactConstraints, sb: SolverBodies, percent: number, slop: number): void {
+  for (let i = 0; i < cc.count; i++) {
+    const sA = cc.slotA[i]!;
+    const sB = cc.slotB[i]!;
+    const mA = sb.invMass[sA]!;
+    const mB = sb.invMass[sB]!;
     const mSum = mA + mB;
     if (mSum === 0) continue;
-    const m = c.manifold;
-    const nx = m.normalX;
-    const ny = m.normalY;
     // deepest point now
-    let s = currentSeparation(A, B, c.points[0], nx, ny);
-    if (m.count > 1) {
-      const s1 = currentSeparation(A, B, c.points[1], nx, ny);
-      if (s1 < s) s = s1;
-    }
+    let s = separationNow(cc, sb, i, 2 * i);
+    if (cc.pointCount[i] === 2) s = Math.min(s, separationNow(cc, sb, i, 2 * i + 1));
     const depth = -s - slop;
     if (depth <= 0) continue;
     const k = (percent * depth) / mSum;
-    A.position.x -= mA * k * nx;
-    A.position.y -= mA * k * ny;
-    B.position.x += mB * k * nx;
-    B.position.y += mB * k * ny;
+    const nx = cc.nx[i]!;
+    const ny = cc.ny[i]!;
+    shift(sb, sA, -mA * k * nx, -mA * k * ny, 0);
+    shift(sb, sB, mB * k * nx, mB * k * ny, 0);
   }
 }
 
-/** Box2D v2's position solver; returns the smallest separation seen (for early exit). */
+/** Box2D v2's position solver, one iteration; returns the smallest separation seen (for early exit). */
 export function solvePositionsNGS(
-  contacts: readonly Contact[],
-  count: number,
+  cc: ContactConstraints,
+  sb: SolverBodies,
   baumgarte: number,
   slop: number,
   maxCorrection: number,
 ): number {
   let minSeparation = 0;
-  for (let i = 0; i < count; i++) {
-    const c = contacts[i]!;
-    const A = c.bodyA;
-    const B = c.bodyB;
-    const mA = A.invMass;
-    const iA = A.invInertia;
-    const mB = B.invMass;
-    const iB = B.invInertia;
+  for (let i = 0; i < cc.count; i++) {
+    const sA = cc.slotA[i]!;
+    const sB = cc.slotB[i]!;
+    const mA = sb.invMass[sA]!;
+    const iA = sb.invI[sA]!;
+    const mB = sb.invMass[sB]!;
+    const iB = sb.invI[sB]!;
     if (mA + mB === 0) continue;
-    const m = c.manifold;
-    const nx = m.normalX;
-    const ny = m.normalY;
-    for (let j = 0; j < m.count; j++) {
-      const cp = c.points[j]!;
-      const s = currentSeparation(A, B, cp, nx, ny);
+    const nx = cc.nx[i]!;
+    const ny = cc.ny[i]!;
+    for (let k = 2 * i, end = k + cc.pointCount[i]!; k < end; k++) {
+      const s = separationNow(cc, sb, i, k);
       if (s < minSeparation) minSeparation = s;
       let C = baumgarte * (s + slop);
       if (C > 0) C = 0;
       if (C < -maxCorrection) C = -maxCorrection;
-      // current anchors: rotate the step-start anchors by each body's rotation since then
-      const dcA = A.rotCos * A.c0 + A.rotSin * A.s0;
-      const dsA = A.rotSin * A.c0 - A.rotCos * A.s0;
-      const dcB = B.rotCos * B.c0 + B.rotSin * B.s0;
-      const dsB = B.rotSin * B.c0 - B.rotCos * B.s0;
-      const rAx = dcA * cp.rAx - dsA * cp.rAy;
-      const rAy = dsA * cp.rAx + dcA * cp.rAy;
-      const rBx = dcB * cp.rBx - dsB * cp.rBy;
-      const rBy = dsB * cp.rBx + dcB * cp.rBy;
+      // current anchors: the step-start anchors turned with their bodies
+      const rAx = sb.dqc[sA]! * cc.rAx[k]! - sb.dqs[sA]! * cc.rAy[k]!;
+      const rAy = sb.dqs[sA]! * cc.rAx[k]! + sb.dqc[sA]! * cc.rAy[k]!;
+      const rBx = sb.dqc[sB]! * cc.rBx[k]! - sb.dqs[sB]! * cc.rBy[k]!;
+      const rBy = sb.dqs[sB]! * cc.rBx[k]! + sb.dqc[sB]! * cc.rBy[k]!;
       const rnA = rAx * ny - rAy * nx;
       const rnB = rBx * ny - rBy * nx;
       const K = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
       const impulse = K > 0 ? -C / K : 0;
       const px = impulse * nx;
       const py = impulse * ny;
-      A.position.x -= mA * px;
-      A.position.y -= mA * py;
-      if (iA !== 0) integrateRotation(A, -iA * (rAx * py - rAy * px));
-      B.position.x += mB * px;
-      B.position.y += mB * py;
-      if (iB !== 0) integrateRotation(B, iB * (rBx * py - rBy * px));
+      shift(sb, sA, -mA * px, -mA * py, -iA * (rAx * py - rAy * px));
+      shift(sb, sB, mB * px, mB * py, iB * (rBx * py - rBy * px));
     }
   }
   return minSeparation;

@@ -1,0 +1,102 @@
+/**
+ * A hash map from a body pair (idA, idB) to its contact: open addressing with
+ * linear probing over flat Int32Arrays, so a lookup allocates nothing (a
+ * `Map` keyed by idA·2^26 + idB would box every key above 2^31 as a heap
+ * number). Deletion shifts later entries back, so there are no tombstones.
+ */
+import type { Contact } from "./contact.js";
+
+export class PairMap {
+  private keyA = new Int32Array(256).fill(-1);
+  private keyB = new Int32Array(256);
+  private values: (Contact | null)[] = new Array<Contact | null>(256).fill(null);
+  private mask = 255;
+  size = 0;
+
+  private static hash(a: number, b: number): number {
+    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
+    h ^= h >>> 15;
+    return h;
+  }
+
+  get(a: number, b: number): Contact | undefined {
+    const mask = this.mask;
+    let i = PairMap.hash(a, b) & mask;
+    for (;;) {
+      const ka = this.keyA[i]!;
+      if (ka === -1) return undefined;
+      if (ka === a && this.keyB[i] === b) return this.values[i]!;
+      i = (i + 1) & mask;
+    }
+  }
+
+  set(a: number, b: number, value: Contact): void {
+    if ((this.size + 1) * 2 > this.mask + 1) this.resize((this.mask + 1) * 2);
+    const mask = this.mask;
+    let i = PairMap.hash(a, b) & mask;
+    for (;;) {
+      const ka = this.keyA[i]!;
+      if (ka === -1) break;
+      if (ka === a && this.keyB[i] === b) {
+        this.values[i] = value;
+        return;
+      }
+      i = (i + 1) & mask;
+    }
+    this.keyA[i] = a;
+    this.keyB[i] = b;
+    this.values[i] = value;
+    this.size++;
+  }
+
+  delete(a: number, b: number): boolean {
+    const mask = this.mask;
+    let i = PairMap.hash(a, b) & mask;
+    for (;;) {
+      const ka = this.keyA[i]!;
+      if (ka === -1) return false;
+      if (ka === a && this.keyB[i] === b) break;
+      i = (i + 1) & mask;
+    }
+    // backward-shift deletion: move later entries of the cluster into the hole
+    let hole = i;
+    let j = i;
+    for (;;) {
+      j = (j + 1) & mask;
+      const ka = this.keyA[j]!;
+      if (ka === -1) break;
+      const home = PairMap.hash(ka, this.keyB[j]!) & mask;
+      // move j into the hole unless its home lies cyclically in (hole, j]
+      const between = hole <= j ? home > hole && home <= j : home > hole || home <= j;
+      if (between) continue;
+      this.keyA[hole] = ka;
+      this.keyB[hole] = this.keyB[j]!;
+      this.values[hole] = this.values[j]!;
+      hole = j;
+    }
+    this.keyA[hole] = -1;
+    this.values[hole] = null;
+    this.size--;
+    return true;
+  }
+
+  clear(): void {
+    this.keyA.fill(-1);
+    this.values.fill(null);
+    this.size = 0;
+  }
+
+  private resize(capacity: number): void {
+    const oldA = this.keyA;
+    const oldB = this.keyB;
+    const oldV = this.values;
+    this.keyA = new Int32Array(capacity).fill(-1);
+    this.keyB = new Int32Array(capacity);
+    this.values = new Array<Contact | null>(capacity).fill(null);
+    this.mask = capacity - 1;
+    this.size = 0;
+    for (let i = 0; i < oldA.length; i++) {
+      if (oldA[i] !== -1) this.set(oldA[i]!, oldB[i]!, oldV[i]!);
+    }
+  }
+}
