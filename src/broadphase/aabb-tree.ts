@@ -9,7 +9,8 @@
  * Three ideas keep it fast while bodies move:
  *
  * 1. Fat leaves. A leaf stores the body's box enlarged by `fatten` on every
- *    side. While the body's real box stays inside the fat one, `update` only
+ *    side (and, after a move, stretched ahead in the direction of motion).
+ *    While the body's real box stays inside the fat one, `update` only
  *    records the new real box; the tree itself does not change. Queries test
  *    the real boxes at the leaves, so the fattening never adds answers.
  *
@@ -33,6 +34,10 @@ import type { IntList } from "./int-list.js";
 
 /** "No node". */
 export const NULL_NODE = -1;
+/** A re-inserted leaf's fat box reaches this many of its last moves ahead... */
+const PREDICT_STEPS = 4;
+/** ...but at most this many times `fatten` (per axis). */
+const PREDICT_CAP = 10;
 
 /** Perimeter of a box: the 2D stand-in for surface area. */
 function perimeter(minX: number, minY: number, maxX: number, maxY: number): number {
@@ -195,6 +200,9 @@ export class AabbTree {
     const maxY = body.maxY + margin;
     const e = this.exact;
     const i = leaf * 4;
+    // How far the box moved since the last update: the likely move of the next steps.
+    const moveX = minX - e[i]!;
+    const moveY = minY - e[i + 1]!;
     e[i] = minX;
     e[i + 1] = minY;
     e[i + 2] = maxX;
@@ -203,9 +211,29 @@ export class AabbTree {
     if (box[i]! <= minX && box[i + 1]! <= minY && maxX <= box[i + 2]! && maxY <= box[i + 3]!) return false;
     this.removeLeaf(leaf);
     this.setBoxes(leaf, body, margin, fatten);
+    this.stretchAhead(leaf, moveX, moveY, fatten);
     this.insertLeaf(leaf);
     this.reinsertCount++;
     return true;
+  }
+
+  /**
+   * Stretch a re-inserted leaf's fat box in the direction the body is moving,
+   * by PREDICT_STEPS times its last move (Box2D v2 does the same), so a
+   * falling or sliding body leaves its fat box every few steps instead of
+   * every step. The stretch is capped at PREDICT_CAP × fatten per axis, so a
+   * teleport does not leave a huge fat box behind.
+   */
+  private stretchAhead(leaf: number, moveX: number, moveY: number, fatten: number): void {
+    const cap = PREDICT_CAP * fatten;
+    const sx = Math.min(Math.abs(moveX) * PREDICT_STEPS, cap);
+    const sy = Math.min(Math.abs(moveY) * PREDICT_STEPS, cap);
+    const box = this.box;
+    const i = leaf * 4;
+    if (moveX < 0) box[i] = box[i]! - sx;
+    else box[i + 2] = box[i + 2]! + sx;
+    if (moveY < 0) box[i + 1] = box[i + 1]! - sy;
+    else box[i + 3] = box[i + 3]! + sy;
   }
 
   /** Write the leaf's real box (bounds + margin) and fat box (real box + fatten). */

@@ -1,0 +1,135 @@
+/**
+ * The built package, as users get it: the ESM and CommonJS bundles, the
+ * `<script>` build with its global, the package.json `exports` map, and the
+ * type declarations. Needs `npm run build` first (`npm test` runs it).
+ */
+import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import vm from "node:vm";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Path of a built file; a clear failure when the build has not run. */
+function built(file: string): string {
+  const path = join(root, "dist", file);
+  if (!existsSync(path)) {
+    throw new Error(`dist/${file} is missing: run \`npm run build\` first (\`npm test\` does it for you)`);
+  }
+  return path;
+}
+
+/** The names every build must export (DESIGN.md, "Public API contract"). */
+const PUBLIC_FUNCTIONS = ["Circle", "Capsule", "AABB", "Body", "collide", "raycastBody", "capsulesIntersectExact"];
+
+type Api = Record<string, unknown>;
+type Ctor = new (options: Record<string, unknown>) => Record<string, unknown>;
+type Fn = (...args: unknown[]) => unknown;
+
+/** Checks that a loaded build has the public names and that they work. */
+function checkApi(api: Api): void {
+  for (const name of PUBLIC_FUNCTIONS) {
+    expect(typeof api[name], `export ${name}`).toBe("function");
+  }
+  expect([api.CIRCLE, api.CAPSULE, api.BOX]).toEqual([0, 1, 2]);
+
+  const Circle = api.Circle as Ctor;
+  const Capsule = api.Capsule as Ctor & { fromSegment: Fn };
+  const AABB = api.AABB as Ctor & { fromBounds: Fn };
+  const collide = api.collide as Fn;
+  const raycastBody = api.raycastBody as Fn;
+  const capsulesIntersectExact = api.capsulesIntersectExact as Fn;
+
+  // Two unit circles 1.5 apart overlap by 0.5; the normal points from A to B.
+  const a = new Circle({ position: { x: 0, y: 0 }, radius: 1 });
+  const b = new Circle({ position: { x: 1.5, y: 0 }, radius: 1 });
+  const m = collide(a, b) as { normal: { x: number; y: number }; depth: number; points: unknown[] };
+  expect(m.depth).toBeCloseTo(0.5, 12);
+  expect(m.normal.x).toBeCloseTo(1, 12);
+  expect(m.normal.y).toBeCloseTo(0, 12);
+  expect(m.points.length).toBe(1);
+
+  // Capsules and boxes are built and collide too.
+  const pill = Capsule.fromSegment({ x: -1, y: 0.4 }, { x: 1, y: 0.4 }, 0.5);
+  const floor = AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" });
+  const resting = collide(floor, pill) as { depth: number; points: unknown[] } | null;
+  expect(resting?.depth).toBeCloseTo(0.1, 12);
+  expect(resting?.points.length).toBe(2);
+
+  const hit = raycastBody(a, { x: -5, y: 0 }, { x: 2, y: 0 }, 10) as { distance: number; body: unknown } | null;
+  expect(hit?.distance).toBe(4);
+  expect(hit?.body).toBe(a);
+
+  // Crossing thin capsules intersect; two circles exactly touching do not.
+  const seg = (x1: number, y1: number, x2: number, y2: number, radius: number | bigint) => ({
+    a: { x: x1, y: y1 },
+    b: { x: x2, y: y2 },
+    radius,
+  });
+  expect(capsulesIntersectExact(seg(-10, 0, 10, 0, 1), seg(0, -10, 0, 10, 1n))).toBe(true);
+  expect(capsulesIntersectExact(seg(0, 0, 0, 0, 1), seg(3, 0, 3, 0, 2))).toBe(false);
+
+  // Bad input is reported by name.
+  expect(() => new Circle({ radius: -1 })).toThrow(/radius/);
+
+  // The World, where the build has one: a dropped ball falls.
+  if (api.World !== undefined) {
+    const World = api.World as new (options?: Record<string, unknown>) => { add: Fn; step: Fn; bodies: readonly unknown[] };
+    const world = new World({ gravity: { x: 0, y: -10 } });
+    const ball = world.add(new Circle({ position: { x: 0, y: 5 }, radius: 0.5 })) as { position: { y: number } };
+    world.step(1 / 60);
+    expect(world.bodies.length).toBe(1);
+    expect(ball.position.y).toBeLessThan(5);
+  }
+}
+
+describe("built package", () => {
+  it("dist/capsule2d.js (ESM) exports the public API", async () => {
+    const api = (await import(/* @vite-ignore */ pathToFileURL(built("capsule2d.js")).href)) as Api;
+    checkApi(api);
+  });
+
+  it("dist/capsule2d.cjs (CommonJS) exports the public API", () => {
+    const require = createRequire(import.meta.url);
+    const api = require(built("capsule2d.cjs")) as Api;
+    checkApi(api);
+  });
+
+  it("dist/capsule2d.iife.min.js defines the global Capsule2D in a bare context", () => {
+    const code = readFileSync(built("capsule2d.iife.min.js"), "utf8");
+    const context = vm.createContext({});
+    vm.runInContext(code, context);
+    const api = (context as { Capsule2D?: Api }).Capsule2D;
+    expect(api, "global Capsule2D").toBeDefined();
+    checkApi(api!);
+  });
+
+  it("plain Node resolves `capsule2d` through the exports map, for import and for require", () => {
+    built("capsule2d.js");
+    built("capsule2d.cjs");
+    // A child process, so that Node's own resolver (not the test runner's) reads package.json.
+    const script = (load: string) =>
+      `${load}.then((m) => { const c = new m.Circle({ radius: 1 }); ` +
+      `process.stdout.write(JSON.stringify([typeof m.collide, typeof m.raycastBody, typeof m.capsulesIntersectExact, c.radius])); })`;
+    const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, args, { cwd: root, encoding: "utf8" })) as unknown;
+    const expected = ["function", "function", "function", 1];
+    expect(run(["--input-type=module", "-e", script(`import("capsule2d")`)])).toEqual(expected);
+    expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`)])).toEqual(expected);
+  });
+
+  it("ships type declarations where package.json says they are", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      exports: Record<string, { types?: string; import?: string; require?: string }>;
+    };
+    const main = pkg.exports["."]!;
+    for (const file of [main.types, main.import, main.require]) {
+      expect(file, "exports['.'] entry").toBeDefined();
+      built(file!.replace(/^\.\/dist\//, ""));
+    }
+    const dts = readFileSync(built("types/index.d.ts"), "utf8");
+    for (const name of PUBLIC_FUNCTIONS) expect(dts).toContain(name);
+  });
+});
