@@ -1,0 +1,7 @@
+// capsule2d/debug: a Canvas 2D debug renderer and a y-up camera.
+// A separate entry point (dist/debug.js), so games that draw their own
+// graphics do not ship it.
+export { Camera } from "./camera.js";
+export type { CameraOptions } from "./camera.js";
+export { drawWorld, drawBody, traceBody, traceCapsule, DEFAULT_PALETTE } from "./draw.js";
+export type { DrawOptions, DrawableWorld, DrawableContact, DrawableContactPoint, Palette } from "./draw.js";
