@@ -1,0 +1,353 @@
+/**
+ * Integrator lab: one scene, three worlds that differ only in `integrator`,
+ * stepped in lock-step with the same dt and drawn side by side, with the
+ * exact solution as a dashed ghost and two live plots — total energy and
+ * distance from the exact position — per integrator.
+ *
+ * URL parameters: ?scene=projectile|spring|bounce&dt=<seconds>
+ *
+ * Test hook: `window.__lab` (see the bottom of this file).
+ *
+ * Dragging is deliberately off on this page: pulling one world's body would
+ * leave the other two and the exact solution behind, and the whole point is
+ * that the three runs see exactly the same forces.
+ */
+import { Camera, drawWorld } from "../../../src/debug/index.js";
+import type { Vec2 } from "../../../src/index.js";
+import { button, el, fitCanvas, select, slider } from "../shared/controls.js";
+import { LivePlot } from "../shared/plot.js";
+import { INTEGRATORS, SCENES, createScene, type SceneInstance, type SceneName } from "./scenes.js";
+
+// ---- state ---------------------------------------------------------------------------------
+
+const DT_CHOICES = [1 / 240, 1 / 120, 1 / 60, 1 / 30, 1 / 20, 1 / 15, 1 / 10];
+/** Pause when any run's energy has grown this many times: the plot has said what it can. */
+const BLOW_UP_FACTOR = 50;
+const TRAIL_LENGTH = 240;
+
+const params = new URLSearchParams(location.search);
+let sceneName: SceneName = SCENES.some((s) => s.name === params.get("scene"))
+  ? (params.get("scene") as SceneName)
+  : "spring";
+let dt = Number(params.get("dt")) > 0 ? Math.min(0.1, Number(params.get("dt"))) : 1 / 60;
+let running = true;
+let accumulator = 0;
+let notice = "";
+
+interface Run {
+  scene: SceneInstance;
+  trail: Vec2[];
+  camera: Camera;
+  canvas: HTMLCanvasElement;
+  readout: HTMLElement;
+  color: string;
+}
+let runs: Run[] = [];
+
+// ---- page ----------------------------------------------------------------------------------
+
+const app = document.getElementById("app")!;
+const controls = el(app, "div", "controls");
+select(controls, {
+  label: "scene",
+  id: "scene",
+  choices: SCENES.map((s) => ({ value: s.name, label: s.label })),
+  value: sceneName,
+  onChange: (v) => setScene(v),
+});
+slider(controls, {
+  label: "dt",
+  id: "dt",
+  min: 0,
+  max: DT_CHOICES.length - 1,
+  step: 1,
+  value: nearestDtIndex(dt),
+  format: (i) => formatDt(DT_CHOICES[i]!),
+  onChange: (i) => setDt(DT_CHOICES[i]!),
+});
+const pauseButton = button(controls, "pause", "pause", () => (running ? pause() : play()));
+button(controls, "step", "step", () => {
+  pause();
+  stepAll(1);
+});
+button(controls, "restart", "restart", () => restart());
+const noticeLine = el(controls, "span", "note");
+
+const about = el(app, "p", "about");
+const panels = el(app, "div", "panels");
+panels.style.gridTemplateColumns = "repeat(3, minmax(0, 1fr))";
+const panelParts = INTEGRATORS.map((integrator) => {
+  const panel = el(panels, "div", "panel");
+  el(panel, "h2").textContent = integrator.label;
+  (panel.firstChild as HTMLElement).style.color = integrator.color;
+  const canvas = el(panel, "canvas") as HTMLCanvasElement;
+  canvas.dataset.integrator = integrator.name;
+  const readout = el(panel, "div", "readout");
+  return { canvas, readout };
+});
+const plots = el(app, "div", "plots");
+const exactSeries = { label: "exact", color: "#777", dash: true };
+const energyPlot = new LivePlot(el(plots, "div", "plot"), {
+  title: "Total energy (kinetic + potential)",
+  unit: "J",
+  series: [...INTEGRATORS.map((i) => ({ label: i.label, color: i.color })), exactSeries],
+});
+const errorPlot = new LivePlot(el(plots, "div", "plot"), {
+  title: "Distance from the exact position",
+  unit: "m",
+  series: INTEGRATORS.map((i) => ({ label: i.label, color: i.color })),
+});
+energyPlot.root.dataset.plot = "energy";
+errorPlot.root.dataset.plot = "error";
+
+// ---- simulation ----------------------------------------------------------------------------
+
+function restart(): void {
+  runs = INTEGRATORS.map((integrator, i) => {
+    const scene = createScene(sceneName, integrator.name);
+    const camera = new Camera();
+    return {
+      scene,
+      trail: [{ x: scene.body.position.x, y: scene.body.position.y }],
+      camera,
+      canvas: panelParts[i]!.canvas,
+      readout: panelParts[i]!.readout,
+      color: integrator.color,
+    };
+  });
+  about.textContent = SCENES.find((s) => s.name === sceneName)!.about;
+  energyPlot.clear();
+  errorPlot.clear();
+  accumulator = 0;
+  setNotice("");
+  record();
+}
+
+/** Advance all three worlds by `n` steps of dt, recording a plot sample after each. */
+function stepAll(n: number): void {
+  for (let k = 0; k < n; k++) {
+    if (runs[0]!.scene.world.time >= runs[0]!.scene.duration - 1e-9) {
+      restart(); // the projectile has landed: throw it again
+      return;
+    }
+    for (const run of runs) {
+      run.scene.world.step(dt);
+      const p = run.scene.body.position;
+      run.trail.push({ x: p.x, y: p.y });
+      if (run.trail.length > TRAIL_LENGTH) run.trail.shift();
+    }
+    record();
+    const worst = Math.max(...runs.map((r) => Math.abs(r.scene.energy())));
+    if (worst > BLOW_UP_FACTOR * Math.max(1e-9, Math.abs(runs[0]!.scene.initialEnergy))) {
+      pause();
+      setNotice(`energy grew more than ${BLOW_UP_FACTOR}×: paused (restart, or pick a smaller dt)`);
+      return;
+    }
+  }
+}
+
+function record(): void {
+  const t = runs[0]!.scene.world.time;
+  energyPlot.push(t, [...runs.map((r) => r.scene.energy()), runs[0]!.scene.initialEnergy]);
+  errorPlot.push(
+    t,
+    runs.map((r) => {
+      const e = r.scene.exact(r.scene.world.time);
+      if (e === null) return NaN;
+      const p = r.scene.body.position;
+      return Math.hypot(p.x - e.x, p.y - e.y);
+    }),
+  );
+}
+
+function setScene(name: SceneName): void {
+  sceneName = name;
+  restart();
+  play();
+}
+
+function setDt(value: number): void {
+  dt = value;
+  restart();
+}
+
+function pause(): void {
+  running = false;
+  pauseButton.textContent = "play";
+}
+
+function play(): void {
+  running = true;
+  pauseButton.textContent = "pause";
+  accumulator = 0;
+}
+
+function setNotice(text: string): void {
+  notice = text;
+  noticeLine.textContent = text;
+}
+
+// ---- drawing -------------------------------------------------------------------------------
+
+function draw(forcePlots = false): void {
+  for (const run of runs) {
+    const ctx = run.canvas.getContext("2d")!;
+    const size = fitCanvas(run.canvas);
+    run.camera.resize(size.width, size.height, size.ratio);
+    // The scene's view, widened to keep the body in sight when an integrator flings it out.
+    const [minX, minY, maxX, maxY] = run.scene.view;
+    const b = run.scene.body;
+    const pad = 0.3;
+    run.camera.fit(
+      Math.min(minX, b.minX - pad),
+      Math.min(minY, b.minY - pad),
+      Math.max(maxX, b.maxX + pad),
+      Math.max(maxY, b.maxY + pad),
+      10,
+    );
+    drawWorld(ctx, run.scene.world, run.camera);
+    drawOverlay(ctx, run);
+    const s = run.scene;
+    const e = s.energy();
+    const e0 = s.initialEnergy;
+    const exact = s.exact(s.world.time);
+    const p = s.body.position;
+    run.readout.textContent =
+      `t = ${s.world.time.toFixed(2)} s · E = ${e.toFixed(3)} J (${signed(((e - e0) / Math.abs(e0 || 1)) * 100)} % from the start)` +
+      (exact ? `\noff the exact position by ${Math.hypot(p.x - exact.x, p.y - exact.y).toFixed(3)} m` : "");
+  }
+  energyPlot.redraw(forcePlots);
+  errorPlot.redraw(forcePlots);
+}
+
+/** The trail, the spring, the exact path and the exact position, in world units (camera applied). */
+function drawOverlay(ctx: CanvasRenderingContext2D, run: Run): void {
+  const px = 1 / run.camera.scale;
+  const s = run.scene;
+  ctx.lineWidth = 1.5 * px;
+
+  if (s.anchor) {
+    // The spring as a zig-zag from the anchor to the body.
+    const a = s.anchor;
+    const b = s.body.position;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len = Math.hypot(dx, dy) || 1;
+    const nx = -dy / len;
+    const ny = dx / len;
+    ctx.strokeStyle = "#bbb";
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    const coils = 12;
+    for (let i = 1; i < coils; i++) {
+      const f = i / coils;
+      const side = (i % 2 === 0 ? -1 : 1) * 0.15;
+      ctx.lineTo(a.x + dx * f + nx * side, a.y + dy * f + ny * side);
+    }
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
+    ctx.fillStyle = "#bbb";
+    ctx.fillRect(a.x - 0.08, a.y - 0.08, 0.16, 0.16);
+  }
+
+  // Where the body has been.
+  ctx.strokeStyle = run.color;
+  ctx.globalAlpha = 0.7;
+  ctx.beginPath();
+  run.trail.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+
+  // Where the exact solution says it should be.
+  const t = s.world.time;
+  const exact = s.exact(t);
+  if (exact) {
+    ctx.setLineDash([6 * px, 4 * px]);
+    ctx.strokeStyle = "#fff";
+    if (sceneName === "projectile") {
+      ctx.beginPath();
+      for (let i = 0; i <= 60; i++) {
+        const q = s.exact((s.duration * i) / 60)!;
+        if (i === 0) ctx.moveTo(q.x, q.y);
+        else ctx.lineTo(q.x, q.y);
+      }
+      ctx.globalAlpha = 0.35;
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+    }
+    ctx.beginPath();
+    ctx.arc(exact.x, exact.y, s.body.radius, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
+function signed(v: number): string {
+  return (v >= 0 ? "+" : "") + v.toFixed(2);
+}
+
+function formatDt(v: number): string {
+  return `1/${Math.round(1 / v)} s`;
+}
+
+function nearestDtIndex(v: number): number {
+  let best = 0;
+  for (let i = 1; i < DT_CHOICES.length; i++) {
+    if (Math.abs(DT_CHOICES[i]! - v) < Math.abs(DT_CHOICES[best]! - v)) best = i;
+  }
+  return best;
+}
+
+// ---- loop ----------------------------------------------------------------------------------
+
+let last = performance.now();
+function frame(now: number): void {
+  const elapsed = Math.min(0.1, (now - last) / 1000);
+  last = now;
+  if (running) {
+    accumulator += elapsed;
+    const n = Math.min(60, Math.floor(accumulator / dt));
+    accumulator -= n * dt;
+    if (n > 0) stepAll(n);
+  }
+  draw();
+  requestAnimationFrame(frame);
+}
+
+restart();
+requestAnimationFrame(frame);
+
+/**
+ * Test hook: what the browser tests (and a curious student in the console) can
+ * read and drive. `energy.values[i]` is integrator i's energy series
+ * (INTEGRATORS order), `energy.values[3]` the exact energy.
+ */
+const lab = {
+  get scene() {
+    return sceneName;
+  },
+  get dt() {
+    return dt;
+  },
+  get running() {
+    return running;
+  },
+  get notice() {
+    return notice;
+  },
+  integrators: INTEGRATORS.map((i) => i.name),
+  get worlds() {
+    return runs.map((r) => r.scene.world);
+  },
+  energy: { times: energyPlot.times, values: energyPlot.values },
+  error: { times: errorPlot.times, values: errorPlot.values },
+  step: (n = 1) => stepAll(n),
+  pause,
+  play,
+  restart,
+  setScene,
+  setDt,
+  /** Draw now, plots included. */
+  draw: () => draw(true),
+};
+(window as unknown as { __lab: typeof lab }).__lab = lab;

@@ -1,0 +1,74 @@
+/**
+ * What the pipeline stepper shows about one step, copied out of the world
+ * into plain data right after the step (the world reuses its own objects).
+ */
+import type { ContactInfo, World } from "../../../src/index.js";
+
+export interface PairData {
+  a: number;
+  b: number;
+  /** The narrowphase found the shapes touching (a manifold with points). */
+  touching: boolean;
+}
+
+export interface PointData {
+  x: number;
+  y: number;
+  depth: number;
+  id: number;
+  normalImpulse: number;
+  tangentImpulse: number;
+}
+
+export interface ContactData {
+  a: number;
+  b: number;
+  isSensor: boolean;
+  normal: { x: number; y: number };
+  depth: number;
+  points: PointData[];
+}
+
+export interface FrameData {
+  stepCount: number;
+  time: number;
+  pairs: PairData[];
+  contacts: ContactData[];
+}
+
+/**
+ * The contact's points with their impulses. (Typed through ContactInfo's
+ * point type: `manifold.points` is declared as an intersection of two array
+ * types, and TypeScript picks the plainer one for `.map`.)
+ */
+function pointsOf(c: ContactInfo): readonly ContactInfo["manifold"]["points"][number][] {
+  return c.manifold.points;
+}
+
+/** Copy the step's pairs and contacts out of `world`. */
+export function captureFrame(world: World): FrameData {
+  const contacts: ContactData[] = world.contacts.map((c) => ({
+    a: c.bodyA.id,
+    b: c.bodyB.id,
+    isSensor: c.isSensor,
+    normal: { x: c.manifold.normal.x, y: c.manifold.normal.y },
+    depth: c.manifold.depth,
+    points: pointsOf(c).map((p) => ({
+      x: p.x,
+      y: p.y,
+      depth: p.depth,
+      id: p.id,
+      normalImpulse: p.normalImpulse,
+      tangentImpulse: p.tangentImpulse,
+    })),
+  }));
+  const touching = new Set(contacts.map((c) => `${Math.min(c.a, c.b)}:${Math.max(c.a, c.b)}`));
+  // world.broadphasePairs: the candidate pairs the broadphase found in the last
+  // step (bounding boxes grown by the speculative distance overlap).
+  const pairs = world.broadphasePairs.map(([a, b]) => ({
+    a: a.id,
+    b: b.id,
+    touching: touching.has(`${a.id}:${b.id}`),
+  }));
+  return { stepCount: world.stepCount, time: world.time, pairs, contacts };
+}

@@ -1,0 +1,225 @@
+/**
+ * The teaching lab pages in Chromium: each loads without a console error,
+ * draws, advances when stepped, and (where there is a body to drag) follows
+ * the mouse. The integrator page's energy plot must show what the page
+ * teaches: explicit Euler gains energy on the spring, the other two do not.
+ *
+ * Screenshots go to test-results/lab-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { dragBody, haveChromium, inkFraction, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
+
+/** What examples/lab/integrators/main.ts puts on `window.__lab` (the parts used here). */
+interface IntegratorLab {
+  scene: string;
+  dt: number;
+  running: boolean;
+  integrators: string[];
+  worlds: { time: number; stepCount: number; bodies: { position: { x: number; y: number } }[] }[];
+  energy: { times: number[]; values: number[][] };
+  error: { times: number[]; values: number[][] };
+  step(n: number): void;
+  pause(): void;
+  setScene(name: string): void;
+  setDt(dt: number): void;
+  draw(): void;
+}
+
+interface PipelineFrame {
+  stepCount: number;
+  pairs: { a: number; b: number; touching: boolean }[];
+  contacts: { a: number; b: number; points: { depth: number; normalImpulse: number; tangentImpulse: number }[] }[];
+}
+
+declare global {
+  interface Window {
+    __lab?: IntegratorLab;
+    __solverLab?: {
+      settings: Record<string, unknown>;
+      penetration: { times: number[]; values: number[][] };
+      energy: { times: number[]; values: number[][] };
+      apply(changes: Record<string, unknown>): void;
+    };
+    __pipeline?: { frame: PipelineFrame | null };
+  }
+}
+
+const chromium = haveChromium();
+if (!chromium) console.warn("lab.test.ts: /usr/bin/chromium is missing, browser tests skipped (apt-get install -y chromium)");
+
+describe.skipIf(!chromium)("teaching lab pages", () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  describe("integrators", () => {
+    let page: Page;
+    let errors: string[];
+
+    beforeAll(async () => {
+      ({ page, errors } = await h.open("/lab/integrators/?scene=spring", { hook: "__lab" }));
+      await page.evaluate(() => window.__lab!.pause());
+    });
+
+    it("loads with no console error and draws the three worlds and the plots", async () => {
+      await page.evaluate(() => {
+        window.__lab!.step(30);
+        window.__lab!.draw();
+      });
+      for (const integrator of ["explicit-euler", "semi-implicit-euler", "velocity-verlet"]) {
+        expect(await inkFraction(page, `canvas[data-integrator="${integrator}"]`)).toBeGreaterThan(0.01);
+      }
+      expect(await inkFraction(page, '[data-plot="energy"] canvas')).toBeGreaterThan(0.005);
+      expect(errors).toEqual([]);
+    });
+
+    it("advances all three worlds in lock-step when stepped", async () => {
+      const before = await page.evaluate(() => window.__lab!.worlds.map((w) => ({ t: w.time, x: w.bodies[0]!.position.x })));
+      await page.evaluate(() => window.__lab!.step(20));
+      const after = await page.evaluate(() => window.__lab!.worlds.map((w) => ({ t: w.time, x: w.bodies[0]!.position.x })));
+      for (let i = 0; i < 3; i++) {
+        expect(after[i]!.t).toBeCloseTo(before[i]!.t + 20 / 60, 9);
+        expect(after[i]!.x).not.toBe(before[i]!.x);
+      }
+    });
+
+    it("plots explicit Euler's spring energy rising while semi-implicit Euler and Verlet stay bounded", async () => {
+      // Restart the spring at dt = 1/60 and run 10 simulated seconds (5 periods).
+      const energy = await page.evaluate(() => {
+        const lab = window.__lab!;
+        lab.setScene("spring");
+        lab.pause();
+        lab.setDt(1 / 60);
+        lab.step(600);
+        return lab.energy;
+      });
+      expect(energy.times.length).toBe(601);
+      const [explicit, semi, verlet, exact] = energy.values as [number[], number[], number[], number[]];
+      const e0 = exact[0]!;
+      // Explicit Euler: E grows by exactly (1 + ω²h²) per step, ω = π: × e^(600·π²/3600) ≈ 5.2 after 600 steps.
+      const growth = (1 + (Math.PI / 60) ** 2) ** 600;
+      expect(explicit[600]! / e0).toBeCloseTo(growth, 2);
+      for (let i = 60; i <= 600; i += 60) expect(explicit[i]!).toBeGreaterThan(explicit[i - 60]!);
+      // Symplectic integrators: the energy oscillates in a band and does not drift. Semi-implicit
+      // Euler's band is first order (±ωh/2 ≈ 2.7 %), Verlet's second order (< 0.1 %).
+      for (const e of semi) expect(Math.abs(e / e0 - 1)).toBeLessThan(0.035);
+      for (const e of verlet) expect(Math.abs(e / e0 - 1)).toBeLessThan(0.002);
+      await page.evaluate(() => window.__lab!.draw());
+      await screenshot(page, "lab-integrators");
+    });
+
+    it("shows velocity Verlet exact for the projectile (constant force) and the Euler methods off by ½·g·h·t", async () => {
+      const error = await page.evaluate(() => {
+        const lab = window.__lab!;
+        lab.setScene("projectile");
+        lab.pause();
+        lab.step(60);
+        return lab.error;
+      });
+      const [explicit, semi, verlet] = error.values as [number[], number[], number[]];
+      const t = error.times[60]!;
+      expect(t).toBeCloseTo(1, 9);
+      const expected = 0.5 * 9.81 * (1 / 60) * t; // vertical offset from the exact parabola
+      expect(explicit[60]!).toBeCloseTo(expected, 6);
+      expect(semi[60]!).toBeCloseTo(expected, 6);
+      expect(verlet[60]!).toBeLessThan(1e-9);
+      expect(errors).toEqual([]);
+    });
+
+    // No drag test here: the page deliberately has no mouse drag (pulling one
+    // world's body would break the side-by-side comparison the page is for).
+  });
+
+  describe("solver", () => {
+    let page: Page;
+    let errors: string[];
+
+    beforeAll(async () => {
+      ({ page, errors } = await h.open("/lab/solver/"));
+    });
+
+    it("loads with no console error, draws the stack and advances when stepped", async () => {
+      const steps = await stepDemo(page, 60);
+      expect(steps).toBeGreaterThanOrEqual(60);
+      expect(await inkFraction(page)).toBeGreaterThan(0.01);
+      const samples = await page.evaluate(() => window.__solverLab!.penetration.times.length);
+      expect(samples).toBeGreaterThanOrEqual(60);
+      expect(errors).toEqual([]);
+    });
+
+    it("rebuilds the world with the options chosen in the controls", async () => {
+      await page.locator("label.demo-control", { hasText: /^solver/ }).locator("select").selectOption("pgs");
+      await page.locator("label.demo-control", { hasText: "position correction" }).locator("select").selectOption("ngs");
+      const state = await page.evaluate(() => {
+        const w = window.__demo!.world;
+        return { solver: w.options.solver, correction: w.options.positionCorrection, stepCount: w.stepCount };
+      });
+      expect(state).toEqual({ solver: "pgs", correction: "ngs", stepCount: 0 });
+      // A PGS stack with NGS correction settles: after 3 s the deepest overlap is a few slops at most.
+      await stepDemo(page, 180);
+      const penetration = await page.evaluate(() => window.__solverLab!.penetration.values[0]!.at(-1)!);
+      expect(penetration).toBeLessThan(20); // mm
+      expect(errors).toEqual([]);
+    });
+
+    it("lets the mouse drag a body", async () => {
+      const r = await dragBody(page, { dyPixels: 80, steps: 40 });
+      expect(r.after.y - r.before.y).toBeGreaterThan(0.3);
+      await screenshot(page, "lab-solver");
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("pipeline", () => {
+    let page: Page;
+    let errors: string[];
+
+    beforeAll(async () => {
+      ({ page, errors } = await h.open("/lab/pipeline/"));
+    });
+
+    it("starts paused and shows one step's pairs, manifolds and impulses after Step", async () => {
+      expect(await page.evaluate(() => window.__demo!.running)).toBe(false);
+      await page.locator('button[data-test="step"]').click();
+      const frame = await page.evaluate(() => window.__pipeline!.frame!);
+      expect(frame.stepCount).toBe(1);
+      expect(frame.pairs.length).toBeGreaterThan(0);
+      // The box and the ball rest on the ground: touching, pushed apart by positive normal impulses.
+      expect(frame.contacts.length).toBeGreaterThan(0);
+      const impulses = frame.contacts.flatMap((c) => c.points.map((p) => p.normalImpulse));
+      expect(Math.max(...impulses)).toBeGreaterThan(0);
+      for (const n of impulses) expect(n).toBeGreaterThanOrEqual(0);
+      // The table lists every pair and one row per contact point.
+      const pairRows = await page.locator('[data-table="pairs"] tr').count();
+      const pointRows = await page.locator('[data-table="contacts"] tr').count();
+      expect(pairRows).toBe(frame.pairs.length + 1);
+      expect(pointRows).toBe(frame.contacts.reduce((n, c) => n + c.points.length, 0) + 1);
+      expect(await page.locator('[data-test="pipeline-table"]').textContent()).toContain("Step 1");
+      expect(await inkFraction(page)).toBeGreaterThan(0.01);
+      expect(errors).toEqual([]);
+    });
+
+    it("advances one step per Step and keeps the table in step with the world", async () => {
+      const steps = await stepDemo(page, 5);
+      expect(steps).toBe(6);
+      const frame = await page.evaluate(() => window.__pipeline!.frame!);
+      expect(frame.stepCount).toBe(6);
+      await page.evaluate(() => window.__demo!.step(0));
+      expect(await page.locator('[data-test="pipeline-table"]').textContent()).toContain("Step 6");
+    });
+
+    it("lets the mouse drag a body", async () => {
+      const r = await dragBody(page, { dyPixels: 80, steps: 40 });
+      expect(r.after.y - r.before.y).toBeGreaterThan(0.3);
+      await screenshot(page, "lab-pipeline");
+      expect(errors).toEqual([]);
+    });
+  });
+});
