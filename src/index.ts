@@ -22,3 +22,5 @@ export type { IntegratorName, ForceField } from "./solver/integrate.js";
 export type { PositionCorrection } from "./solver/position-correction.js";
 export type { BroadphaseKind } from "./broadphase/broadphase.js";
 export type { IntegerCapsule, IntegerPoint, IntegerLike } from "./narrowphase/exact.js";
+export type { WorldSnapshot, BodySnapshot, ContactSnapshot, SnapshotNumber } from "./world/snapshot.js";
+export { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, SNAPSHOT_VERSION } from "./world/snapshot.js";

@@ -39,7 +39,7 @@ export interface WorldOptions {
   restitutionThreshold?: number;
   /** "semi-implicit-euler" (default), "explicit-euler" or "velocity-verlet". */
   integrator?: IntegratorName;
-  /** "tree" (dynamic AABB tree), "sap" (sweep and prune) or "brute" (for tests). Default "sap". */
+  /** "tree" (dynamic AABB tree), "sap" (sweep and prune) or "brute" (for tests). Default "tree". */
   broadphase?: BroadphaseKind;
   /** Island sleeping. Default true. */
   sleeping?: boolean;
@@ -87,7 +87,7 @@ export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.free
   maxContactPushSpeed: 3,
   restitutionThreshold: 1,
   integrator: "semi-implicit-euler",
-  broadphase: "sap",
+  broadphase: "tree",
   sleeping: true,
   timeToSleep: 0.5,
   linearSleepTolerance: 0.05,

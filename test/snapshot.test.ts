@@ -1,0 +1,220 @@
+/**
+ * Snapshots: a world rebuilt from `snapshot()` continues bit for bit like the
+ * world that never stopped (same `stateHash()` at every step), in JSON and in
+ * binary form; corrupt snapshots are rejected with a clear error.
+ */
+import { describe, expect, it } from "vitest";
+import { AABB, Capsule, Circle, World } from "../src/index.js";
+import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, type WorldSnapshot } from "../src/world/snapshot.js";
+import { mixedScene } from "./support/scenes.js";
+
+const dt = 1 / 60;
+
+/** Through text and back, as a game would store or send it. */
+function viaJSON(world: World): World {
+  return World.fromSnapshot(JSON.parse(JSON.stringify(world.snapshot())) as WorldSnapshot);
+}
+
+function viaBinary(world: World): World {
+  const buffer = world.snapshot({ format: "binary" });
+  return World.fromSnapshot(buffer.slice(0)); // a copy: nothing shared with the original
+}
+
+/** Step both worlds `steps` times and require equal hashes after every step. */
+function expectSameFuture(a: World, b: World, steps: number): void {
+  expect(b.stateHash()).toBe(a.stateHash());
+  for (let i = 0; i < steps; i++) {
+    a.step(dt);
+    b.step(dt);
+    if (a.stateHash() !== b.stateHash()) throw new Error(`hashes differ ${i + 1} steps after the restore`);
+  }
+  expect(b.time).toBe(a.time);
+  expect(b.stepCount).toBe(a.stepCount);
+}
+
+function pyramid(rows: number): World {
+  const world = new World({ sleeping: false });
+  world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+  for (let row = 0; row < rows; row++) {
+    for (let i = 0; i < rows - row; i++) {
+      world.add(new AABB({ halfWidth: 0.25, halfHeight: 0.25, position: { x: (i - (rows - row) / 2) * 0.52, y: 0.25 + row * 0.5 } }));
+    }
+  }
+  return world;
+}
+
+for (const [name, restore] of [
+  ["JSON", viaJSON],
+  ["binary", viaBinary],
+] as const) {
+  describe(`${name} snapshots continue bit-identically`, () => {
+    it("mid-collision: restitution, friction and a bullet, restored at the step of impact", () => {
+      const world = new World({ gravity: { x: 0, y: -9.81 } });
+      world.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
+      const a = world.add(new Circle({ radius: 0.3, position: { x: -2, y: 0.3 }, velocity: { x: 6, y: 0 }, restitution: 0.8 }));
+      world.add(new Capsule({ radius: 0.2, halfLength: 0.4, position: { x: 1, y: 0.2 }, velocity: { x: -3, y: 0 }, angularVelocity: 2 }));
+      world.add(new Circle({ radius: 0.02, bullet: true, position: { x: -8, y: 0.5 }, velocity: { x: 300, y: 0 } }));
+      let steps = 0;
+      let touching = 0;
+      while (steps < 200) {
+        world.step(dt);
+        steps++;
+        touching = world.contacts.filter((c) => c.bodyA === a || c.bodyB === a).filter((c) => c.bodyA.type !== "static").length;
+        if (touching > 0) break;
+      }
+      expect(touching).toBeGreaterThan(0);
+      expect(world.contacts.some((c) => c.manifold.points.some((p) => p.normalImpulse > 0))).toBe(true);
+      expectSameFuture(world, restore(world), 240);
+    });
+
+    it("mid-stack: a 12-row box pyramid, restored while it settles", () => {
+      const world = pyramid(12);
+      for (let i = 0; i < 45; i++) world.step(dt);
+      expectSameFuture(world, restore(world), 240);
+    });
+
+    it("with sleeping islands, woken after the restore by the same falling ball", () => {
+      const world = mixedScene(120, 7);
+      let steps = 0;
+      while (!world.bodies.some((b) => b.isSleeping) && steps < 1200) {
+        world.step(dt);
+        steps++;
+      }
+      expect(world.bodies.filter((b) => b.isSleeping).length).toBeGreaterThan(0);
+      const copy = restore(world);
+      expect(copy.bodies.map((b) => b.isSleeping)).toEqual(world.bodies.map((b) => b.isSleeping));
+      for (const w of [world, copy]) w.add(new Circle({ radius: 0.3, position: { x: 0, y: 6 }, velocity: { x: 0, y: -5 }, mass: 5 }));
+      expectSameFuture(world, copy, 180);
+    });
+
+    it("keeps ids, the id counter, the advance() accumulator, pending forces and options", () => {
+      const world = new World({ gravity: { x: 0.5, y: -3 }, subSteps: 6, fixedDt: 1 / 120, continuous: false });
+      const a = world.add(new Circle({ radius: 0.5, label: "a" }));
+      const b = world.add(new Capsule({ radius: 0.2, halfLength: 1, angle: 0.3 }));
+      world.add(new AABB({ halfWidth: 1, halfHeight: 1, position: { x: 4, y: 0 } }));
+      world.remove(b); // a gap in the ids
+      world.advance(0.0123);
+      a.applyForce({ x: 3, y: 1 }, { x: 0.1, y: 0.2 });
+      const copy = restore(world);
+      expect(copy.bodies.map((x) => x.id)).toEqual([0, 2]);
+      expect(copy.add(new Circle({ radius: 1 })).id).toBe(3);
+      world.add(new Circle({ radius: 1 }));
+      expect(copy.options).toEqual(world.options);
+      expect(copy.bodies[0]!.forceX).toBe(3);
+      expect(copy.bodies[0]!.torque).toBe(a.torque);
+      for (let i = 0; i < 30; i++) {
+        expect(copy.advance(0.01)).toBe(world.advance(0.01));
+        expect(copy.stateHash()).toBe(world.stateHash());
+      }
+    });
+  });
+}
+
+describe("snapshot data", () => {
+  it("is plain JSON, round-trips to an identical snapshot and keeps −0 and JSON userData", () => {
+    const world = mixedScene(40, 3);
+    const odd = world.add(new Circle({ radius: 0.2, position: { x: 0, y: 20 }, velocity: { x: -0, y: 0 }, userData: { team: "red", hp: [1, 2] } }));
+    world.add(new Circle({ radius: 0.2, position: { x: 1, y: 20 }, userData: () => 1 }));
+    for (let i = 0; i < 30; i++) world.step(dt);
+    odd.velocity.x = -0;
+    const snap = world.snapshot();
+    const text = JSON.stringify(snap);
+    const copy = World.fromSnapshot(JSON.parse(text) as WorldSnapshot);
+    expect(JSON.stringify(copy.snapshot())).toBe(text);
+    const restoredOdd = copy.bodies.find((b) => b.id === odd.id)!;
+    expect(Object.is(restoredOdd.velocity.x, -0)).toBe(true);
+    expect(restoredOdd.userData).toEqual({ team: "red", hp: [1, 2] });
+    expect(copy.bodies.at(-1)!.userData).toBeUndefined();
+    expect(copy.contacts.length).toBe(world.contacts.length);
+  });
+
+  it("binary: a header, the options, then 208 bytes per body and 140 per contact", () => {
+    const world = mixedScene(300, 5);
+    for (let i = 0; i < 60; i++) world.step(dt);
+    const buffer = world.snapshot({ format: "binary" });
+    const contacts = world.snapshot().contacts.length;
+    const fixed = buffer.byteLength - world.bodies.length * BINARY_BYTES_PER_BODY - contacts * BINARY_BYTES_PER_CONTACT;
+    expect(BINARY_BYTES_PER_BODY).toBe(208);
+    expect(BINARY_BYTES_PER_CONTACT).toBe(140);
+    expect(fixed).toBeGreaterThan(64);
+    expect(fixed).toBeLessThan(1024);
+    // binary and JSON describe the same world
+    expect(viaBinary(world).stateHash()).toBe(viaJSON(world).stateHash());
+  });
+});
+
+describe("corrupt snapshots are rejected and build nothing", () => {
+  function good(): WorldSnapshot {
+    const world = mixedScene(10, 2);
+    for (let i = 0; i < 40; i++) world.step(dt);
+    return JSON.parse(JSON.stringify(world.snapshot())) as WorldSnapshot;
+  }
+
+  it("JSON: wrong format, version, NaN, unknown shape, duplicate ids, dangling contacts, bad options", () => {
+    const cases: [string, (s: WorldSnapshot) => unknown, RegExp, ErrorConstructor][] = [
+      ["not an object", () => 42, /snapshot must be an object/, TypeError],
+      ["format", (s) => ({ ...s, format: "box2d" }), /format must be "capsule2d-snapshot"/, RangeError],
+      ["version", (s) => ({ ...s, version: 99 }), /version 99 is not supported/, RangeError],
+      ["NaN position", (s) => { (s.bodies[3]!.position as { x: unknown }).x = NaN; return s; }, /bodies\[3\]\.position\.x must be a finite number/, RangeError],
+      ["string number", (s) => { (s.bodies[3] as { mass: unknown }).mass = "1"; return s; }, /bodies\[3\]\.mass must be a number/, TypeError],
+      ["unknown shape", (s) => { (s.bodies[2] as { shape: unknown }).shape = "triangle"; return s; }, /bodies\[2\]\.shape must be one of/, TypeError],
+      ["duplicate ids", (s) => { s.bodies[5]!.id = s.bodies[4]!.id; return s; }, /duplicate body id/, RangeError],
+      ["dangling contact", (s) => { s.contacts[0]!.bodyB = 9999; return s; }, /names a body that is not in the snapshot/, RangeError],
+      ["bad radius", (s) => { const b = s.bodies.find((x) => x.shape === "circle")!; b.radius = -1; return s; }, /radius must be > 0/, RangeError],
+      ["not a unit rotation", (s) => { s.bodies[6]!.rotCos = 2; return s; }, /rotCos² \+ rotSin² must be 1/, RangeError],
+      ["bad option", (s) => { s.options.subSteps = 0; return s; }, /options: subSteps/, RangeError],
+      ["missing bodies", (s) => { (s as { bodies: unknown }).bodies = undefined; return s; }, /bodies must be an array/, TypeError],
+    ];
+    expect(good().contacts.length).toBeGreaterThan(0);
+    for (const [name, corrupt, message, type] of cases) {
+      const data = corrupt(good());
+      let error: unknown = null;
+      try {
+        World.fromSnapshot(data as WorldSnapshot);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, name).toBeInstanceOf(type);
+      expect((error as Error).message, name).toMatch(message);
+    }
+  });
+
+  it("binary: wrong magic, version, truncated, padded, NaN, unknown shape kind, duplicate ids", () => {
+    const world = mixedScene(10, 2);
+    for (let i = 0; i < 40; i++) world.step(dt);
+    const original = world.snapshot({ format: "binary" });
+    const optionsLength = new DataView(original).getUint32(20, true);
+    const firstBody = 64 + ((optionsLength + 7) & ~7);
+    const edit = (f: (v: DataView) => void): ArrayBuffer => {
+      const copy = original.slice(0);
+      f(new DataView(copy));
+      return copy;
+    };
+    const cases: [string, ArrayBuffer, RegExp, ErrorConstructor][] = [
+      ["magic", edit((v) => v.setUint32(0, 0x12345678, true)), /wrong magic/, RangeError],
+      ["version", edit((v) => v.setUint16(4, 7, true)), /version 7 is not supported/, RangeError],
+      ["truncated", original.slice(0, original.byteLength - 3), /needs/, RangeError],
+      ["padded", (() => { const b = new Uint8Array(original.byteLength + 8); b.set(new Uint8Array(original)); return b.buffer; })(), /needs/, RangeError],
+      ["header only", original.slice(0, 20), /shorter than its 64-byte header/, RangeError],
+      ["count", edit((v) => v.setUint32(8, 11, true)), /needs/, RangeError],
+      ["NaN", edit((v) => v.setFloat64(firstBody, NaN, true)), /bodies\[0\] value 0 must be a finite number/, RangeError],
+      ["shape kind", edit((v) => v.setInt32(firstBody + 184 + 20, 3, true)), /unknown shape kind 3/, TypeError],
+      ["duplicate ids", edit((v) => v.setInt32(firstBody + 208 + 184, 0, true)), /duplicate body id 0/, RangeError],
+    ];
+    for (const [name, buffer, message, type] of cases) {
+      let error: unknown = null;
+      try {
+        World.fromSnapshot(buffer);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, name).toBeInstanceOf(type);
+      expect((error as Error).message, name).toMatch(message);
+    }
+    expect(World.fromSnapshot(original).stateHash()).toBe(world.stateHash());
+  });
+
+  it("snapshot() rejects an unknown format", () => {
+    expect(() => new World().snapshot({ format: "xml" } as never)).toThrow(/format must be one of "json", "binary"/);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Scenes shared by the determinism, snapshot and hardening tests. Built from
+ * a seeded generator (no Math.random), so every call builds the same world.
+ */
+import { AABB, Capsule, Circle, World, type Body, type WorldOptions } from "../../src/index.js";
+
+/** Mulberry32: a tiny seeded generator of floats in [0, 1). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A closed box of static walls from (−w, 0) to (w, h), 1 m thick. */
+export function addContainer(world: World, w: number, h: number): Body[] {
+  return [
+    world.add(AABB.fromBounds({ x: -w - 1, y: -1 }, { x: w + 1, y: 0 }, { type: "static" })),
+    world.add(AABB.fromBounds({ x: -w - 1, y: h }, { x: w + 1, y: h + 1 }, { type: "static" })),
+    world.add(AABB.fromBounds({ x: -w - 1, y: 0 }, { x: -w, y: h }, { type: "static" })),
+    world.add(AABB.fromBounds({ x: w, y: 0 }, { x: w + 1, y: h }, { type: "static" })),
+  ];
+}
+
+/** One random body of any kind, with random materials, placed at (x, y). */
+export function randomBody(r: () => number, x: number, y: number, size = 1): Body {
+  const common = {
+    position: { x, y },
+    velocity: { x: (r() - 0.5) * 4, y: (r() - 0.5) * 4 },
+    angularVelocity: (r() - 0.5) * 2,
+    restitution: r() < 0.3 ? r() * 0.8 : 0,
+    friction: 0.2 + r() * 0.6,
+    density: 0.5 + r() * 2,
+  };
+  const k = r();
+  if (k < 0.4) return new Circle({ ...common, radius: (0.1 + r() * 0.25) * size });
+  if (k < 0.8) {
+    return new Capsule({ ...common, radius: (0.08 + r() * 0.12) * size, halfLength: (0.1 + r() * 0.3) * size, angle: r() * 3 });
+  }
+  return new AABB({ ...common, halfWidth: (0.1 + r() * 0.2) * size, halfHeight: (0.1 + r() * 0.2) * size });
+}
+
+/**
+ * `n` mixed bodies falling into a container (plus a ramp, a kinematic paddle
+ * and a bullet), so the scene has stacks, sliding, bounces, sleeping islands
+ * and fast motion.
+ */
+export function mixedScene(n: number, seed = 1, options: WorldOptions = {}): World {
+  const world = new World(options);
+  const r = rng(seed);
+  const cols = Math.ceil(Math.sqrt(n * 1.5));
+  const w = cols * 0.35 + 1;
+  addContainer(world, w, 4 + (n / cols) * 0.8 + 4);
+  world.add(Capsule.fromSegment({ x: -w + 0.5, y: 3 }, { x: -w / 3, y: 1.5 }, 0.1, { type: "static" }));
+  world.add(new AABB({ type: "kinematic", position: { x: w / 3, y: 2 }, halfWidth: 0.8, halfHeight: 0.1, velocity: { x: 0.3, y: 0 } }));
+  for (let i = 0; i < n; i++) {
+    const col = i % cols;
+    const row = Math.floor(i / cols);
+    const x = -w + 0.6 + col * ((2 * w - 1.2) / cols) + r() * 0.05;
+    const y = 4 + row * 0.8 + r() * 0.1;
+    world.add(randomBody(r, x, y));
+  }
+  world.add(new Circle({ radius: 0.05, bullet: true, position: { x: -w + 0.3, y: 1 }, velocity: { x: 200, y: 3 } }));
+  return world;
+}
+
+/**
+ * A "gas": `n` bodies of every kind on a loose grid in a closed box with
+ * gravity off, random velocities (up to `speed` m/s) and restitution up to 1.
+ * Nothing overlaps at the start, so any energy gained is the solver's fault.
+ */
+export function gasScene(n: number, seed = 1, speed = 4, options: WorldOptions = {}): { world: World; halfWidth: number; height: number } {
+  const world = new World({ gravity: { x: 0, y: 0 }, ...options });
+  const r = rng(seed);
+  const cols = Math.ceil(Math.sqrt(n));
+  const spacing = 1;
+  const halfWidth = (cols * spacing) / 2 + 0.5;
+  const height = Math.ceil(n / cols) * spacing + 1;
+  addContainer(world, halfWidth, height);
+  for (let i = 0; i < n; i++) {
+    const x = -halfWidth + 1 + (i % cols) * spacing;
+    const y = 1 + Math.floor(i / cols) * spacing;
+    const b = randomBody(r, x, y, 1);
+    const a = r() * 6.283185307179586;
+    const v = r() * speed;
+    b.velocity.x = v * (a < 3.14 ? 1 - a / 1.57 : a / 1.57 - 3); // a direction without trigonometry
+    b.velocity.y = v * (r() - 0.5) * 2;
+    b.restitution = r();
+    world.add(b);
+  }
+  return { world, halfWidth, height };
+}
+
+/** Total kinetic energy of the dynamic bodies, J. */
+export function kineticEnergy(world: World): number {
+  let e = 0;
+  for (const b of world.bodies) if (b.type === "dynamic") e += b.kineticEnergy;
+  return e;
+}
+
+/** True when every number of every body's state is finite. */
+export function allFinite(bodies: readonly Body[]): boolean {
+  for (const b of bodies) {
+    const values = [b.position.x, b.position.y, b.rotCos, b.rotSin, b.velocity.x, b.velocity.y, b.angularVelocity];
+    for (const v of values) if (!Number.isFinite(v)) return false;
+  }
+  return true;
+}
