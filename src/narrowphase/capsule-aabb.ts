@@ -33,8 +33,8 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, beginManifold, clipAlongTangent, direction2, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
-import { cornerId, faceOfNormal } from "./box-features.js";
+import { addMidpoint, beginManifold, clipAlongTangent, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+import { cornerId, faceOfNormal, pointToBox } from "./box-features.js";
 
 const CLIP_ID = 26;
 const CROSS_ID = 20;
@@ -98,70 +98,34 @@ export function collideCapsuleBox(a: Body, b: Body, margin: number, out: Manifol
     for (let i = 0; i < 2; i++) {
       const ex = i === 0 ? e1x : e2x;
       const ey = i === 0 ? e1y : e2y;
-      const ax = Math.abs(ex);
-      const ay = Math.abs(ey);
-      // This candidate: distance, normal, box point, id.
-      let d: number;
-      let mx: number;
-      let my: number;
-      let kx: number;
-      let ky: number;
-      let f: number;
-      if (ax <= hw) {
-        if (ay <= hh) {
-          // An end point inside the box: the shapes do meet after all (rounding
-          // in step 1); the crossing branch below handles it.
-          best = 0;
-          break;
-        }
-        d = ay - hh;
-        mx = 0;
-        my = ey > 0 ? -1 : 1;
-        kx = ex;
-        ky = ey > 0 ? hh : -hh;
-        f = 8 * i + faceOfNormal(0, -my);
-      } else if (ay <= hh) {
-        d = ax - hw;
-        mx = ex > 0 ? -1 : 1;
-        my = 0;
-        kx = ex > 0 ? hw : -hw;
-        ky = ey;
-        f = 8 * i + faceOfNormal(-mx, 0);
-      } else {
-        kx = ex > 0 ? hw : -hw;
-        ky = ey > 0 ? hh : -hh;
-        const v = direction2(kx - ex, ky - ey);
-        if ((v.x * ux + v.y * uy) * (i === 0 ? -1 : 1) >= 0) {
-          d = v.length;
-          mx = v.x;
-          my = v.y;
-          f = 8 * i + cornerId(ex, ey);
-        } else {
-          // The direction points back along the segment, out of the end
-          // point's normal cone: the corner really projects inside the
-          // segment (rounding said otherwise), so use the corner-against-
-          // segment answer of the loop below.
-          const lv = px * (kx - cx) + py * (ky - cy);
-          d = Math.abs(lv);
-          mx = lv >= 0 ? px : -px;
-          my = lv >= 0 ? py : -py;
-          f = 12 + cornerId(kx, ky);
-        }
+      const q = pointToBox(ex, ey, hw, hh);
+      if (q.inside) {
+        // An end point inside the box: the shapes do meet after all (rounding
+        // in step 1); the crossing branch below handles it.
+        best = 0;
+        break;
       }
-      if (d < best) {
-        best = d;
-        nx = mx;
-        ny = my;
-        qx = kx;
-        qy = ky;
-        id = f;
+      // A corner is this end point's closest pair only if it lies beyond that
+      // end along the axis (in the end point's normal cone); otherwise it
+      // projects inside the segment and the corner loop below has it.
+      if (q.feature >= 4) {
+        const beyond = (q.x - ex) * ux + (q.y - ey) * uy;
+        if (i === 0 ? beyond > 0 : beyond < 0) continue;
+      }
+      if (q.distance < best) {
+        best = q.distance;
+        nx = q.nx;
+        ny = q.ny;
+        qx = q.x;
+        qy = q.y;
+        id = 8 * i + q.feature;
       }
     }
     for (let k = 0; k < 4 && best > 0; k++) {
       const kx = (k & 1) === 0 ? -hw : hw;
       const ky = (k & 2) === 0 ? -hh : hh;
-      const along = (kx - e1x) * ux + (ky - e1y) * uy;
-      if (!(along > 0 && along < 2 * h)) continue;
+      // Inside the segment's slab, by the same tests the end points use.
+      if ((kx - e1x) * ux + (ky - e1y) * uy < 0 || (kx - e2x) * ux + (ky - e2y) * uy > 0) continue;
       const lv = px * (kx - cx) + py * (ky - cy);
       const d = Math.abs(lv);
       if (d < best) {

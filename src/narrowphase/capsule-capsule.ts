@@ -115,7 +115,7 @@ export function collideCapsules(a: Body, b: Body, margin: number, out: ManifoldB
     const c = closestPointsOfSegments(a1x, a1y, a2x, a2y, b1x, b1y, b2x, b2y);
     // Which segment's perpendicular is the normal: 1 for A, 2 for B, 0 neither.
     let perp = c.s > 0 && c.s < 1 ? 1 : c.t > 0 && c.t < 1 ? 2 : 0;
-    let d = direction2(c.x2 - c.x1, c.y2 - c.y1);
+    const d = direction2(c.x2 - c.x1, c.y2 - c.y1);
     if (perp === 0) {
       // End point against end point. The direction between them must lie in
       // both end points' normal cones (pointing out past each end); when

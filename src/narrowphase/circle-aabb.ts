@@ -21,8 +21,8 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, beginManifold, direction2 } from "./segment.js";
-import { cornerId, faceOfNormal } from "./box-features.js";
+import { addMidpoint, beginManifold } from "./segment.js";
+import { faceOfNormal, pointToBox } from "./box-features.js";
 
 export function collideCircleBox(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
   const bx = b.position.x;
@@ -41,7 +41,8 @@ export function collideCircleBox(a: Body, b: Body, margin: number, out: Manifold
   let ny: number;
   let depth: number;
   let id: number;
-  if (adx <= hw && ady <= hh) {
+  const q = pointToBox(dx, dy, hw, hh);
+  if (q.inside) {
     const ex = hw - adx;
     const ey = hh - ady;
     // m: outward normal of the nearest face; the normal from A to B is −m.
@@ -55,25 +56,11 @@ export function collideCircleBox(a: Body, b: Body, margin: number, out: Manifold
       depth = r + ex;
     }
     id = faceOfNormal(-nx, -ny);
-  } else if (adx <= hw) {
-    nx = 0;
-    ny = dy > 0 ? -1 : 1;
-    depth = r - (ady - hh);
-    id = faceOfNormal(0, -ny);
-  } else if (ady <= hh) {
-    nx = dx > 0 ? -1 : 1;
-    ny = 0;
-    depth = r - (adx - hw);
-    id = faceOfNormal(-nx, 0);
   } else {
-    // Corner region: q is the corner on the centre's side.
-    const vx = (dx > 0 ? hw : -hw) - dx;
-    const vy = (dy > 0 ? hh : -hh) - dy;
-    const d = direction2(vx, vy);
-    nx = d.x;
-    ny = d.y;
-    depth = r - d.length;
-    id = cornerId(dx, dy);
+    nx = q.nx;
+    ny = q.ny;
+    depth = r - q.distance;
+    id = q.feature;
   }
   if (!(depth > -margin)) return false;
   beginManifold(out, nx, ny, depth);

@@ -15,8 +15,9 @@
  * Degenerate case: a centre exactly on the segment has no direction to the
  * segment. The way out is then perpendicular to the segment (depth rA + rB,
  * which beats leaving through an end), and we take the "upward" perpendicular:
- * positive y, or +x for a vertical capsule. A centre on an end point (or
- * within rounding noise of it, 1e-12 of the configuration's size) gets the same choice.
+ * positive y, or +x for a vertical capsule. A centre on an end point, or
+ * within rounding noise of it (1e-12 of the configuration's size), also uses
+ * the perpendicular, towards the centre's side of the line.
  *
  * One point midway between the surfaces; its id names the segment feature
  * that is closest: 0 the first end point (position − axis·halfLength),
@@ -46,7 +47,22 @@ export function collideCircleCapsule(a: Body, b: Body, margin: number, out: Mani
   let ny = ux * sign;
   let dist: number;
   let id: number;
-  if (q.t > 0 && q.t < 1) {
+  const d = direction2(q.x, q.y);
+  // An end point is the closest feature only if the centre lies beyond it
+  // along the axis (in its normal cone). Rounding can clamp to an end point
+  // when the centre projects just inside; then, as for a centre within rounding
+  // noise of the end point, the perpendicular is the answer.
+  const outward = q.t === 0 ? -1 : 1;
+  const endPoint =
+    q.t !== 0 && q.t !== 1
+      ? false
+      : (d.x * ux + d.y * uy) * outward <= 0 && d.length > TOUCH_TOLERANCE * (h + Math.abs(cx) + Math.abs(cy));
+  if (endPoint) {
+    dist = d.length;
+    nx = d.x;
+    ny = d.y;
+    id = q.t === 0 ? 0 : 1;
+  } else {
     // Signed distance from the centre (the origin) to the line, along the upward perpendicular.
     const level = nx * cx + ny * cy;
     dist = Math.abs(level);
@@ -54,16 +70,7 @@ export function collideCircleCapsule(a: Body, b: Body, margin: number, out: Mani
       nx = -nx;
       ny = -ny;
     }
-    id = 2;
-  } else {
-    const d = direction2(q.x, q.y);
-    dist = d.length;
-    // A centre (almost) exactly on the end point keeps the perpendicular.
-    if (dist > TOUCH_TOLERANCE * (h + Math.abs(cx) + Math.abs(cy))) {
-      nx = d.x;
-      ny = d.y;
-    }
-    id = q.t === 0 ? 0 : 1;
+    id = q.t === 0 ? 0 : q.t === 1 ? 1 : 2;
   }
   const depth = r - dist;
   if (!(depth > -margin)) return false;

@@ -1,6 +1,14 @@
 /**
- * Segment math shared by the narrowphase pair functions, plus the two small
- * routines every pair function uses to write its contact points.
+ * Segment math shared by the narrowphase pair functions, and the helpers
+ * they all use to write a manifold:
+ *
+ * - `closestPointOnSegment`, `closestPointsOfSegments` (Ericson's method);
+ * - `direction2`: length and unit direction without underflow;
+ * - `upPerpSign`: the deterministic "upward" perpendicular used for undefined normals;
+ * - `beginManifold`, `addPoint`, `addMidpoint`: write the normal, depth and
+ *   points (a point midway between the two surfaces);
+ * - `clipAlongTangent`: two points for two (nearly) parallel features, shared
+ *   by capsule–capsule, capsule–box and box–box.
  *
  * Everything here works on plain numbers and writes its answer into a
  * module-level result object (or straight into a ManifoldBuffer), so the hot
@@ -104,8 +112,9 @@ function clamp01(v: number): number {
  * of the two infinite lines:
  *   a = d1·d1, e = d2·d2, b = d1·d2, c = d1·r, f = d2·r   (r = p1 − p2)
  *   s = (b f − c e) / (a e − b²),   t = (b s + f) / e.
- * The denominator a e − b² = |d1 × d2|² is zero for parallel segments; then
- * every s gives the same distance between the lines and we start from s = 0.
+ * The denominator a e − b² = |d1 × d2|² is zero for parallel segments and
+ * badly rounded for nearly parallel ones; those (unless they cross) take the
+ * best of the four end-point projections instead (see NEAR_PARALLEL).
  * To stay on the segments: clamp s to [0, 1], compute the t closest to S1(s);
  * if that t falls outside [0, 1], clamp it and recompute the s closest to
  * S2(t), clamped again. Because the function is convex, this one round of
@@ -155,6 +164,12 @@ export function closestPointsOfSegments(
     } else {
       const b = d1x * d2x + d1y * d2y;
       const denom = a * e - b * b;
+      // d1 × d2, for the (nearly) parallel test: denom = cross², and
+      // cross² ≤ NEAR_PARALLEL·a·e means an angle below about 1e-3 rad.
+      const cross = d1x * d2y - d1y * d2x;
+      if (cross * cross <= NEAR_PARALLEL * a * e && !segmentsCross(p1x, p1y, d1x, d1y, p2x, p2y, d2x, d2y)) {
+        return closestOfEndPoints(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y);
+      }
       s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
       t = (b * s + f) / e;
       if (t < 0) {
@@ -166,14 +181,89 @@ export function closestPointsOfSegments(
       }
     }
   }
+  return writePair(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y, s, t);
+}
+
+/**
+ * Below this value of sin²(angle between the segments) the line formula above
+ * is ill-conditioned: its denominator |d1 × d2|² is a difference of nearly
+ * equal products, so s carries a relative error of about 1e-16 / sin², and
+ * along nearly parallel segments the distance changes so slowly that a wrong
+ * s still looks plausible. In 2D, two segments that do not cross always have
+ * a closest pair that includes an end point, so for these we take the best of
+ * the four "end point against the other segment" projections, which is exact.
+ */
+const NEAR_PARALLEL = 1e-6;
+
+/** Do S1 = p1 + s·d1 and S2 = p2 + t·d2 properly cross (each one's ends strictly on both sides of the other)? */
+function segmentsCross(
+  p1x: number,
+  p1y: number,
+  d1x: number,
+  d1y: number,
+  p2x: number,
+  p2y: number,
+  d2x: number,
+  d2y: number,
+): boolean {
+  const rx = p2x - p1x;
+  const ry = p2y - p1y;
+  // Sides of S2's ends relative to S1's line, and of S1's ends relative to S2's line.
+  const o1 = d1x * ry - d1y * rx;
+  const o2 = d1x * (ry + d2y) - d1y * (rx + d2x);
+  const o3 = d2x * -ry - d2y * -rx;
+  const o4 = d2x * (d1y - ry) - d2y * (d1x - rx);
+  return ((o1 < 0 && o2 > 0) || (o1 > 0 && o2 < 0)) && ((o3 < 0 && o4 > 0) || (o3 > 0 && o4 < 0));
+}
+
+/** Closest pair of two non-crossing segments: the best of the four end-point projections. */
+function closestOfEndPoints(
+  p1x: number,
+  p1y: number,
+  q1x: number,
+  q1y: number,
+  p2x: number,
+  p2y: number,
+  q2x: number,
+  q2y: number,
+): SegmentPair {
+  const q = pointOnSegment;
+  let bestS = 0;
+  let bestT = 0;
+  let best = Infinity;
+  // p2 and q2 against S1: t fixed, s from the projection.
+  closestPointOnSegment(p2x, p2y, p1x, p1y, q1x, q1y);
+  if (q.distSq < best) { best = q.distSq; bestS = q.t; bestT = 0; }
+  closestPointOnSegment(q2x, q2y, p1x, p1y, q1x, q1y);
+  if (q.distSq < best) { best = q.distSq; bestS = q.t; bestT = 1; }
+  // p1 and q1 against S2.
+  closestPointOnSegment(p1x, p1y, p2x, p2y, q2x, q2y);
+  if (q.distSq < best) { best = q.distSq; bestS = 0; bestT = q.t; }
+  closestPointOnSegment(q1x, q1y, p2x, p2y, q2x, q2y);
+  if (q.distSq < best) { bestS = 1; bestT = q.t; }
+  return writePair(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y, bestS, bestT);
+}
+
+function writePair(
+  p1x: number,
+  p1y: number,
+  q1x: number,
+  q1y: number,
+  p2x: number,
+  p2y: number,
+  q2x: number,
+  q2y: number,
+  s: number,
+  t: number,
+): SegmentPair {
   const out = segmentPair;
   out.s = s;
   out.t = t;
   // Exact end points when a parameter is clamped (p + 1·d can round).
-  out.x1 = s === 1 ? q1x : p1x + s * d1x;
-  out.y1 = s === 1 ? q1y : p1y + s * d1y;
-  out.x2 = t === 1 ? q2x : p2x + t * d2x;
-  out.y2 = t === 1 ? q2y : p2y + t * d2y;
+  out.x1 = s === 1 ? q1x : p1x + s * (q1x - p1x);
+  out.y1 = s === 1 ? q1y : p1y + s * (q1y - p1y);
+  out.x2 = t === 1 ? q2x : p2x + t * (q2x - p2x);
+  out.y2 = t === 1 ? q2y : p2y + t * (q2y - p2y);
   const dx = out.x2 - out.x1;
   const dy = out.y2 - out.y1;
   out.distSq = dx * dx + dy * dy;
@@ -233,7 +323,7 @@ export const CLIP_HIGH = 1;
 
 /** Height along the normal of the segment (t1, l1)–(t2, l2) at tangent coordinate tau. */
 function levelAt(tau: number, t1: number, l1: number, t2: number, l2: number): number {
-  if (t1 === t2) return l1 < l2 ? l1 : l2;
+  if (t1 === t2) return l1; // a point (the slope test let only that through)
   const f = (tau - t1) / (t2 - t1);
   return f <= 0 ? l1 : f >= 1 ? l2 : l1 + f * (l2 - l1);
 }
