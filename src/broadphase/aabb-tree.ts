@@ -73,6 +73,13 @@ export class AabbTree {
   /** True while a query runs: a query started from inside a visit callback gets its own stack. */
   private busy = false;
 
+  /** Bodies' bounds are grown by `margin` (the real box), then by `fatten` more (the fat box). */
+  margin = 0;
+  fatten = 0;
+  /** The last move of the leaf being updated (kept in fields: doubles passed to calls get boxed). */
+  private moveX = 0;
+  private moveY = 0;
+
   constructor(capacity = 16) {
     this.capacity = 0;
     this.box = new Float64Array(0);
@@ -172,10 +179,10 @@ export class AabbTree {
    * numbers passed to a function it does not inline, and `update` runs for
    * every moving body on every step.)
    */
-  createLeaf(body: Body, margin: number, fatten: number): number {
+  createLeaf(body: Body): number {
     const leaf = this.allocateNode();
     this.body[leaf] = body;
-    this.setBoxes(leaf, body, margin, fatten);
+    this.setBoxes(leaf, body);
     this.insertLeaf(leaf);
     this.leafCount++;
     return leaf;
@@ -193,7 +200,8 @@ export class AabbTree {
    * leaf is taken out and re-inserted with a new fat box. Returns true when
    * the tree changed.
    */
-  moveLeaf(leaf: number, body: Body, margin: number, fatten: number): boolean {
+  moveLeaf(leaf: number, body: Body): boolean {
+    const margin = this.margin;
     const minX = body.minX - margin;
     const minY = body.minY - margin;
     const maxX = body.maxX + margin;
@@ -201,8 +209,8 @@ export class AabbTree {
     const e = this.exact;
     const i = leaf * 4;
     // How far the box moved since the last update: the likely move of the next steps.
-    const moveX = minX - e[i]!;
-    const moveY = minY - e[i + 1]!;
+    this.moveX = minX - e[i]!;
+    this.moveY = minY - e[i + 1]!;
     e[i] = minX;
     e[i + 1] = minY;
     e[i + 2] = maxX;
@@ -210,8 +218,8 @@ export class AabbTree {
     const box = this.box;
     if (box[i]! <= minX && box[i + 1]! <= minY && maxX <= box[i + 2]! && maxY <= box[i + 3]!) return false;
     this.removeLeaf(leaf);
-    this.setBoxes(leaf, body, margin, fatten);
-    this.stretchAhead(leaf, moveX, moveY, fatten);
+    this.setBoxes(leaf, body);
+    this.stretchAhead(leaf);
     this.insertLeaf(leaf);
     this.reinsertCount++;
     return true;
@@ -224,8 +232,10 @@ export class AabbTree {
    * every step. The stretch is capped at PREDICT_CAP × fatten per axis, so a
    * teleport does not leave a huge fat box behind.
    */
-  private stretchAhead(leaf: number, moveX: number, moveY: number, fatten: number): void {
-    const cap = PREDICT_CAP * fatten;
+  private stretchAhead(leaf: number): void {
+    const moveX = this.moveX;
+    const moveY = this.moveY;
+    const cap = PREDICT_CAP * this.fatten;
     const sx = Math.min(Math.abs(moveX) * PREDICT_STEPS, cap);
     const sy = Math.min(Math.abs(moveY) * PREDICT_STEPS, cap);
     const box = this.box;
@@ -237,7 +247,9 @@ export class AabbTree {
   }
 
   /** Write the leaf's real box (bounds + margin) and fat box (real box + fatten). */
-  private setBoxes(leaf: number, body: Body, margin: number, fatten: number): void {
+  private setBoxes(leaf: number, body: Body): void {
+    const margin = this.margin;
+    const fatten = this.fatten;
     const i = leaf * 4;
     const e = this.exact;
     e[i] = body.minX - margin;

@@ -56,6 +56,10 @@ export class DynamicTreeBroadphase implements Broadphase {
   constructor(options?: BroadphaseOptions) {
     this.margin = readMargin(options);
     this.fatten = options?.fatten === undefined ? DEFAULT_FATTEN : check.nonNegative("fatten", options.fatten);
+    for (const tree of [this.moving, this.statics]) {
+      tree.margin = this.margin;
+      tree.fatten = this.fatten;
+    }
   }
 
   get size(): number {
@@ -76,7 +80,7 @@ export class DynamicTreeBroadphase implements Broadphase {
     checkAdd(body);
     const isStatic = body.type === "static";
     const tree = isStatic ? this.statics : this.moving;
-    const leaf = tree.createLeaf(body, this.margin, this.fatten);
+    const leaf = tree.createLeaf(body);
     body.proxyId = leaf * 2 + (isStatic ? 1 : 0);
     this.markDirty(body.proxyId);
   }
@@ -98,7 +102,7 @@ export class DynamicTreeBroadphase implements Broadphase {
       this.add(body);
       return;
     }
-    if (tree.moveLeaf(body.proxyId >> 1, body, this.margin, this.fatten)) this.markDirty(body.proxyId);
+    if (tree.moveLeaf(body.proxyId >> 1, body)) this.markDirty(body.proxyId);
   }
 
   /** The tree that holds `body` (throws if it is not in this broadphase). */

@@ -13,10 +13,10 @@ export class PairMap {
   private mask = 255;
   size = 0;
 
+  /** Kept to 30 bits so it is a small integer to V8 (never boxed as a heap number). */
   private static hash(a: number, b: number): number {
-    let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
-    h ^= h >>> 15;
-    return h;
+    const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b ^ 0x7f4a7c15, 0x85ebca77);
+    return (h ^ (h >>> 15)) & 0x3fffffff;
   }
 
   get(a: number, b: number): Contact | undefined {

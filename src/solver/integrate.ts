@@ -129,7 +129,16 @@ export class Integrator {
       const p = b.position;
       p.x += h * vx;
       p.y += h * vy;
-      if (w !== 0) integrateRotation(b, h * w);
+      if (w !== 0) {
+        // integrateRotation(b, h·w), written out here so no double crosses a call
+        const da = h * w;
+        const c = b.rotCos - da * b.rotSin;
+        const sn = b.rotSin + da * b.rotCos;
+        const mag = Math.sqrt(c * c + sn * sn);
+        const inv = mag > 0 ? 1 / mag : 0;
+        b.rotCos = c * inv;
+        b.rotSin = sn * inv;
+      }
       sb.syncPose(s);
     }
     if (this.mode === 2) {
