@@ -1,0 +1,74 @@
+/**
+ * matter-js 0.20.
+ *
+ * Units. matter works in pixels, with y pointing down, and its time step is
+ * given in milliseconds. The scene is converted so that it is physically the
+ * same:
+ *   - 1 m = SCALE = 50 px, so the bodies are 12.5–50 px across, the sizes
+ *     matter's tolerances (slop 0.05 px, resting thresholds) are tuned for;
+ *   - y_px = −y_m × SCALE (y flips: matter's y grows downwards);
+ *   - gravity: matter accelerates bodies by gravity.y × gravity.scale px/ms².
+ *     10 m/s² = 500 px/s² = 5e−4 px/ms², so with the default scale 0.001,
+ *     gravity.y = +0.5 (positive is down in matter);
+ *   - time step: Engine.update(engine, 1000/60) ms;
+ *   - density 1 kg/m² = 1 / SCALE² kg/px² (masses only matter relative to
+ *     each other here, but this keeps them in kilograms).
+ * Settings: matter's defaults (6 position, 4 velocity iterations), frictionAir
+ * 0 (no damping), friction 0.4, restitution 0.1, static friction left at its
+ * default. matter approximates a circle by a polygon (13–25 sides at this
+ * scale) and fixed rotation by infinite inertia. It has no capsule shape, so
+ * capsule scenes are skipped.
+ */
+import Matter from "matter-js";
+
+const { Engine, Bodies, Composite } = Matter;
+
+export const describe = { label: "matter-js", package: "matter-js 0.20.0", language: "JS" };
+
+const SCALE = 50;
+
+export function unsupported(scene) {
+  return scene.bodies.some((b) => b.kind === "capsule") ? "matter-js has no capsule shape" : null;
+}
+
+export async function create(scene) {
+  const gravityScale = 0.001;
+  const engine = Engine.create({
+    enableSleeping: false,
+    gravity: {
+      x: (-scene.gravity.x * SCALE) / 1e6 / gravityScale,
+      y: (-scene.gravity.y * SCALE) / 1e6 / gravityScale,
+      scale: gravityScale,
+    },
+  });
+  const { density, friction, restitution } = scene.material;
+  const material = { friction, restitution, frictionAir: 0, density: density / (SCALE * SCALE) };
+
+  const rect = (b, options) =>
+    Bodies.rectangle(b.x * SCALE, -b.y * SCALE, 2 * b.halfWidth * SCALE, 2 * b.halfHeight * SCALE, options);
+
+  const statics = scene.statics.map((s) => rect(s, { ...material, isStatic: true }));
+  const bodies = scene.bodies.map((b) => {
+    if (b.kind === "circle") return Bodies.circle(b.x * SCALE, -b.y * SCALE, b.radius * SCALE, { ...material });
+    return rect(b, b.fixedRotation ? { ...material, inertia: Infinity } : { ...material });
+  });
+  Composite.add(engine.world, statics);
+  Composite.add(engine.world, bodies);
+
+  const deltaMs = scene.dt * 1000;
+  return {
+    settings:
+      `defaults: positionIterations ${engine.positionIterations}, velocityIterations ${engine.velocityIterations}; ` +
+      `1 m = ${SCALE} px, delta ${deltaMs.toFixed(3)} ms; sleeping off`,
+    step() {
+      Engine.update(engine, deltaMs);
+    },
+    readPositions(out) {
+      for (let i = 0; i < bodies.length; i++) {
+        const p = bodies[i].position;
+        out[2 * i] = p.x / SCALE;
+        out[2 * i + 1] = -p.y / SCALE;
+      }
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench` (from the repository root): capsule2d against the peer
+ * engines, every engine × scene in a fresh process, then the narrowphase
+ * micro-benchmark. See bench/README.md.
+ *
+ *   npm run bench                                   full run; writes bench/RESULTS.md (+ RESULTS.json)
+ *   npm run bench -- --quick                        under a minute: smaller scenes, fewer steps
+ *   npm run bench -- --scene pyramid-20 --engine planck   one cell (both flags take comma lists)
+ *   npm run bench -- --narrowphase                  only the narrowphase micro-benchmark
+ *   npm run bench -- --skip-build                   use the dist/ already built
+ *   npm run bench -- --write                        also write RESULTS.md for a partial run
+ *
+ * Steps before measuring: `npm ci` in bench/ when bench/node_modules is
+ * missing, then the root `npm run build` (dist/capsule2d.js is what is measured).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { SCENES, QUICK_SCENES } from "./scenes.mjs";
+import { ENGINES, DEFAULT_ENGINES } from "./engines/index.mjs";
+import { resultsMarkdown } from "./report.mjs";
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, "..");
+
+const { values: args } = parseArgs({
+  options: {
+    scene: { type: "string" },
+    engine: { type: "string" },
+    quick: { type: "boolean", default: false },
+    narrowphase: { type: "boolean", default: false },
+    "skip-build": { type: "boolean", default: false },
+    write: { type: "boolean", default: false },
+  },
+});
+
+/** Protocol of a full run and of a --quick one (stated in the output). */
+const PROTOCOL = args.quick
+  ? { warmup: 20, steps: 60, budgetMs: 1500, allocSteps: 10, narrowphaseMs: 50, label: "quick" }
+  : { warmup: 60, steps: 600, budgetMs: 60000, allocSteps: 60, narrowphaseMs: 500, label: "full" };
+
+function list(value, known, fallback, what) {
+  if (value === undefined) return fallback;
+  const names = value.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const n of names) {
+    if (!(n in known)) {
+      console.error(`unknown ${what} ${JSON.stringify(n)}; known: ${Object.keys(known).join(", ")}`);
+      process.exit(2);
+    }
+  }
+  return names;
+}
+
+const scenes = list(args.scene, SCENES, args.quick ? QUICK_SCENES : Object.keys(SCENES), "scene");
+const engines = list(args.engine, ENGINES, DEFAULT_ENGINES, "engine");
+const filtered = args.scene !== undefined || args.engine !== undefined || args.narrowphase;
+const fullRun = !args.quick && !filtered;
+
+function run(cmd, cmdArgs, cwd) {
+  const r = spawnSync(cmd, cmdArgs, { cwd, stdio: "inherit" });
+  return r.status === 0;
+}
+
+function prepare() {
+  if (!existsSync(join(BENCH, "node_modules"))) {
+    console.error("bench/node_modules is missing: npm ci --prefix bench");
+    if (!run("npm", ["ci", "--no-audit", "--no-fund"], BENCH)) {
+      console.error("npm ci in bench/ failed");
+      process.exit(1);
+    }
+  }
+  if (!args["skip-build"]) {
+    console.error("building capsule2d (npm run build)");
+    if (!run("npm", ["run", "build", "--silent"], ROOT)) {
+      if (existsSync(join(ROOT, "dist", "capsule2d.js"))) {
+        console.error("warning: the build reported errors; measuring the dist/capsule2d.js it produced");
+      } else {
+        console.error("warning: the build failed and there is no dist/capsule2d.js; capsule2d cells will fail");
+      }
+    }
+  }
+}
+
+/** Runs one cell in a fresh `node --expose-gc` process; returns its result object. */
+function runCell(engine, scene) {
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--expose-gc",
+      join(BENCH, "cell.mjs"),
+      "--json",
+      "--engine", engine,
+      "--scene", scene,
+      "--warmup", String(PROTOCOL.warmup),
+      "--steps", String(PROTOCOL.steps),
+      "--budget-ms", String(PROTOCOL.budgetMs),
+      "--alloc-steps", String(PROTOCOL.allocSteps),
+    ],
+    { cwd: BENCH, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  const line = (r.stdout || "").split("\n").find((l) => l.startsWith("RESULT "));
+  if (!line) {
+    return { engine, scene, error: `no result (exit ${r.status}, signal ${r.signal}): ${(r.stderr || "").trim().slice(-2000)}` };
+  }
+  return JSON.parse(line.slice("RESULT ".length));
+}
+
+function runNarrowphase() {
+  const r = spawnSync(
+    process.execPath,
+    [join(BENCH, "narrowphase.mjs"), "--json", "--ms", String(PROTOCOL.narrowphaseMs)],
+    { cwd: BENCH, encoding: "utf8" },
+  );
+  const line = (r.stdout || "").split("\n").find((l) => l.startsWith("RESULT "));
+  if (!line) return { error: `no result (exit ${r.status}): ${(r.stderr || "").trim().slice(-2000)}` };
+  return JSON.parse(line.slice("RESULT ".length));
+}
+
+function short(result) {
+  if (result.error) return `ERROR ${result.error.split("\n")[0]}`;
+  if (result.skipped) return `skipped (${result.skipped})`;
+  const sane = result.sanity.ok ? "sane" : "SANITY FAILED";
+  return `${result.meanMs.toFixed(3)} ms/step (${result.steps} steps), ${sane}`;
+}
+
+prepare();
+const started = Date.now();
+const cells = [];
+if (!args.narrowphase) {
+  for (const scene of scenes) {
+    for (const engine of engines) {
+      const result = runCell(engine, scene);
+      cells.push(result);
+      console.error(`  ${scene.padEnd(18)} ${engine.padEnd(14)} ${short(result)}`);
+    }
+  }
+}
+const narrowphase = args.narrowphase || (args.scene === undefined && args.engine === undefined) ? runNarrowphase() : null;
+
+const cpu = cpus()[0];
+const meta = {
+  date: new Date().toISOString(),
+  node: process.version,
+  v8: process.versions.v8,
+  cpu: cpu ? `${cpu.model.trim()} (${cpus().length} logical cores)` : "unknown",
+  memory: `${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
+  platform: `${process.platform} ${process.arch}`,
+  bundle: process.env.CAPSULE2D_BUNDLE ?? "dist/capsule2d.js",
+  protocol: PROTOCOL,
+  durationS: (Date.now() - started) / 1000,
+};
+const markdown = resultsMarkdown({ meta, cells, narrowphase, scenes, engines, filtered });
+process.stdout.write(markdown);
+
+if (fullRun || args.write) {
+  writeFileSync(join(BENCH, "RESULTS.md"), markdown);
+  writeFileSync(join(BENCH, "RESULTS.json"), JSON.stringify({ meta, cells, narrowphase }, null, 2) + "\n");
+  console.error("wrote bench/RESULTS.md and bench/RESULTS.json");
+} else {
+  console.error("partial or quick run: bench/RESULTS.md left as it was (pass --write to overwrite it)");
+}
+if (cells.some((c) => c.error)) process.exitCode = 1;
