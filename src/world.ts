@@ -31,7 +31,7 @@ import { AABB } from "./bodies/aabb.js";
 import type { Vec2 } from "./math/vec2.js";
 import * as check from "./math/validate.js";
 import { createBroadphase, PairList, type Broadphase } from "./broadphase/index.js";
-import { checkShape, collideInto } from "./narrowphase/collide.js";
+import { checkShape, collideInto, collideWith } from "./narrowphase/collide.js";
 import { ManifoldBuffer } from "./narrowphase/manifold.js";
 import { raycastInto, RaycastHitBuffer, unitDirection, checkMaxDistance, type RaycastHit } from "./narrowphase/raycast.js";
 import { bodyContainsPoint } from "./narrowphase/point.js";
@@ -407,8 +407,8 @@ export class World extends EventEmitter<WorldEvents> {
     } else {
       c.saveForMatch();
       const o = this.options;
-      const margin = c.isSensor ? 0 : o.continuous ? speculativeMargin(A, B, this.stepDt, o.speculativeDistance) : o.speculativeDistance;
-      collideInto(A, B, margin, m);
+      m.margin = c.isSensor ? 0 : o.continuous ? speculativeMargin(A, B, this.stepDt, o.speculativeDistance) : o.speculativeDistance;
+      collideWith(A, B, m); // margin in the buffer: no number boxed per pair
       c.matchImpulses();
     }
     const touching = m.count > 0;

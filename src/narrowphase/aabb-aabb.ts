@@ -25,10 +25,11 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, addPoint, beginManifold, clipAlongTangent, direction2 } from "./segment.js";
-import { cornerId, faceOfNormal } from "./box-features.js";
+import { addMidpoint, addPoint, clip, clipAlongTangent, direction, normalize, point } from "./segment.js";
+import { cornerId, FACE_BOTTOM, FACE_LEFT, FACE_RIGHT, FACE_TOP } from "./box-features.js";
 
-export function collideBoxes(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
+  const margin = out.margin;
   const ox = a.position.x;
   const oy = a.position.y;
   const dx = b.position.x - ox;
@@ -47,18 +48,22 @@ export function collideBoxes(a: Body, b: Body, margin: number, out: ManifoldBuff
     // Corner to corner.
     const gx = -overlapX;
     const gy = -overlapY;
-    const d = direction2(sx * gx, sy * gy);
+    const d = direction;
+    d.dx = sx * gx;
+    d.dy = sy * gy;
+    normalize(d);
     const depth = -d.length;
     if (!(depth > -margin)) return false;
-    beginManifold(out, d.x, d.y, depth);
+    out.normalX = d.x;
+    out.normalY = d.y;
+    out.depth = depth;
     // Midpoint of A's corner (sx·hwA, sy·hhA) and B's corner (d − (sx·hwB, sy·hhB)).
-    addPoint(
-      out,
-      ox + 0.5 * (sx * hwA + dx - sx * hwB),
-      oy + 0.5 * (sy * hhA + dy - sy * hhB),
-      depth,
-      8 + cornerId(sx, sy),
-    );
+    const p = point;
+    p.x = ox + 0.5 * (sx * hwA + dx - sx * hwB);
+    p.y = oy + 0.5 * (sy * hhA + dy - sy * hhB);
+    p.depth = depth;
+    p.id = 8 + cornerId(sx > 0, sy > 0);
+    addPoint(out, p);
     return true;
   }
 
@@ -72,22 +77,35 @@ export function collideBoxes(a: Body, b: Body, margin: number, out: ManifoldBuff
   const across = alongY ? dx : dy;
   const hA = alongY ? hwA : hhA;
   const hB = alongY ? hwB : hhB;
-  const id = 2 * (alongY ? faceOfNormal(0, sy) : faceOfNormal(sx, 0));
+  const id = 2 * (alongY ? (sy < 0 ? FACE_BOTTOM : FACE_TOP) : sx < 0 ? FACE_LEFT : FACE_RIGHT);
+  out.normalX = alongY ? 0 : sx;
+  out.normalY = alongY ? sy : 0;
+  out.depth = depth;
+  const k = clip;
+  k.ox = ox;
+  k.oy = oy;
+  k.rA = 0;
+  k.rB = 0;
+  k.lowId = id;
   if (alongY) {
-    beginManifold(out, 0, sy, depth);
-    clipAlongTangent(out, ox, oy, -hA, ua, hA, ua, across - hB, vb, across + hB, vb, 0, 0, depth, margin, id);
+    k.a1x = -hA; k.a1y = ua; k.a2x = hA; k.a2y = ua;
+    k.b1x = across - hB; k.b1y = vb; k.b2x = across + hB; k.b2y = vb;
   } else {
-    beginManifold(out, sx, 0, depth);
-    clipAlongTangent(out, ox, oy, ua, -hA, ua, hA, vb, across - hB, vb, across + hB, 0, 0, depth, margin, id);
+    k.a1x = ua; k.a1y = -hA; k.a2x = ua; k.a2y = hA;
+    k.b1x = vb; k.b1y = across - hB; k.b2x = vb; k.b2y = across + hB;
   }
-  if (out.count === 0) {
+  if (clipAlongTangent(out, k) === 0) {
     // The faces meet at a single point and rounding made their common interval
     // empty: one point, in the middle of where the faces end.
     const lo = -hA > across - hB ? -hA : across - hB;
     const hi = hA < across + hB ? hA : across + hB;
     const m = 0.5 * (lo + hi);
-    if (alongY) addMidpoint(out, ox + m, oy + ua, depth, id);
-    else addMidpoint(out, ox + ua, oy + m, depth, id);
+    const p = point;
+    p.x = alongY ? ox + m : ox + ua;
+    p.y = alongY ? oy + ua : oy + m;
+    p.depth = depth;
+    p.id = id;
+    addMidpoint(out, p);
   }
   return true;
 }

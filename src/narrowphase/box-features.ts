@@ -8,41 +8,48 @@
  * low coordinate and 1 for the high one (4 bottom-left, 5 bottom-right,
  * 6 top-left, 7 top-right).
  */
-import { direction2 } from "./segment.js";
+import { direction, normalize } from "./segment.js";
 
 export const FACE_LEFT = 0;
 export const FACE_RIGHT = 1;
 export const FACE_BOTTOM = 2;
 export const FACE_TOP = 3;
 
-/** Index of the face whose outward normal is the axis direction (nx, ny) (one of ±x, ±y). */
-export function faceOfNormal(nx: number, ny: number): number {
-  if (ny === 0) return nx < 0 ? FACE_LEFT : FACE_RIGHT;
-  return ny < 0 ? FACE_BOTTOM : FACE_TOP;
+/**
+ * Corner id from which side of the box centre it is on: highX when its x is
+ * above the centre's, highY likewise. (Booleans rather than the offsets
+ * themselves, so that no number is boxed on the way in.)
+ */
+export function cornerId(highX: boolean, highY: boolean): number {
+  return 4 + (highX ? 1 : 0) + (highY ? 2 : 0);
 }
 
-/** Corner id from the signs of its offset from the box centre (> 0: high side). */
-export function cornerId(sx: number, sy: number): number {
-  return 4 + (sx > 0 ? 1 : 0) + (sy > 0 ? 2 : 0);
-}
-
-/** Result of `pointToBox` (reused; copy what you need). */
-export interface PointToBox {
+/**
+ * Query of `pointToBox`: the point (px, py) and the box half extents hw, hh
+ * as input, the other fields as output (see segment.ts for why the
+ * narrowphase passes numbers through fields).
+ */
+export class PointToBox {
+  px = 0;
+  py = 0;
+  hw = 0;
+  hh = 0;
   /** True when the point is inside the box or on its boundary (nothing else is set then). */
-  inside: boolean;
+  inside = false;
   /** Distance from the point to the box. */
-  distance: number;
+  distance = 0;
   /** Unit direction from the point to its closest box point. */
-  nx: number;
-  ny: number;
+  nx = 0;
+  ny = 0;
   /** The closest box point. */
-  x: number;
-  y: number;
+  x = 0;
+  y = 0;
   /** The box feature it lies on: a face (0–3) or a corner (4–7). */
-  feature: number;
+  feature = 0;
 }
 
-export const pointToBoxResult: PointToBox = { inside: false, distance: 0, nx: 0, ny: 0, x: 0, y: 0, feature: 0 };
+/** The shared query object of `pointToBox`. */
+export const pointBox = new PointToBox();
 
 /**
  * Closest point of the box [−hw, hw] × [−hh, hh] to the point (px, py) (box
@@ -52,15 +59,18 @@ export const pointToBoxResult: PointToBox = { inside: false, distance: 0, nx: 0,
  * |p| − half extent on that axis (no square root, no rounding of the
  * direction). When both were clamped it faces a corner.
  */
-export function pointToBox(px: number, py: number, hw: number, hh: number): PointToBox {
-  const r = pointToBoxResult;
+export function pointToBox(r: PointToBox): void {
+  const px = r.px;
+  const py = r.py;
+  const hw = r.hw;
+  const hh = r.hh;
   const ax = Math.abs(px);
   const ay = Math.abs(py);
   r.inside = false;
   if (ax <= hw) {
     if (ay <= hh) {
       r.inside = true;
-      return r;
+      return;
     }
     r.distance = ay - hh;
     r.nx = 0;
@@ -78,13 +88,15 @@ export function pointToBox(px: number, py: number, hw: number, hh: number): Poin
   } else {
     const kx = px > 0 ? hw : -hw;
     const ky = py > 0 ? hh : -hh;
-    const d = direction2(kx - px, ky - py);
+    const d = direction;
+    d.dx = kx - px;
+    d.dy = ky - py;
+    normalize(d);
     r.distance = d.length;
     r.nx = d.x;
     r.ny = d.y;
     r.x = kx;
     r.y = ky;
-    r.feature = cornerId(px, py);
+    r.feature = cornerId(px > 0, py > 0);
   }
-  return r;
 }

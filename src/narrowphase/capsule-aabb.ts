@@ -33,13 +33,14 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, beginManifold, clipAlongTangent, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
-import { cornerId, faceOfNormal, pointToBox } from "./box-features.js";
+import { addMidpoint, clip, clipAlongTangent, point, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+import { cornerId, FACE_BOTTOM, FACE_LEFT, FACE_RIGHT, FACE_TOP, pointBox, pointToBox } from "./box-features.js";
 
 const CLIP_ID = 26;
 const CROSS_ID = 20;
 
-export function collideCapsuleBox(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolean {
+  const margin = out.margin;
   const bx = b.position.x;
   const by = b.position.y;
   const cx = a.position.x - bx;
@@ -60,7 +61,7 @@ export function collideCapsuleBox(a: Body, b: Body, margin: number, out: Manifol
   const e1y = cy - uy * h;
   const e2x = cx + ux * h;
   const e2y = cy + uy * h;
-  const sign = upPerpSign(ux, uy);
+  const sign = upPerpSign(a);
   const px = -uy * sign;
   const py = ux * sign;
 
@@ -95,10 +96,15 @@ export function collideCapsuleBox(a: Body, b: Body, margin: number, out: Manifol
     // cB: closest point on the box, for the best candidate.
     let qx = 0;
     let qy = 0;
+    const q = pointBox;
+    q.hw = hw;
+    q.hh = hh;
     for (let i = 0; i < 2; i++) {
       const ex = i === 0 ? e1x : e2x;
       const ey = i === 0 ? e1y : e2y;
-      const q = pointToBox(ex, ey, hw, hh);
+      q.px = ex;
+      q.py = ey;
+      pointToBox(q);
       if (q.inside) {
         // An end point inside the box: the shapes do meet after all (rounding
         // in step 1); the crossing branch below handles it.
@@ -134,7 +140,7 @@ export function collideCapsuleBox(a: Body, b: Body, margin: number, out: Manifol
         ny = lv >= 0 ? py : -py;
         qx = kx;
         qy = ky;
-        id = 12 + cornerId(kx, ky);
+        id = 12 + cornerId(kx > 0, ky > 0);
       }
     }
     if (best > TOUCH_TOLERANCE * (h + hw + hh + Math.abs(cx) + Math.abs(cy)) && best < Infinity) {
@@ -169,20 +175,37 @@ export function collideCapsuleBox(a: Body, b: Body, margin: number, out: Manifol
     if (!(depth > -margin)) return false;
   }
 
-  beginManifold(out, nx, ny, depth);
+  out.normalX = nx;
+  out.normalY = ny;
+  out.depth = depth;
   // Try two points along the box face that faces A (outward normal closest to −n).
-  let x1: number, y1: number, x2: number, y2: number, face: number;
+  const k = clip;
+  k.ox = bx;
+  k.oy = by;
+  k.a1x = e1x;
+  k.a1y = e1y;
+  k.a2x = e2x;
+  k.a2y = e2y;
+  k.rA = r;
+  k.rB = 0;
+  let face: number;
   if (Math.abs(ny) >= Math.abs(nx)) {
     const fy = ny > 0 ? -hh : hh;
-    x1 = -hw; y1 = fy; x2 = hw; y2 = fy;
-    face = faceOfNormal(0, ny > 0 ? -1 : 1);
+    k.b1x = -hw; k.b1y = fy; k.b2x = hw; k.b2y = fy;
+    face = ny > 0 ? FACE_BOTTOM : FACE_TOP;
   } else {
     const fx = nx > 0 ? -hw : hw;
-    x1 = fx; y1 = -hh; x2 = fx; y2 = hh;
-    face = faceOfNormal(nx > 0 ? -1 : 1, 0);
+    k.b1x = fx; k.b1y = -hh; k.b2x = fx; k.b2y = hh;
+    face = nx > 0 ? FACE_LEFT : FACE_RIGHT;
   }
-  if (clipAlongTangent(out, bx, by, e1x, e1y, e2x, e2y, x1, y1, x2, y2, r, 0, depth, margin, CLIP_ID + 2 * face) === 0) {
-    addMidpoint(out, bx + sx, by + sy, depth, id);
+  k.lowId = CLIP_ID + 2 * face;
+  if (clipAlongTangent(out, k) === 0) {
+    const p = point;
+    p.x = bx + sx;
+    p.y = by + sy;
+    p.depth = depth;
+    p.id = id;
+    addMidpoint(out, p);
   }
   return true;
 }

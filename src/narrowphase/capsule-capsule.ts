@@ -37,16 +37,24 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, beginManifold, clipAlongTangent, closestPointsOfSegments, direction2, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+import {
+  addMidpoint,
+  clip,
+  clipAlongTangent,
+  closestOfSegments,
+  direction,
+  normalize,
+  point,
+  segmentPair,
+  TOUCH_TOLERANCE,
+  upPerpSign,
+} from "./segment.js";
 
 const CLIP_ID = 9;
 const CROSS_ID = 11;
 
-function featureOf(param: number): number {
-  return param === 0 ? 0 : param === 1 ? 1 : 2;
-}
-
-export function collideCapsules(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean {
+  const margin = out.margin;
   const ox = a.position.x;
   const oy = a.position.y;
   const cx = b.position.x - ox;
@@ -71,10 +79,10 @@ export function collideCapsules(a: Body, b: Body, margin: number, out: ManifoldB
   const b1y = cy - uby * hb;
   const b2x = cx + ubx * hb;
   const b2y = cy + uby * hb;
-  const signA = upPerpSign(uax, uay);
+  const signA = upPerpSign(a);
   const nax = -uay * signA;
   const nay = uax * signA;
-  const signB = upPerpSign(ubx, uby);
+  const signB = upPerpSign(b);
   const nbx = -uby * signB;
   const nby = ubx * signB;
 
@@ -112,10 +120,22 @@ export function collideCapsules(a: Body, b: Body, margin: number, out: ManifoldB
 
   if (minOverlap < 0) {
     // Step 2: apart.
-    const c = closestPointsOfSegments(a1x, a1y, a2x, a2y, b1x, b1y, b2x, b2y);
+    const c = segmentPair;
+    c.p1x = a1x;
+    c.p1y = a1y;
+    c.q1x = a2x;
+    c.q1y = a2y;
+    c.p2x = b1x;
+    c.p2y = b1y;
+    c.q2x = b2x;
+    c.q2y = b2y;
+    closestOfSegments(c);
     // Which segment's perpendicular is the normal: 1 for A, 2 for B, 0 neither.
     let perp = c.s > 0 && c.s < 1 ? 1 : c.t > 0 && c.t < 1 ? 2 : 0;
-    const d = direction2(c.x2 - c.x1, c.y2 - c.y1);
+    const d = direction;
+    d.dx = c.x2 - c.x1;
+    d.dy = c.y2 - c.y1;
+    normalize(d);
     if (perp === 0) {
       // End point against end point. The direction between them must lie in
       // both end points' normal cones (pointing out past each end); when
@@ -147,7 +167,8 @@ export function collideCapsules(a: Body, b: Body, margin: number, out: ManifoldB
       if (!(depth > -margin)) return false;
       sx = c.x1 + nx * rA;
       sy = c.y1 + ny * rA;
-      id = 3 * featureOf(c.s) + featureOf(c.t);
+      // Features: 0 first end point, 1 second end point, 2 inside.
+      id = 3 * (c.s === 0 ? 0 : c.s === 1 ? 1 : 2) + (c.t === 0 ? 0 : c.t === 1 ? 1 : 2);
       found = true;
     }
   }
@@ -180,9 +201,30 @@ export function collideCapsules(a: Body, b: Body, margin: number, out: ManifoldB
     }
   }
 
-  beginManifold(out, nx, ny, depth);
-  if (clipAlongTangent(out, ox, oy, a1x, a1y, a2x, a2y, b1x, b1y, b2x, b2y, rA, rB, depth, margin, CLIP_ID) === 0) {
-    addMidpoint(out, ox + sx, oy + sy, depth, id);
+  out.normalX = nx;
+  out.normalY = ny;
+  out.depth = depth;
+  const k = clip;
+  k.ox = ox;
+  k.oy = oy;
+  k.a1x = a1x;
+  k.a1y = a1y;
+  k.a2x = a2x;
+  k.a2y = a2y;
+  k.b1x = b1x;
+  k.b1y = b1y;
+  k.b2x = b2x;
+  k.b2y = b2y;
+  k.rA = rA;
+  k.rB = rB;
+  k.lowId = CLIP_ID;
+  if (clipAlongTangent(out, k) === 0) {
+    const p = point;
+    p.x = ox + sx;
+    p.y = oy + sy;
+    p.depth = depth;
+    p.id = id;
+    addMidpoint(out, p);
   }
   return true;
 }

@@ -21,10 +21,11 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, beginManifold } from "./segment.js";
-import { faceOfNormal, pointToBox } from "./box-features.js";
+import { addMidpoint, point } from "./segment.js";
+import { FACE_BOTTOM, FACE_LEFT, FACE_RIGHT, FACE_TOP, pointBox, pointToBox } from "./box-features.js";
 
-export function collideCircleBox(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+export function collideCircleBox(a: Body, b: Body, out: ManifoldBuffer): boolean {
+  const margin = out.margin;
   const bx = b.position.x;
   const by = b.position.y;
   const dx = a.position.x - bx;
@@ -41,7 +42,12 @@ export function collideCircleBox(a: Body, b: Body, margin: number, out: Manifold
   let ny: number;
   let depth: number;
   let id: number;
-  const q = pointToBox(dx, dy, hw, hh);
+  const q = pointBox;
+  q.px = dx;
+  q.py = dy;
+  q.hw = hw;
+  q.hh = hh;
+  pointToBox(q);
   if (q.inside) {
     const ex = hw - adx;
     const ey = hh - ady;
@@ -50,12 +56,13 @@ export function collideCircleBox(a: Body, b: Body, margin: number, out: Manifold
       nx = 0;
       ny = dy >= 0 ? -1 : 1;
       depth = r + ey;
+      id = dy >= 0 ? FACE_TOP : FACE_BOTTOM;
     } else {
       nx = dx >= 0 ? -1 : 1;
       ny = 0;
       depth = r + ex;
+      id = dx >= 0 ? FACE_RIGHT : FACE_LEFT;
     }
-    id = faceOfNormal(-nx, -ny);
   } else {
     nx = q.nx;
     ny = q.ny;
@@ -63,7 +70,14 @@ export function collideCircleBox(a: Body, b: Body, margin: number, out: Manifold
     id = q.feature;
   }
   if (!(depth > -margin)) return false;
-  beginManifold(out, nx, ny, depth);
-  addMidpoint(out, a.position.x + nx * r, a.position.y + ny * r, depth, id);
+  out.normalX = nx;
+  out.normalY = ny;
+  out.depth = depth;
+  const p = point;
+  p.x = a.position.x + nx * r;
+  p.y = a.position.y + ny * r;
+  p.depth = depth;
+  p.id = id;
+  addMidpoint(out, p);
   return true;
 }

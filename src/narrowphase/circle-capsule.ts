@@ -25,9 +25,10 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, beginManifold, closestPointOnSegment, direction2, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+import { closestOnSegment, direction, normalize, pointSegment, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
 
-export function collideCircleCapsule(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+export function collideCircleCapsule(a: Body, b: Body, out: ManifoldBuffer): boolean {
+  const margin = out.margin;
   const ox = a.position.x;
   const oy = a.position.y;
   // Everything relative to the circle's centre.
@@ -41,22 +42,32 @@ export function collideCircleCapsule(a: Body, b: Body, margin: number, out: Mani
   const reach = r + margin + h;
   if (cx * cx + cy * cy >= reach * reach) return false;
 
-  const q = closestPointOnSegment(0, 0, cx - ux * h, cy - uy * h, cx + ux * h, cy + uy * h);
-  const sign = upPerpSign(ux, uy);
+  const q = pointSegment;
+  q.px = 0;
+  q.py = 0;
+  q.ax = cx - ux * h;
+  q.ay = cy - uy * h;
+  q.bx = cx + ux * h;
+  q.by = cy + uy * h;
+  closestOnSegment(q);
+  const sign = upPerpSign(b);
   let nx = -uy * sign;
   let ny = ux * sign;
   let dist: number;
   let id: number;
-  const d = direction2(q.x, q.y);
   // An end point is the closest feature only if the centre lies beyond it
   // along the axis (in its normal cone). Rounding can clamp to an end point
   // when the centre projects just inside; then, as for a centre within rounding
   // noise of the end point, the perpendicular is the answer.
-  const outward = q.t === 0 ? -1 : 1;
-  const endPoint =
-    q.t !== 0 && q.t !== 1
-      ? false
-      : (d.x * ux + d.y * uy) * outward <= 0 && d.length > TOUCH_TOLERANCE * (h + Math.abs(cx) + Math.abs(cy));
+  const d = direction;
+  let endPoint = false;
+  if (q.t === 0 || q.t === 1) {
+    d.dx = q.x;
+    d.dy = q.y;
+    normalize(d);
+    const outward = q.t === 0 ? -1 : 1;
+    endPoint = (d.x * ux + d.y * uy) * outward <= 0 && d.length > TOUCH_TOLERANCE * (h + Math.abs(cx) + Math.abs(cy));
+  }
   if (endPoint) {
     dist = d.length;
     nx = d.x;
@@ -74,7 +85,16 @@ export function collideCircleCapsule(a: Body, b: Body, margin: number, out: Mani
   }
   const depth = r - dist;
   if (!(depth > -margin)) return false;
-  beginManifold(out, nx, ny, depth);
-  addMidpoint(out, ox + nx * rA, oy + ny * rA, depth, id);
+  out.normalX = nx;
+  out.normalY = ny;
+  out.depth = depth;
+  // The only point: A's surface point along n, moved back by half the depth
+  // (what addMidpoint does, written out for this one-point pair).
+  const half = 0.5 * depth;
+  out.x0 = ox + nx * rA - nx * half;
+  out.y0 = oy + ny * rA - ny * half;
+  out.depth0 = depth;
+  out.id0 = id;
+  out.count = 1;
   return true;
 }

@@ -14,9 +14,10 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, beginManifold, direction2 } from "./segment.js";
+import { direction, normalize } from "./segment.js";
 
-export function collideCircles(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+export function collideCircles(a: Body, b: Body, out: ManifoldBuffer): boolean {
+  const margin = out.margin;
   const ax = a.position.x;
   const ay = a.position.y;
   const dx = b.position.x - ax;
@@ -26,7 +27,10 @@ export function collideCircles(a: Body, b: Body, margin: number, out: ManifoldBu
   const reach = r + margin;
   const distSq = dx * dx + dy * dy;
   if (distSq >= reach * reach) return false;
-  const d = direction2(dx, dy);
+  const d = direction;
+  d.dx = dx;
+  d.dy = dy;
+  normalize(d);
   const dist = d.length;
   const depth = r - dist;
   if (!(depth > -margin)) return false;
@@ -36,7 +40,16 @@ export function collideCircles(a: Body, b: Body, margin: number, out: ManifoldBu
     nx = d.x;
     ny = d.y;
   }
-  beginManifold(out, nx, ny, depth);
-  addMidpoint(out, ax + nx * rA, ay + ny * rA, depth, 0);
+  out.normalX = nx;
+  out.normalY = ny;
+  out.depth = depth;
+  // The only point: A's surface point on the line of centres, moved back by
+  // half the depth (as addMidpoint would, written out for the simplest pair).
+  const h = 0.5 * depth;
+  out.x0 = ax + nx * rA - nx * h;
+  out.y0 = ay + ny * rA - ny * h;
+  out.depth0 = depth;
+  out.id0 = 0;
+  out.count = 1;
   return true;
 }

@@ -16,8 +16,11 @@ import { collideCircleBox } from "./circle-aabb.js";
 import { collideCapsuleBox } from "./capsule-aabb.js";
 import { collideBoxes } from "./aabb-aabb.js";
 
-/** Writes the manifold of (a, b) into `out`; returns true when there is at least one point. */
-export type PairFunction = (a: Body, b: Body, margin: number, out: ManifoldBuffer) => boolean;
+/**
+ * Writes the manifold of (a, b) into `out` (which comes with count 0 and the
+ * margin in `out.margin`); returns true when there is at least one point.
+ */
+export type PairFunction = (a: Body, b: Body, out: ManifoldBuffer) => boolean;
 
 interface Entry {
   fn: PairFunction;
@@ -40,17 +43,28 @@ function effectiveKind(body: Body): number {
 }
 
 /**
- * Allocation-free narrowphase used by the world: fills `out` and returns true
- * when the shapes touch (or are within `margin`).
+ * Allocation-free narrowphase used by the world: set `out.margin` first; fills
+ * `out` and returns true when the shapes touch (or are within the margin).
+ *
+ * The margin is read from the buffer, not passed, because a number that is
+ * not a small integer gets boxed (allocated) whenever it is passed to a
+ * function the optimizer does not inline, and this runs for every pair in
+ * every step.
  */
-export function collideInto(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+export function collideWith(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const entry = TABLE[effectiveKind(a)]![effectiveKind(b)]!;
   out.count = 0;
-  if (!entry.swap) return entry.fn(a, b, margin, out);
-  if (!entry.fn(b, a, margin, out)) return false;
+  if (!entry.swap) return entry.fn(a, b, out);
+  if (!entry.fn(b, a, out)) return false;
   out.normalX = -out.normalX;
   out.normalY = -out.normalY;
   return true;
+}
+
+/** `collideWith` with the margin as an argument, for callers outside the step's hot loop. */
+export function collideInto(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+  out.margin = margin;
+  return collideWith(a, b, out);
 }
 
 const scratch = new ManifoldBuffer();

@@ -42,6 +42,13 @@ export class ManifoldBuffer {
   y1 = 0;
   depth1 = 0;
   id1 = 0;
+  /**
+   * Input, not output: how far apart the shapes may be and still get a
+   * manifold (the caller sets it before `collideWith`). It travels in the
+   * buffer rather than as an argument so that no number is boxed on the way
+   * through the dispatch table.
+   */
+  margin = 0;
 
   reset(): void {
     this.count = 0;

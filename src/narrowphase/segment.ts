@@ -2,39 +2,58 @@
  * Segment math shared by the narrowphase pair functions, and the helpers
  * they all use to write a manifold:
  *
- * - `closestPointOnSegment`, `closestPointsOfSegments` (Ericson's method);
- * - `direction2`: length and unit direction without underflow;
+ * - `closestOnSegment`, `closestOfSegments` (Ericson's method);
+ * - `normalize`: length and unit direction without underflow;
  * - `upPerpSign`: the deterministic "upward" perpendicular used for undefined normals;
- * - `beginManifold`, `addPoint`, `addMidpoint`: write the normal, depth and
- *   points (a point midway between the two surfaces);
+ * - `addPoint`, `addMidpoint`: append a contact point (a point midway between
+ *   the two surfaces) to a manifold;
  * - `clipAlongTangent`: two points for two (nearly) parallel features, shared
  *   by capsule–capsule, capsule–box and box–box.
  *
- * Everything here works on plain numbers and writes its answer into a
- * module-level result object (or straight into a ManifoldBuffer), so the hot
- * path allocates nothing. Read a result before calling the same function again:
- * the next call overwrites it.
+ * Zero allocation: these run for every touching pair in every step, so they
+ * must not create garbage. Object literals obviously would, but so would
+ * plain numbers: V8 passes arguments and return values as tagged values, and
+ * a double that is not a small integer has to be boxed (a fresh HeapNumber)
+ * to cross a call the optimizer did not inline. So no helper here takes or
+ * returns a double. Each one works on a query object: the caller writes the
+ * inputs into its fields, calls the helper with only the object, and reads
+ * the results from its fields (writing a double into a field that already
+ * holds one stores it in place, without allocating). There is one module-level
+ * object per helper (`pointSegment`, `segmentPair`, `direction`, `point`,
+ * `clip`); read a result before the next call overwrites it.
+ *
+ * `closestPointOnSegment` and `closestPointsOfSegments` keep the plain
+ * "numbers in, object out" form for tests and one-off use; they allocate.
  *
  * Callers pass coordinates relative to some nearby origin (usually one body's
  * centre). Subtracting the origin first keeps the numbers small, so a tiny
  * shape 10 km from the world origin keeps its relative accuracy.
  */
+import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
 
 // ---------------------------------------------------------------------------
 // Closest point on a segment to a point
 
-/** Result of `closestPointOnSegment` (reused; copy what you need). */
-export interface PointOnSegment {
+/** Query of `closestOnSegment`: point p, segment a–b; results t, x, y, distSq. */
+export class PointSegmentQuery {
+  px = 0;
+  py = 0;
+  ax = 0;
+  ay = 0;
+  bx = 0;
+  by = 0;
   /** Parameter along the segment, 0 at `a`, 1 at `b`. */
-  t: number;
-  x: number;
-  y: number;
-  /** Squared distance from the query point to (x, y). */
-  distSq: number;
+  t = 0;
+  /** The closest point. */
+  x = 0;
+  y = 0;
+  /** Squared distance from p to (x, y). */
+  distSq = 0;
 }
 
-export const pointOnSegment: PointOnSegment = { t: 0, x: 0, y: 0, distSq: 0 };
+/** The shared query object of `closestOnSegment`. */
+export const pointSegment = new PointSegmentQuery();
 
 /**
  * The point of segment a–b closest to point p.
@@ -45,63 +64,88 @@ export const pointOnSegment: PointOnSegment = { t: 0, x: 0, y: 0, distSq: 0 };
  * only done once we know the projection falls strictly inside, so a
  * zero-length segment (a = b) simply returns a.
  */
-export function closestPointOnSegment(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): PointOnSegment {
-  const r = pointOnSegment;
-  const dx = bx - ax;
-  const dy = by - ay;
+export function closestOnSegment(q: PointSegmentQuery): void {
+  const px = q.px;
+  const py = q.py;
+  const ax = q.ax;
+  const ay = q.ay;
+  const dx = q.bx - ax;
+  const dy = q.by - ay;
   const along = (px - ax) * dx + (py - ay) * dy;
   const lenSq = dx * dx + dy * dy;
+  let x: number;
+  let y: number;
   if (along <= 0) {
-    r.t = 0;
-    r.x = ax;
-    r.y = ay;
+    q.t = 0;
+    x = ax;
+    y = ay;
   } else if (along >= lenSq) {
-    r.t = 1;
-    r.x = bx;
-    r.y = by;
+    q.t = 1;
+    x = q.bx;
+    y = q.by;
   } else {
     const t = along / lenSq;
-    r.t = t;
-    r.x = ax + t * dx;
-    r.y = ay + t * dy;
+    q.t = t;
+    x = ax + t * dx;
+    y = ay + t * dy;
   }
-  const ex = px - r.x;
-  const ey = py - r.y;
-  r.distSq = ex * ex + ey * ey;
-  return r;
+  q.x = x;
+  q.y = y;
+  const ex = px - x;
+  const ey = py - y;
+  q.distSq = ex * ex + ey * ey;
+}
+
+/** Result of `closestPointOnSegment`. */
+export interface PointOnSegment {
+  t: number;
+  x: number;
+  y: number;
+  distSq: number;
+}
+
+/** `closestOnSegment` for one-off use: numbers in, a fresh object out (allocates). */
+export function closestPointOnSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): PointOnSegment {
+  const q = pointSegment;
+  q.px = px;
+  q.py = py;
+  q.ax = ax;
+  q.ay = ay;
+  q.bx = bx;
+  q.by = by;
+  closestOnSegment(q);
+  return { t: q.t, x: q.x, y: q.y, distSq: q.distSq };
 }
 
 // ---------------------------------------------------------------------------
 // Closest points of two segments (Ericson, Real-Time Collision Detection §5.1.9)
 
-/** Result of `closestPointsOfSegments` (reused; copy what you need). */
-export interface SegmentPair {
+/** Query of `closestOfSegments`: segments p1–q1 and p2–q2; results s, t, x1, y1, x2, y2, distSq. */
+export class SegmentPairQuery {
+  p1x = 0;
+  p1y = 0;
+  q1x = 0;
+  q1y = 0;
+  p2x = 0;
+  p2y = 0;
+  q2x = 0;
+  q2y = 0;
   /** Parameter on the first segment (0 at p1, 1 at q1). */
-  s: number;
+  s = 0;
   /** Parameter on the second segment (0 at p2, 1 at q2). */
-  t: number;
+  t = 0;
   /** Closest point on the first segment. */
-  x1: number;
-  y1: number;
+  x1 = 0;
+  y1 = 0;
   /** Closest point on the second segment. */
-  x2: number;
-  y2: number;
+  x2 = 0;
+  y2 = 0;
   /** Squared distance between the two closest points. */
-  distSq: number;
+  distSq = 0;
 }
 
-export const segmentPair: SegmentPair = { s: 0, t: 0, x1: 0, y1: 0, x2: 0, y2: 0, distSq: 0 };
-
-function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
-}
+/** The shared query object of `closestOfSegments`. */
+export const segmentPair = new SegmentPairQuery();
 
 /**
  * Closest points of segment S1(s) = p1 + s·d1 and segment S2(t) = p2 + t·d2,
@@ -125,21 +169,19 @@ function clamp01(v: number): number {
  * Only exact zeros count as degenerate: a very short but non-zero segment
  * goes through the general formulas, whose clamping keeps every parameter in
  * [0, 1] even when rounding makes the parallel test unreliable.
+ *
+ * (Clamping to [0, 1] is written out as `v < 0 ? 0 : v > 1 ? 1 : v` rather
+ * than calling a helper, which could box its argument.)
  */
-export function closestPointsOfSegments(
-  p1x: number,
-  p1y: number,
-  q1x: number,
-  q1y: number,
-  p2x: number,
-  p2y: number,
-  q2x: number,
-  q2y: number,
-): SegmentPair {
-  const d1x = q1x - p1x;
-  const d1y = q1y - p1y;
-  const d2x = q2x - p2x;
-  const d2y = q2y - p2y;
+export function closestOfSegments(q: SegmentPairQuery): void {
+  const p1x = q.p1x;
+  const p1y = q.p1y;
+  const p2x = q.p2x;
+  const p2y = q.p2y;
+  const d1x = q.q1x - p1x;
+  const d1y = q.q1y - p1y;
+  const d2x = q.q2x - p2x;
+  const d2y = q.q2y - p2y;
   const rx = p1x - p2x;
   const ry = p1y - p2y;
   const a = d1x * d1x + d1y * d1y;
@@ -154,34 +196,89 @@ export function closestPointsOfSegments(
   } else if (a === 0) {
     // The first segment is a point: project it on the second.
     s = 0;
-    t = clamp01(f / e);
+    t = f / e;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
   } else {
     const c = d1x * rx + d1y * ry;
     if (e === 0) {
       // The second segment is a point: project it on the first.
       t = 0;
-      s = clamp01(-c / a);
+      s = -c / a;
+      s = s < 0 ? 0 : s > 1 ? 1 : s;
     } else {
       const b = d1x * d2x + d1y * d2y;
       const denom = a * e - b * b;
       // d1 × d2, for the (nearly) parallel test: denom = cross², and
       // cross² ≤ NEAR_PARALLEL·a·e means an angle below about 1e-3 rad.
       const cross = d1x * d2y - d1y * d2x;
-      if (cross * cross <= NEAR_PARALLEL * a * e && !segmentsCross(p1x, p1y, d1x, d1y, p2x, p2y, d2x, d2y)) {
-        return closestOfEndPoints(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y);
+      if (cross * cross <= NEAR_PARALLEL * a * e) {
+        // Unless they properly cross (each one's ends strictly on both sides
+        // of the other): o1, o2 are the sides of S2's ends relative to S1's
+        // line, o3, o4 those of S1's ends relative to S2's line.
+        const gx = p2x - p1x;
+        const gy = p2y - p1y;
+        const o1 = d1x * gy - d1y * gx;
+        const o2 = d1x * (gy + d2y) - d1y * (gx + d2x);
+        const o3 = d2x * -gy - d2y * -gx;
+        const o4 = d2x * (d1y - gy) - d2y * (d1x - gx);
+        if (!(((o1 < 0 && o2 > 0) || (o1 > 0 && o2 < 0)) && ((o3 < 0 && o4 > 0) || (o3 > 0 && o4 < 0)))) {
+          // Not crossing: the best of the four "end point against the other
+          // segment" projections. (Written out here rather than in a helper:
+          // this branch is rare, and a rarely called function stays
+          // unoptimized, where every number it touches is boxed.)
+          const pq = pointSegment;
+          let bestS = 0;
+          let bestT = 0;
+          let best = Infinity;
+          // p2 and q2 against S1: t fixed, s from the projection.
+          pq.ax = p1x;
+          pq.ay = p1y;
+          pq.bx = q.q1x;
+          pq.by = q.q1y;
+          pq.px = p2x;
+          pq.py = p2y;
+          closestOnSegment(pq);
+          if (pq.distSq < best) { best = pq.distSq; bestS = pq.t; bestT = 0; }
+          pq.px = q.q2x;
+          pq.py = q.q2y;
+          closestOnSegment(pq);
+          if (pq.distSq < best) { best = pq.distSq; bestS = pq.t; bestT = 1; }
+          // p1 and q1 against S2.
+          pq.ax = p2x;
+          pq.ay = p2y;
+          pq.bx = q.q2x;
+          pq.by = q.q2y;
+          pq.px = p1x;
+          pq.py = p1y;
+          closestOnSegment(pq);
+          if (pq.distSq < best) { best = pq.distSq; bestS = 0; bestT = pq.t; }
+          pq.px = q.q1x;
+          pq.py = q.q1y;
+          closestOnSegment(pq);
+          if (pq.distSq < best) { bestS = 1; bestT = pq.t; }
+          q.s = bestS;
+          q.t = bestT;
+          writePair(q);
+          return;
+        }
       }
-      s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
+      s = denom > 0 ? (b * f - c * e) / denom : 0;
+      s = s < 0 ? 0 : s > 1 ? 1 : s;
       t = (b * s + f) / e;
       if (t < 0) {
         t = 0;
-        s = clamp01(-c / a);
+        s = -c / a;
+        s = s < 0 ? 0 : s > 1 ? 1 : s;
       } else if (t > 1) {
         t = 1;
-        s = clamp01((b - c) / a);
+        s = (b - c) / a;
+        s = s < 0 ? 0 : s > 1 ? 1 : s;
       }
     }
   }
-  return writePair(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y, s, t);
+  q.s = s;
+  q.t = t;
+  writePair(q);
 }
 
 /**
@@ -195,118 +292,106 @@ export function closestPointsOfSegments(
  */
 const NEAR_PARALLEL = 1e-6;
 
-/** Do S1 = p1 + s·d1 and S2 = p2 + t·d2 properly cross (each one's ends strictly on both sides of the other)? */
-function segmentsCross(
-  p1x: number,
-  p1y: number,
-  d1x: number,
-  d1y: number,
-  p2x: number,
-  p2y: number,
-  d2x: number,
-  d2y: number,
-): boolean {
-  const rx = p2x - p1x;
-  const ry = p2y - p1y;
-  // Sides of S2's ends relative to S1's line, and of S1's ends relative to S2's line.
-  const o1 = d1x * ry - d1y * rx;
-  const o2 = d1x * (ry + d2y) - d1y * (rx + d2x);
-  const o3 = d2x * -ry - d2y * -rx;
-  const o4 = d2x * (d1y - ry) - d2y * (d1x - rx);
-  return ((o1 < 0 && o2 > 0) || (o1 > 0 && o2 < 0)) && ((o3 < 0 && o4 > 0) || (o3 > 0 && o4 < 0));
-}
-
-/** Closest pair of two non-crossing segments: the best of the four end-point projections. */
-function closestOfEndPoints(
-  p1x: number,
-  p1y: number,
-  q1x: number,
-  q1y: number,
-  p2x: number,
-  p2y: number,
-  q2x: number,
-  q2y: number,
-): SegmentPair {
-  const q = pointOnSegment;
-  let bestS = 0;
-  let bestT = 0;
-  let best = Infinity;
-  // p2 and q2 against S1: t fixed, s from the projection.
-  closestPointOnSegment(p2x, p2y, p1x, p1y, q1x, q1y);
-  if (q.distSq < best) { best = q.distSq; bestS = q.t; bestT = 0; }
-  closestPointOnSegment(q2x, q2y, p1x, p1y, q1x, q1y);
-  if (q.distSq < best) { best = q.distSq; bestS = q.t; bestT = 1; }
-  // p1 and q1 against S2.
-  closestPointOnSegment(p1x, p1y, p2x, p2y, q2x, q2y);
-  if (q.distSq < best) { best = q.distSq; bestS = 0; bestT = q.t; }
-  closestPointOnSegment(q1x, q1y, p2x, p2y, q2x, q2y);
-  if (q.distSq < best) { bestS = 1; bestT = q.t; }
-  return writePair(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y, bestS, bestT);
-}
-
-function writePair(
-  p1x: number,
-  p1y: number,
-  q1x: number,
-  q1y: number,
-  p2x: number,
-  p2y: number,
-  q2x: number,
-  q2y: number,
-  s: number,
-  t: number,
-): SegmentPair {
-  const out = segmentPair;
-  out.s = s;
-  out.t = t;
+/** The closest points and their squared distance, from the parameters q.s and q.t. */
+function writePair(q: SegmentPairQuery): void {
+  const s = q.s;
+  const t = q.t;
   // Exact end points when a parameter is clamped (p + 1·d can round).
-  out.x1 = s === 1 ? q1x : p1x + s * (q1x - p1x);
-  out.y1 = s === 1 ? q1y : p1y + s * (q1y - p1y);
-  out.x2 = t === 1 ? q2x : p2x + t * (q2x - p2x);
-  out.y2 = t === 1 ? q2y : p2y + t * (q2y - p2y);
-  const dx = out.x2 - out.x1;
-  const dy = out.y2 - out.y1;
-  out.distSq = dx * dx + dy * dy;
-  return out;
+  const x1 = s === 1 ? q.q1x : q.p1x + s * (q.q1x - q.p1x);
+  const y1 = s === 1 ? q.q1y : q.p1y + s * (q.q1y - q.p1y);
+  const x2 = t === 1 ? q.q2x : q.p2x + t * (q.q2x - q.p2x);
+  const y2 = t === 1 ? q.q2y : q.p2y + t * (q.q2y - q.p2y);
+  q.x1 = x1;
+  q.y1 = y1;
+  q.x2 = x2;
+  q.y2 = y2;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  q.distSq = dx * dx + dy * dy;
+}
+
+/** Result of `closestPointsOfSegments`. */
+export interface SegmentPair {
+  s: number;
+  t: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  distSq: number;
+}
+
+/** `closestOfSegments` for one-off use: numbers in, a fresh object out (allocates). */
+export function closestPointsOfSegments(
+  p1x: number,
+  p1y: number,
+  q1x: number,
+  q1y: number,
+  p2x: number,
+  p2y: number,
+  q2x: number,
+  q2y: number,
+): SegmentPair {
+  const q = segmentPair;
+  q.p1x = p1x;
+  q.p1y = p1y;
+  q.q1x = q1x;
+  q.q1y = q1y;
+  q.p2x = p2x;
+  q.p2y = p2y;
+  q.q2x = q2x;
+  q.q2y = q2y;
+  closestOfSegments(q);
+  return { s: q.s, t: q.t, x1: q.x1, y1: q.y1, x2: q.x2, y2: q.y2, distSq: q.distSq };
 }
 
 // ---------------------------------------------------------------------------
 // Writing contact points
+//
+// A pair function starts a manifold by writing out.normalX, out.normalY and
+// out.depth itself (the dispatcher has already set out.count = 0), then
+// appends points with the helpers below.
 
-/** Start a manifold: set its normal (unit, from A to B) and depth, no points yet. */
-export function beginManifold(out: ManifoldBuffer, nx: number, ny: number, depth: number): void {
-  out.normalX = nx;
-  out.normalY = ny;
-  out.depth = depth;
-  out.count = 0;
+/** A contact point on its way into a manifold (see `addPoint`). */
+export class PendingPoint {
+  x = 0;
+  y = 0;
+  depth = 0;
+  id = 0;
 }
 
-/** Append a contact point (x, y) with its own depth and feature id (at most two per manifold). */
-export function addPoint(out: ManifoldBuffer, x: number, y: number, depth: number, id: number): void {
+/** The shared pending point: fill it, then call `addPoint` or `addMidpoint`. */
+export const point = new PendingPoint();
+
+/** Append the point p (x, y, its own depth and feature id) to the manifold (at most two per manifold). */
+export function addPoint(out: ManifoldBuffer, p: PendingPoint): void {
   if (out.count === 0) {
-    out.x0 = x;
-    out.y0 = y;
-    out.depth0 = depth;
-    out.id0 = id;
+    out.x0 = p.x;
+    out.y0 = p.y;
+    out.depth0 = p.depth;
+    out.id0 = p.id;
     out.count = 1;
   } else {
-    out.x1 = x;
-    out.y1 = y;
-    out.depth1 = depth;
-    out.id1 = id;
+    out.x1 = p.x;
+    out.y1 = p.y;
+    out.depth1 = p.depth;
+    out.id1 = p.id;
     out.count = 2;
   }
 }
 
 /**
- * Append a contact point, given the point (sx, sy) of A's surface on the
- * contact line. B's surface lies `depth` further back along the normal
- * (depth > 0: the surfaces overlap), so the point midway between the two
- * surfaces is s − n·depth/2.
+ * Append a contact point, given as p = the point (sx, sy) of A's surface on
+ * the contact line (with its depth and id). B's surface lies `depth` further
+ * back along the normal (depth > 0: the surfaces overlap), so the point
+ * midway between the two surfaces is s − n·depth/2. Moves p there, then
+ * appends it.
  */
-export function addMidpoint(out: ManifoldBuffer, sx: number, sy: number, depth: number, id: number): void {
-  const h = 0.5 * depth;
-  addPoint(out, sx - out.normalX * h, sy - out.normalY * h, depth, id);
+export function addMidpoint(out: ManifoldBuffer, p: PendingPoint): void {
+  const h = 0.5 * p.depth;
+  p.x = p.x - out.normalX * h;
+  p.y = p.y - out.normalY * h;
+  addPoint(out, p);
 }
 
 /**
@@ -321,17 +406,30 @@ export const PARALLEL_SLOPE = 0.1;
 export const CLIP_LOW = 0;
 export const CLIP_HIGH = 1;
 
-/** Height along the normal of the segment (t1, l1)–(t2, l2) at tangent coordinate tau. */
-function levelAt(tau: number, t1: number, l1: number, t2: number, l2: number): number {
-  if (t1 === t2) return l1; // a point (the slope test let only that through)
-  const f = (tau - t1) / (t2 - t1);
-  return f <= 0 ? l1 : f >= 1 ? l2 : l1 + f * (l2 - l1);
+/** Input of `clipAlongTangent`: segments A (a1–a2) and B (b1–b2) relative to (ox, oy), their radii, the low id. */
+export class ClipInput {
+  ox = 0;
+  oy = 0;
+  a1x = 0;
+  a1y = 0;
+  a2x = 0;
+  a2y = 0;
+  b1x = 0;
+  b1y = 0;
+  b2x = 0;
+  b2y = 0;
+  rA = 0;
+  rB = 0;
+  lowId = 0;
 }
+
+/** The shared input of `clipAlongTangent`. */
+export const clip = new ClipInput();
 
 /**
  * Two contact points for two (nearly) parallel features: segment A (a1–a2)
  * and segment B (b1–b2), swept by radii rA and rB (0 for a box face), with
- * the manifold normal n already chosen (from A to B) and `depth` its exact
+ * the manifold normal n already chosen (from A to B) and out.depth its exact
  * minimum translation distance. Coordinates are relative to (ox, oy).
  *
  * Write t = (−ny, nx), the contact tangent. Both segments are measured in
@@ -355,31 +453,23 @@ function levelAt(tau: number, t1: number, l1: number, t2: number, l2: number): n
  * more than PARALLEL_SLOPE or the intervals do not overlap, nothing is
  * written and 0 is returned so the caller writes its single point.
  *
- * The deeper end is always kept; the other only when its depth > −margin.
- * Returns the number of points written (0, 1 or 2), after `beginManifold`.
+ * The deeper end is always kept; the other only when its depth > −out.margin.
+ * Returns the number of points written (0, 1 or 2), to a manifold that has
+ * its normal and depth but no points yet.
  */
-export function clipAlongTangent(
-  out: ManifoldBuffer,
-  ox: number,
-  oy: number,
-  a1x: number,
-  a1y: number,
-  a2x: number,
-  a2y: number,
-  b1x: number,
-  b1y: number,
-  b2x: number,
-  b2y: number,
-  rA: number,
-  rB: number,
-  depth: number,
-  margin: number,
-  lowId: number,
-): number {
+export function clipAlongTangent(out: ManifoldBuffer, c: ClipInput): number {
   const nx = out.normalX;
   const ny = out.normalY;
   const tx = -ny;
   const ty = nx;
+  const a1x = c.a1x;
+  const a1y = c.a1y;
+  const a2x = c.a2x;
+  const a2y = c.a2y;
+  const b1x = c.b1x;
+  const b1y = c.b1y;
+  const b2x = c.b2x;
+  const b2y = c.b2y;
   // (tangent, level) coordinates of the four end points.
   const ta1 = tx * a1x + ty * a1y;
   const ta2 = tx * a2x + ty * a2y;
@@ -399,18 +489,32 @@ export function clipAlongTangent(
   const hi = aHi < bHi ? aHi : bHi;
   if (lo > hi) return 0;
 
-  const laLo = levelAt(lo, ta1, la1, ta2, la2);
-  const lbLo = levelAt(lo, tb1, lb1, tb2, lb2);
-  const laHi = levelAt(hi, ta1, la1, ta2, la2);
-  const lbHi = levelAt(hi, tb1, lb1, tb2, lb2);
+  // Height along n of each segment at τ = lo and τ = hi: interpolate along
+  // the segment, clamped to its ends. (A segment with t1 = t2 is a point, the
+  // only kind the slope test lets through: its height is l1.)
+  let f: number;
+  f = ta1 === ta2 ? 0 : (lo - ta1) / (ta2 - ta1);
+  const laLo = ta1 === ta2 || f <= 0 ? la1 : f >= 1 ? la2 : la1 + f * (la2 - la1);
+  f = tb1 === tb2 ? 0 : (lo - tb1) / (tb2 - tb1);
+  const lbLo = tb1 === tb2 || f <= 0 ? lb1 : f >= 1 ? lb2 : lb1 + f * (lb2 - lb1);
+  f = ta1 === ta2 ? 0 : (hi - ta1) / (ta2 - ta1);
+  const laHi = ta1 === ta2 || f <= 0 ? la1 : f >= 1 ? la2 : la1 + f * (la2 - la1);
+  f = tb1 === tb2 ? 0 : (hi - tb1) / (tb2 - tb1);
+  const lbHi = tb1 === tb2 || f <= 0 ? lb1 : f >= 1 ? lb2 : lb1 + f * (lb2 - lb1);
+
+  const rA = c.rA;
+  const rB = c.rB;
   const r = rA + rB;
   const depthLo = r - (lbLo - laLo);
   const depthHi = r - (lbHi - laHi);
   const deepest = depthLo >= depthHi ? depthLo : depthHi;
   // Rounding tolerance: the values involved are at most this big.
   const scale = Math.abs(lo) + Math.abs(hi) + Math.abs(laLo) + Math.abs(lbLo) + Math.abs(laHi) + Math.abs(lbHi) + r;
-  if (deepest < depth - 1e-10 * scale) return 0;
+  if (deepest < out.depth - 1e-10 * scale) return 0;
 
+  const ox = c.ox;
+  const oy = c.oy;
+  const p = point;
   if (!(hi - lo > 1e-6 * scale)) {
     // The ends are (nearly) the same point. Two coincident points would only
     // make the solver's 2×2 system singular: write one, halfway along the
@@ -419,32 +523,48 @@ export function clipAlongTangent(
     const mid = 0.5 * (lo + hi);
     const lower = depthLo >= depthHi;
     const m = lower ? 0.5 * (laLo + rA + lbLo - rB) : 0.5 * (laHi + rA + lbHi - rB);
-    addPoint(out, ox + tx * mid + nx * m, oy + ty * mid + ny * m, deepest, lowId + CLIP_LOW);
+    p.x = ox + tx * mid + nx * m;
+    p.y = oy + ty * mid + ny * m;
+    p.depth = deepest;
+    p.id = c.lowId + CLIP_LOW;
+    addPoint(out, p);
     return 1;
   }
   // The deeper end always; the other one when within the margin.
+  const margin = out.margin;
   if (depthLo >= depthHi || depthLo > -margin) {
     const m = 0.5 * (laLo + rA + lbLo - rB);
-    addPoint(out, ox + tx * lo + nx * m, oy + ty * lo + ny * m, depthLo, lowId + CLIP_LOW);
+    p.x = ox + tx * lo + nx * m;
+    p.y = oy + ty * lo + ny * m;
+    p.depth = depthLo;
+    p.id = c.lowId + CLIP_LOW;
+    addPoint(out, p);
   }
   if (depthHi > depthLo || depthHi > -margin) {
     const m = 0.5 * (laHi + rA + lbHi - rB);
-    addPoint(out, ox + tx * hi + nx * m, oy + ty * hi + ny * m, depthHi, lowId + CLIP_HIGH);
+    p.x = ox + tx * hi + nx * m;
+    p.y = oy + ty * hi + ny * m;
+    p.depth = depthHi;
+    p.id = c.lowId + CLIP_HIGH;
+    addPoint(out, p);
   }
   return out.count;
 }
 
 /**
- * Sign (+1 or −1) that turns the left perpendicular (−uy, ux) of a unit
- * direction u into the "upward" perpendicular: the one with a positive y
- * component, or, for a vertical u, the one pointing to +x. Used wherever a
- * normal is undefined (a point exactly on a segment, collinear segments) so the
- * choice depends on the geometry alone, never on rounding noise or body order.
+ * Sign (+1 or −1) that turns the left perpendicular (−uy, ux) of a body's
+ * unit axis u = (rotCos, rotSin) into the "upward" perpendicular: the one with
+ * a positive y component, or, for a vertical u, the one pointing to +x. Used
+ * wherever a normal is undefined (a point exactly on a segment, collinear
+ * segments) so the choice depends on the geometry alone, never on rounding
+ * noise or body order. (It takes the body, not two numbers, so that nothing
+ * is boxed on the way in.)
  */
-export function upPerpSign(ux: number, uy: number): number {
+export function upPerpSign(body: Body): number {
+  const ux = body.rotCos;
   if (ux > 0) return 1;
   if (ux < 0) return -1;
-  return -uy > 0 ? 1 : -1;
+  return -body.rotSin > 0 ? 1 : -1;
 }
 
 /**
@@ -455,39 +575,42 @@ export function upPerpSign(ux: number, uy: number): number {
  */
 export const TOUCH_TOLERANCE = 1e-12;
 
-/** Result of `direction` (reused; copy what you need). */
-export interface Direction {
+/** Query of `normalize`: vector (dx, dy); results x, y and length. */
+export class Direction {
+  dx = 0;
+  dy = 0;
   /** Unit vector along (dx, dy), or (0, 0) when both are 0. */
-  x: number;
-  y: number;
+  x = 0;
+  y = 0;
   /** |(dx, dy)|. */
-  length: number;
+  length = 0;
 }
 
-export const direction: Direction = { x: 0, y: 0, length: 0 };
+/** The shared query object of `normalize`. */
+export const direction = new Direction();
 
 /**
- * Length and unit direction of (dx, dy), exact to rounding at any magnitude:
- * dividing by the larger component first keeps dx² + dy² from underflowing
- * for tiny vectors (or overflowing for huge ones), where √(dx² + dy²) would
- * return a wrong length and a non-unit "unit" vector.
+ * Length and unit direction of (d.dx, d.dy), exact to rounding at any
+ * magnitude: dividing by the larger component first keeps dx² + dy² from
+ * underflowing for tiny vectors (or overflowing for huge ones), where
+ * √(dx² + dy²) would return a wrong length and a non-unit "unit" vector.
  */
-export function direction2(dx: number, dy: number): Direction {
-  const out = direction;
+export function normalize(d: Direction): void {
+  const dx = d.dx;
+  const dy = d.dy;
   const ax = Math.abs(dx);
   const ay = Math.abs(dy);
   const m = ax > ay ? ax : ay;
   if (m === 0) {
-    out.x = 0;
-    out.y = 0;
-    out.length = 0;
-    return out;
+    d.x = 0;
+    d.y = 0;
+    d.length = 0;
+    return;
   }
   const x = dx / m;
   const y = dy / m;
   const len = Math.sqrt(x * x + y * y);
-  out.x = x / len;
-  out.y = y / len;
-  out.length = m * len;
-  return out;
+  d.x = x / len;
+  d.y = y / len;
+  d.length = m * len;
 }

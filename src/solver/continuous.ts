@@ -51,7 +51,7 @@
 import { BOX, CAPSULE, type Body } from "../bodies/body.js";
 import type { Broadphase } from "../broadphase/broadphase.js";
 import { shouldCollide } from "../contacts/contact.js";
-import { collideInto } from "../narrowphase/collide.js";
+import { collideWith } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
 
 /**
@@ -289,7 +289,8 @@ export class ContinuousSolver {
     for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
       this.setPose(b, t);
       // shapes farther apart than the remaining motion cannot meet: no manifold
-      if (!collideInto(other, b, reach * (1 - t) + target, m)) return 1;
+      m.margin = reach * (1 - t) + target; // in the buffer, so that no number is boxed per call
+      if (!collideWith(other, b, m)) return 1;
       const d = -m.depth;
       if (iter === 0) this.hitTouching = d < target + tolerance;
       if (iter === 0 && this.hitTouching) stopAt = (d < 0 ? d : 0) - halfMin;
