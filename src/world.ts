@@ -43,7 +43,7 @@ import { ContactConstraints } from "./solver/contact-solver.js";
 import { SolverBodies } from "./solver/solver-bodies.js";
 import { projectPositions, solvePositionsNGS } from "./solver/position-correction.js";
 import { IslandSleeper } from "./solver/islands.js";
-import { ContinuousSolver, speculativeMargin, sweepBounds } from "./solver/continuous.js";
+import { ContinuousSolver, MotionBounds } from "./solver/continuous.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./world/options.js";
 import { toContactInfo, toPair, type CollisionPair, type ContactInfo, type WorldEvents } from "./world/events.js";
 import { hashBodies } from "./world/hash.js";
@@ -90,6 +90,7 @@ export class World extends EventEmitter<WorldEvents> {
   private readonly endedAndFreed: Contact[] = [];
 
   private readonly integrator = new Integrator();
+  private readonly motion = new MotionBounds();
   private readonly solverBodies = new SolverBodies();
   private readonly contactConstraints = new ContactConstraints();
   private readonly soft = new Softness();
@@ -268,6 +269,8 @@ export class World extends EventEmitter<WorldEvents> {
     try {
       this.stepCount++;
       this.stepDt = dt;
+      this.motion.dt = dt;
+      this.motion.base = this.options.speculativeDistance;
       const o = this.options;
       const sub = o.solver === "soft-step" ? o.subSteps : 1;
       this.collectAwakeBodies();
@@ -327,11 +330,10 @@ export class World extends EventEmitter<WorldEvents> {
   private updatePairs(): void {
     const bp = this.broadphase;
     const sweep = this.options.continuous;
-    const dt = this.stepDt;
     for (let i = 0; i < this.awakeCount; i++) {
       const b = this.awake[i]!;
       b.updateBounds();
-      if (sweep) sweepBounds(b, dt);
+      if (sweep) this.motion.sweepBounds(b);
       bp.update(b);
     }
     this.pairs.clear();
@@ -407,7 +409,9 @@ export class World extends EventEmitter<WorldEvents> {
     } else {
       c.saveForMatch();
       const o = this.options;
-      m.margin = c.isSensor ? 0 : o.continuous ? speculativeMargin(A, B, this.stepDt, o.speculativeDistance) : o.speculativeDistance;
+      if (c.isSensor) m.margin = 0;
+      else if (o.continuous) this.motion.speculativeMargin(A, B, m);
+      else m.margin = o.speculativeDistance;
       collideWith(A, B, m); // margin in the buffer: no number boxed per pair
       c.matchImpulses();
     }
@@ -655,10 +659,10 @@ export class World extends EventEmitter<WorldEvents> {
       m.y1 = rc.y1;
       m.depth1 = rc.depth1;
       m.id1 = rc.id1;
-      c.points[0].normalImpulse = rc.n0;
-      c.points[0].tangentImpulse = rc.t0;
-      c.points[1].normalImpulse = rc.n1;
-      c.points[1].tangentImpulse = rc.t1;
+      c.normalImpulse0 = rc.n0;
+      c.tangentImpulse0 = rc.t0;
+      c.normalImpulse1 = rc.n1;
+      c.tangentImpulse1 = rc.t1;
       this.contactMap.set(rc.a.id, rc.b.id, c);
       this.contactList[this.contactCount++] = c;
     }

@@ -38,14 +38,17 @@ export function shouldCollide(a: Body, b: Body): boolean {
   return (fa.category & fb.mask) !== 0 && (fb.category & fa.mask) !== 0;
 }
 
-export class Contact {
+/**
+ * A contact is its own manifold buffer (it extends ManifoldBuffer), so the
+ * narrowphase writes straight into it and the solver reads one object per
+ * contact; the accumulated impulses of its two points are fields too.
+ */
+export class Contact extends ManifoldBuffer {
   key = 0;
   bodyA: Body;
   bodyB: Body;
-  /** Current manifold (count 0 when the shapes are apart but their boxes still overlap). */
-  readonly manifold = new ManifoldBuffer();
   isSensor = false;
-  /** Touching now / at the end of the previous step. */
+  /** Touching now / at the end of the previous step (a point deeper than −TOUCH_SLOP). */
   touching = false;
   wasTouching = false;
   /** The step in which the broadphase last reported this pair. */
@@ -56,32 +59,11 @@ export class Contact {
   stiff = 0;
   /** Set when the pair was last simulated (both not asleep). */
   active = false;
-
-  /** Solver data of manifold points 0 and 1 (only the first `manifold.count` are in use). */
-  readonly points: readonly [ContactPoint, ContactPoint] = [new ContactPoint(), new ContactPoint()];
-
-  constructor(bodyA: Body, bodyB: Body) {
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-  }
-
-  /** Re-arm a pooled contact for a new pair (a.id < b.id). */
-  init(a: Body, b: Body, key: number, stamp: number): void {
-    this.key = key;
-    this.bodyA = a;
-    this.bodyB = b;
-    this.manifold.count = 0;
-    this.isSensor = a.isSensor || b.isSensor;
-    this.touching = false;
-    this.wasTouching = false;
-    this.stamp = stamp;
-    this.friction = mixFriction(a.friction, b.friction);
-    this.restitution = mixRestitution(a.restitution, b.restitution);
-    this.stiff = a.type === "static" || b.type === "static" ? 1 : 0;
-    this.active = false;
-    this.points[0].reset();
-    this.points[1].reset();
-  }
+  /** Accumulated impulses (N·s) of points 0 and 1, carried to the next step for warm starting. */
+  normalImpulse0 = 0;
+  tangentImpulse0 = 0;
+  normalImpulse1 = 0;
+  tangentImpulse1 = 0;
 
   // last step's feature ids and impulses, kept while the manifold is recomputed
   private oldCount = 0;
@@ -92,16 +74,46 @@ export class Contact {
   private oldN1 = 0;
   private oldT1 = 0;
 
+  constructor(bodyA: Body, bodyB: Body) {
+    super();
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+  }
+
+  /** The manifold: the contact itself (count 0 when the shapes are apart but their boxes still overlap). */
+  get manifold(): ManifoldBuffer {
+    return this;
+  }
+
+  /** Re-arm a pooled contact for a new pair (a.id < b.id). */
+  init(a: Body, b: Body, key: number, stamp: number): void {
+    this.key = key;
+    this.bodyA = a;
+    this.bodyB = b;
+    this.count = 0;
+    this.isSensor = a.isSensor || b.isSensor;
+    this.touching = false;
+    this.wasTouching = false;
+    this.stamp = stamp;
+    this.friction = mixFriction(a.friction, b.friction);
+    this.restitution = mixRestitution(a.restitution, b.restitution);
+    this.stiff = a.type === "static" || b.type === "static" ? 1 : 0;
+    this.active = false;
+    this.normalImpulse0 = 0;
+    this.tangentImpulse0 = 0;
+    this.normalImpulse1 = 0;
+    this.tangentImpulse1 = 0;
+  }
+
   /** Remember the current feature ids and impulses before the manifold is recomputed. */
   saveForMatch(): void {
-    const m = this.manifold;
-    this.oldCount = m.count;
-    this.oldId0 = m.id0;
-    this.oldId1 = m.id1;
-    this.oldN0 = this.points[0].normalImpulse;
-    this.oldT0 = this.points[0].tangentImpulse;
-    this.oldN1 = this.points[1].normalImpulse;
-    this.oldT1 = this.points[1].tangentImpulse;
+    this.oldCount = this.count;
+    this.oldId0 = this.id0;
+    this.oldId1 = this.id1;
+    this.oldN0 = this.normalImpulse0;
+    this.oldT0 = this.tangentImpulse0;
+    this.oldN1 = this.normalImpulse1;
+    this.oldT1 = this.tangentImpulse1;
   }
 
   /**
@@ -109,42 +121,28 @@ export class Contact {
    * by feature id (warm starting); points with a new id start from zero.
    */
   matchImpulses(): void {
-    const m = this.manifold;
-    const p0 = this.points[0];
-    const p1 = this.points[1];
     const oc = this.oldCount;
-    p0.normalImpulse = 0;
-    p0.tangentImpulse = 0;
-    p1.normalImpulse = 0;
-    p1.tangentImpulse = 0;
-    if (m.count > 0) {
-      if (oc > 0 && m.id0 === this.oldId0) {
-        p0.normalImpulse = this.oldN0;
-        p0.tangentImpulse = this.oldT0;
-      } else if (oc > 1 && m.id0 === this.oldId1) {
-        p0.normalImpulse = this.oldN1;
-        p0.tangentImpulse = this.oldT1;
+    this.normalImpulse0 = 0;
+    this.tangentImpulse0 = 0;
+    this.normalImpulse1 = 0;
+    this.tangentImpulse1 = 0;
+    if (this.count > 0) {
+      if (oc > 0 && this.id0 === this.oldId0) {
+        this.normalImpulse0 = this.oldN0;
+        this.tangentImpulse0 = this.oldT0;
+      } else if (oc > 1 && this.id0 === this.oldId1) {
+        this.normalImpulse0 = this.oldN1;
+        this.tangentImpulse0 = this.oldT1;
       }
     }
-    if (m.count > 1) {
-      if (oc > 1 && m.id1 === this.oldId1) {
-        p1.normalImpulse = this.oldN1;
-        p1.tangentImpulse = this.oldT1;
-      } else if (oc > 0 && m.id1 === this.oldId0) {
-        p1.normalImpulse = this.oldN0;
-        p1.tangentImpulse = this.oldT0;
+    if (this.count > 1) {
+      if (oc > 1 && this.id1 === this.oldId1) {
+        this.normalImpulse1 = this.oldN1;
+        this.tangentImpulse1 = this.oldT1;
+      } else if (oc > 0 && this.id1 === this.oldId0) {
+        this.normalImpulse1 = this.oldN0;
+        this.tangentImpulse1 = this.oldT0;
       }
     }
-  }
-}
-
-/** What a manifold point keeps between steps: its accumulated impulses (N·s), for warm starting. */
-export class ContactPoint {
-  normalImpulse = 0;
-  tangentImpulse = 0;
-
-  reset(): void {
-    this.normalImpulse = 0;
-    this.tangentImpulse = 0;
   }
 }

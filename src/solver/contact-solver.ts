@@ -159,9 +159,8 @@ export class ContactConstraints {
         const rtB = rBx * nx + rBy * ny;
         const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
         this.tangentMass[k] = kt > 0 ? 1 / kt : 0;
-        const cp = c.points[j]!;
-        this.normalImpulse[k] = warmStarting ? cp.normalImpulse : 0;
-        this.tangentImpulse[k] = warmStarting ? cp.tangentImpulse : 0;
+        this.normalImpulse[k] = warmStarting ? (j === 0 ? c.normalImpulse0 : c.normalImpulse1) : 0;
+        this.tangentImpulse[k] = warmStarting ? (j === 0 ? c.tangentImpulse0 : c.tangentImpulse1) : 0;
         this.bias[k] = 0;
       }
     }
@@ -171,10 +170,11 @@ export class ContactConstraints {
   storeImpulses(): void {
     for (let i = 0; i < this.count; i++) {
       const c = this.contacts[i]!;
-      for (let j = 0; j < this.pointCount[i]!; j++) {
-        const cp = c.points[j]!;
-        cp.normalImpulse = this.normalImpulse[2 * i + j]!;
-        cp.tangentImpulse = this.tangentImpulse[2 * i + j]!;
+      c.normalImpulse0 = this.normalImpulse[2 * i]!;
+      c.tangentImpulse0 = this.tangentImpulse[2 * i]!;
+      if (this.pointCount[i] === 2) {
+        c.normalImpulse1 = this.normalImpulse[2 * i + 1]!;
+        c.tangentImpulse1 = this.tangentImpulse[2 * i + 1]!;
       }
     }
   }

@@ -9,10 +9,10 @@
  * 1. Speculative contacts, for every awake body (the Box2D v3 idea).
  *    - The broadphase box of a moving body is swept: it covers where the body
  *      is now and where its velocity takes it by the end of the step
- *      (`sweepBounds`), so a wall it will reach this step is already a
+ *      (`MotionBounds.sweepBounds`), so a wall it will reach this step is already a
  *      candidate pair.
  *    - The narrowphase then reports a contact for any pair closer than
- *      `speculativeMargin`: the fixed speculative distance plus how far the
+ *      `MotionBounds.speculativeMargin`: the fixed speculative distance plus how far the
  *      two bodies can approach each other during the step. A contact with a
  *      gap s > 0 lets the solver close exactly that gap and no more (see
  *      `solveSoft`), so the body arrives at the surface instead of passing it.
@@ -55,50 +55,65 @@ import { collideWith } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
 
 /**
- * Grow the body's bounds (`minX..maxY`, just refreshed by `updateBounds`) to
- * cover its motion over the coming step of length `dt`: by the displacement
- * v·dt on the side it moves to, and by how far its farthest point can swing
- * when it turns (|ω|·dt·R, at most R: a full turn stays within radius R).
+ * Per-step motion bounds for continuous collision. The step's `dt` and the
+ * base speculative distance are fields, set once per step, so the per-body
+ * and per-pair calls below pass no numbers (V8 boxes numbers that cross a
+ * call it does not inline).
  */
-export function sweepBounds(b: Body, dt: number): void {
-  const dx = b.velocity.x * dt;
-  const dy = b.velocity.y * dt;
-  if (dx > 0) b.maxX += dx;
-  else b.minX += dx;
-  if (dy > 0) b.maxY += dy;
-  else b.minY += dy;
-  const w = b.angularVelocity;
-  if (w !== 0 && b.kind === CAPSULE) {
-    const r = b.maxExtent;
-    let swing = Math.abs(w) * dt * r;
-    if (swing > r) swing = r;
-    b.minX -= swing;
-    b.minY -= swing;
-    b.maxX += swing;
-    b.maxY += swing;
-  }
-}
+export class MotionBounds {
+  /** The step's length, s. */
+  dt = 0;
+  /** The fixed speculative distance, m. */
+  base = 0;
 
-/**
- * The narrowphase margin of a pair for a step of length `dt`: the fixed
- * speculative distance plus how far the two surfaces can approach in the
- * step (relative speed × dt, and each body's turning × its extent), but at
- * most half the thinner dynamic body's thinnest size more. Motion beyond
- * that makes a body "fast", and the time-of-impact sweep takes over: a
- * margin that reached across several metres would make bodies catch on
- * every corner ahead of them (ghost collisions), since a speculative
- * contact's normal is fixed at the start of the step.
- */
-export function speculativeMargin(a: Body, b: Body, dt: number, base: number): number {
-  const dvx = b.velocity.x - a.velocity.x;
-  const dvy = b.velocity.y - a.velocity.y;
-  const linear = Math.sqrt(dvx * dvx + dvy * dvy);
-  const angular = Math.abs(a.angularVelocity) * a.maxExtent + Math.abs(b.angularVelocity) * b.maxExtent;
-  const approach = (linear + angular) * dt;
-  const ea = a.type === "dynamic" ? a.minExtent : Infinity;
-  const eb = b.type === "dynamic" ? b.minExtent : Infinity;
-  const cap = 0.5 * (ea < eb ? ea : eb);
-  return base + (approach < cap ? approach : cap);
+  /**
+   * Grow the body's bounds (`minX..maxY`, just refreshed by `updateBounds`) to
+   * cover its motion over the coming step: by the displacement v·dt on the
+   * side it moves to, and by how far its farthest point can swing when it
+   * turns (|ω|·dt·R, at most R: a full turn stays within radius R).
+   */
+  sweepBounds(b: Body): void {
+    const dt = this.dt;
+    const dx = b.velocity.x * dt;
+    const dy = b.velocity.y * dt;
+    if (dx > 0) b.maxX += dx;
+    else b.minX += dx;
+    if (dy > 0) b.maxY += dy;
+    else b.minY += dy;
+    const w = b.angularVelocity;
+    if (w !== 0 && b.kind === CAPSULE) {
+      const r = b.maxExtent;
+      let swing = Math.abs(w) * dt * r;
+      if (swing > r) swing = r;
+      b.minX -= swing;
+      b.minY -= swing;
+      b.maxX += swing;
+      b.maxY += swing;
+    }
+  }
+
+  /**
+   * The narrowphase margin of a pair, written to `out.margin`: the fixed
+   * speculative distance plus how far the two surfaces can approach in the
+   * step (relative speed × dt, and each body's turning × its extent), but at
+   * most half the smaller `minExtent` of the dynamic bodies more (a quarter
+   * of the thinner one's thinnest size). Motion beyond that makes a body
+   * "fast", and the time-of-impact sweep takes over: a margin that reached
+   * across several metres would make bodies catch on every corner ahead of
+   * them (ghost collisions), since a speculative contact's normal is fixed
+   * at the start of the step.
+   */
+  speculativeMargin(a: Body, b: Body, out: ManifoldBuffer): void {
+    const dvx = b.velocity.x - a.velocity.x;
+    const dvy = b.velocity.y - a.velocity.y;
+    const linear = Math.sqrt(dvx * dvx + dvy * dvy);
+    const angular = Math.abs(a.angularVelocity) * a.maxExtent + Math.abs(b.angularVelocity) * b.maxExtent;
+    const approach = (linear + angular) * this.dt;
+    const ea = a.type === "dynamic" ? a.minExtent : Infinity;
+    const eb = b.type === "dynamic" ? b.minExtent : Infinity;
+    const cap = 0.5 * (ea < eb ? ea : eb);
+    out.margin = this.base + (approach < cap ? approach : cap);
+  }
 }
 
 /** Separation at which a swept body is stopped, m (Box2D's linear slop), smaller for tiny bodies. */

@@ -58,14 +58,14 @@ export function toContactInfo(c: Contact): ContactInfo {
   const m = c.manifold;
   const points: ContactPointInfo[] = [];
   for (let j = 0; j < m.count; j++) {
-    const cp = c.points[j]!;
+
     points.push({
       x: j === 0 ? m.x0 : m.x1,
       y: j === 0 ? m.y0 : m.y1,
       depth: j === 0 ? m.depth0 : m.depth1,
       id: j === 0 ? m.id0 : m.id1,
-      normalImpulse: cp.normalImpulse,
-      tangentImpulse: cp.tangentImpulse,
+      normalImpulse: j === 0 ? c.normalImpulse0 : c.normalImpulse1,
+      tangentImpulse: j === 0 ? c.tangentImpulse0 : c.tangentImpulse1,
     });
   }
   return {

@@ -265,14 +265,13 @@ export function captureJSON(s: WorldState): WorldSnapshot {
     const m = c.manifold;
     const points: ContactPointSnapshot[] = [];
     for (let j = 0; j < m.count; j++) {
-      const cp = c.points[j]!;
       points.push({
         x: num(j === 0 ? m.x0 : m.x1),
         y: num(j === 0 ? m.y0 : m.y1),
         depth: num(j === 0 ? m.depth0 : m.depth1),
         id: j === 0 ? m.id0 : m.id1,
-        normalImpulse: num(cp.normalImpulse),
-        tangentImpulse: num(cp.tangentImpulse),
+        normalImpulse: num(j === 0 ? c.normalImpulse0 : c.normalImpulse1),
+        tangentImpulse: num(j === 0 ? c.tangentImpulse0 : c.tangentImpulse1),
       });
     }
     contacts.push({
@@ -686,11 +685,9 @@ export function captureBinary(s: WorldState): ArrayBuffer {
     const c = s.contacts[i]!;
     if (c.stamp < 0) continue;
     const m = c.manifold;
-    const p0 = c.points[0];
-    const p1 = c.points[1];
     const f = [
       c.friction, c.restitution, m.normalX, m.normalY, m.depth, m.x0, m.y0, m.depth0, m.x1, m.y1, m.depth1,
-      p0.normalImpulse, p0.tangentImpulse, p1.normalImpulse, p1.tangentImpulse,
+      c.normalImpulse0, c.tangentImpulse0, c.normalImpulse1, c.tangentImpulse1,
     ];
     for (let k = 0; k < CONTACT_F64; k++) v.setFloat64(at + 8 * k, f[k]!, true);
     at += CONTACT_F64 * 8;
