@@ -17,8 +17,8 @@
  *                            put back at their time of impact
  *   9. sleep and events      still islands sleep; collision events fire      src/solver/islands.ts, src/world/events.ts
  * With the default "soft-step" solver, 4, 5 and 6 repeat for each sub-step.
- * With `continuous` on (the default), 2 sweeps each moving body's box over its
- * motion in the step and 3 gives each pair a speculative margin that grows
+ * With `continuous` on (the default), 1 sweeps each moving body's box over its
+ * motion in the step and 2 gives each pair a speculative margin that grows
  * with the pair's relative speed, so fast bodies stop at thin walls.
  *
  * Determinism: bodies are kept in id order and contacts in a canonical order
@@ -96,7 +96,7 @@ export class World extends EventEmitter<WorldEvents> {
   private readonly soft = new Softness();
   private readonly stiff = new Softness();
   private readonly sleeper = new IslandSleeper();
-  /** Time-of-impact sweeps for fast bodies (stage 7). */
+  /** Time-of-impact sweeps for fast bodies (stage 8). */
   readonly continuous = new ContinuousSolver();
   private accumulator = 0;
   private stepping = false;
@@ -204,7 +204,7 @@ export class World extends EventEmitter<WorldEvents> {
       const c = this.contactList[i]!;
       if (c.stamp < 0 || (c.bodyA !== body && c.bodyB !== body)) continue;
       const other = c.bodyA === body ? c.bodyB : c.bodyA;
-      if (c.touching) this.wakeIsland(other);
+      if (c.count > 0) this.wakeIsland(other);
       c.stamp = -1; // dead: dropped (and reported if touching) at the next step
       this.contactMap.delete(c.bodyA.id, c.bodyB.id);
     }
@@ -252,7 +252,7 @@ export class World extends EventEmitter<WorldEvents> {
   private wakeTouching(body: Body): void {
     for (let i = 0; i < this.contactCount; i++) {
       const c = this.contactList[i]!;
-      if (c.touching && (c.bodyA === body || c.bodyB === body)) {
+      if (c.count > 0 && (c.bodyA === body || c.bodyB === body)) {
         this.wakeIsland(c.bodyA === body ? c.bodyB : c.bodyA);
       }
     }
@@ -324,7 +324,7 @@ export class World extends EventEmitter<WorldEvents> {
   }
 
   /**
-   * 2. Broadphase: refresh moved boxes (swept over the step's motion with
+   * 1. Broadphase: refresh moved boxes (swept over the step's motion with
    * `continuous`), then find every overlapping pair.
    */
   private updatePairs(): void {
@@ -341,7 +341,7 @@ export class World extends EventEmitter<WorldEvents> {
   }
 
   /**
-   * 3. Narrowphase. Pairs new to this step become contacts (appended in key
+   * 2. Narrowphase. Pairs new to this step become contacts (appended in key
    * order); contacts whose boxes no longer overlap end; every live contact
    * with an awake body gets a fresh manifold whose points inherit last step's
    * impulses by feature id.
@@ -415,13 +415,17 @@ export class World extends EventEmitter<WorldEvents> {
       collideWith(A, B, m); // margin in the buffer: no number boxed per pair
       c.matchImpulses();
     }
+    // Touching, for events and `contacts`, means the manifold has points: the shapes
+    // are within the speculative margin, where the solver starts acting (as in Box2D
+    // v3). A bounce can happen there, before the surfaces meet, so an event's depth
+    // may be slightly negative. Sensors use no margin: they report real overlap.
     const touching = m.count > 0;
     c.wasTouching = c.touching;
     c.touching = touching;
     if (touching && !c.wasTouching) this.began.push(c);
     else if (!touching && c.wasTouching) this.ended.push(c);
-    if (!touching) return;
-    // an awake body touching a sleeping one wakes its island, in time for this step's solve
+    if (m.count === 0) return;
+    // an awake body about to touch a sleeping one wakes its island, in time for this step's solve
     if (A.isSleeping) this.activateIsland(A);
     if (B.isSleeping) this.activateIsland(B);
     if (!c.isSensor && (A.solverFlags !== 0 || A.type === "static") && (B.solverFlags !== 0 || B.type === "static")) {
@@ -499,7 +503,7 @@ export class World extends EventEmitter<WorldEvents> {
   }
 
   /**
-   * 7 and 8. Clear forces; refresh bounds and broadphase boxes to the end
+   * 8 and 9. Clear forces; refresh bounds and broadphase boxes to the end
    * pose (so queries between steps, and a world restored from a snapshot,
    * see the bodies where they are); sweep fast bodies (continuous
    * collision); update sleep timers and put still islands to sleep.
@@ -530,7 +534,7 @@ export class World extends EventEmitter<WorldEvents> {
     );
   }
 
-  /** 7. collisionStart / collisionActive / collisionEnd (payloads built only when someone listens). */
+  /** 9. collisionStart / collisionActive / collisionEnd (payloads built only when someone listens). */
   private emitContactEvents(): void {
     if (this.began.length > 0 && this.listenerCount("collisionStart") > 0) {
       this.emit("collisionStart", { pairs: this.began.map(toPair) });

@@ -48,7 +48,7 @@ export class Contact extends ManifoldBuffer {
   bodyA: Body;
   bodyB: Body;
   isSensor = false;
-  /** Touching now / at the end of the previous step (a point deeper than −TOUCH_SLOP). */
+  /** Touching (the manifold has points) now / at the end of the previous step. */
   touching = false;
   wasTouching = false;
   /** The step in which the broadphase last reported this pair. */

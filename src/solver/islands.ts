@@ -66,7 +66,7 @@ export class IslandSleeper {
     }
     for (let i = 0; i < contactCount; i++) {
       const c = contacts[i]!;
-      if (!c.touching || c.isSensor) continue;
+      if (c.count === 0 || c.isSensor) continue; // speculative points count: they are about to touch
       const a = c.bodyA;
       const b = c.bodyB;
       if (a.type === "static" || b.type === "static") continue;

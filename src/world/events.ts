@@ -26,7 +26,12 @@ export interface StepEvent {
 }
 
 export interface WorldEvents {
-  /** Pairs that began touching in this step. */
+  /**
+   * Pairs that began touching in this step: their shapes came within the
+   * speculative margin, where the solver starts acting (depth may be slightly
+   * negative: a bounce can happen just before the surfaces meet). Sensors
+   * report real overlap.
+   */
   collisionStart: (event: CollisionEvent) => void;
   /** Pairs that were touching before this step and still are. */
   collisionActive: (event: CollisionEvent) => void;
@@ -44,7 +49,11 @@ export interface ContactInfo {
   manifold: Omit<Manifold, "points"> & { points: ContactPointInfo[] };
 }
 
-/** A manifold point with the impulses the solver applied there in the last step (N·s). */
+/**
+ * A manifold point with the solver's accumulated impulses there (N·s): with
+ * "pgs" the impulse of the whole last step; with "soft-step" that of its last
+ * sub-step (multiply by `subSteps` for the step's total at rest).
+ */
 export interface ContactPointInfo extends ManifoldPoint {
   normalImpulse: number;
   tangentImpulse: number;
