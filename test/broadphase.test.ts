@@ -569,3 +569,43 @@ describe("broadphase properties", () => {
     );
   });
 });
+
+describe.each(KINDS)("%s broadphase: queryStatic", (kind) => {
+  it("finds exactly the static bodies whose grown bounds overlap the box, on random scenes", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            x: fc.double({ min: -20, max: 20, noNaN: true }),
+            y: fc.double({ min: -20, max: 20, noNaN: true }),
+            r: fc.double({ min: 0.1, max: 3, noNaN: true }),
+            type: fc.constantFrom<BodyType>("static", "dynamic", "kinematic"),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.record({
+          x: fc.double({ min: -25, max: 25, noNaN: true }),
+          y: fc.double({ min: -25, max: 25, noNaN: true }),
+          w: fc.double({ min: 0, max: 15, noNaN: true }),
+          h: fc.double({ min: 0, max: 15, noNaN: true }),
+        }),
+        (specs, q) => {
+          const bp = createBroadphase(kind, { margin: 0.1 });
+          const bodies = specs.map((s) => circle(s.x, s.y, s.r, s.type));
+          for (const b of bodies) bp.add(b);
+          bp.collectPairs(new PairList());
+          const box = { minX: q.x, minY: q.y, maxX: q.x + q.w, maxY: q.y + q.h };
+          const found: number[] = [];
+          bp.queryStatic(box, (b) => {
+            found.push(b.id);
+          });
+          const expected = bodies
+            .filter((b) => b.type === "static" && b.minX - 0.1 <= box.maxX && box.minX <= b.maxX + 0.1 && b.minY - 0.1 <= box.maxY && box.minY <= b.maxY + 0.1)
+            .map((b) => b.id);
+          expect(found.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

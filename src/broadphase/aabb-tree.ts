@@ -29,6 +29,7 @@
  * The arrays double when full, so in steady state nothing is allocated.
  */
 import type { Body } from "../bodies/body.js";
+import type { QueryBox } from "./broadphase.js";
 import { boxesOverlap, rayBoxEntryAt } from "./bounds.js";
 import type { IntList } from "./int-list.js";
 
@@ -73,6 +74,7 @@ export class AabbTree {
   /** True while a query runs: a query started from inside a visit callback gets its own stack. */
   private busy = false;
 
+  private readonly queryScratch: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   /** Bodies' bounds are grown by `margin` (the real box), then by `fatten` more (the fat box). */
   margin = 0;
   fatten = 0;
@@ -456,6 +458,20 @@ export class AabbTree {
    * not change the tree.
    */
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): boolean {
+    const q = this.queryScratch;
+    q.minX = minX;
+    q.minY = minY;
+    q.maxX = maxX;
+    q.maxY = maxY;
+    return this.queryBox(q, visit);
+  }
+
+  /** `query` with the box read from an object (nothing boxed when called from the step). */
+  queryBox(q: QueryBox, visit: (body: Body) => boolean | void): boolean {
+    const minX = q.minX;
+    const minY = q.minY;
+    const maxX = q.maxX;
+    const maxY = q.maxY;
     if (this.root === NULL_NODE) return true;
     const box = this.box;
     const exact = this.exact;

@@ -32,6 +32,14 @@ export class PairList {
 
 export type BroadphaseKind = "tree" | "sap" | "brute";
 
+/** A box to query, passed as an object. */
+export interface QueryBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
 export interface Broadphase {
   readonly kind: BroadphaseKind;
   /**
@@ -50,6 +58,12 @@ export interface Broadphase {
    */
   collectPairs(out: PairList): void;
   /** Calls `visit` for each tracked body whose grown bounds overlap the box; stop early when it returns false. */
+  /**
+   * Like `query`, but only static bodies, and the box is read from `box` (no
+   * numbers cross the call: V8 would box them). The continuous-collision sweep
+   * of a fast non-bullet body calls it once per step.
+   */
+  queryStatic(box: QueryBox, visit: (body: Body) => boolean | void): void;
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void;
   /**
    * Calls `visit` for each tracked body whose grown bounds the ray segment

@@ -6,7 +6,7 @@
  * sort-and-sweep against. It reads the bounds straight from the bodies.
  */
 import type { Body } from "../bodies/body.js";
-import type { Broadphase, PairList } from "./broadphase.js";
+import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
 import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
 import { checkAdd, checkTracked } from "./proxy-checks.js";
 
@@ -69,6 +69,16 @@ export class BruteForceBroadphase implements Broadphase {
     const m = this.margin;
     for (const b of this.bodies) {
       if (boxesOverlap(minX, minY, maxX, maxY, b.minX - m, b.minY - m, b.maxX + m, b.maxY + m)) {
+        if (visit(b) === false) return;
+      }
+    }
+  }
+
+  queryStatic(box: QueryBox, visit: (body: Body) => boolean | void): void {
+    const m = this.margin;
+    for (const b of this.bodies) {
+      if (b.type !== "static") continue;
+      if (boxesOverlap(box.minX, box.minY, box.maxX, box.maxY, b.minX - m, b.minY - m, b.maxX + m, b.maxY + m)) {
         if (visit(b) === false) return;
       }
     }

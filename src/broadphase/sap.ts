@@ -19,7 +19,7 @@
  * keeps it up to date.
  */
 import type { Body } from "../bodies/body.js";
-import type { Broadphase, PairList } from "./broadphase.js";
+import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
 import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
 import { checkAdd, checkTracked } from "./proxy-checks.js";
 
@@ -185,6 +185,19 @@ export class SweepAndPruneBroadphase implements Broadphase {
     // Everything from the first entry with minX > qMaxX on starts right of the query box.
     for (let i = 0; i < n && this.minX[i]! <= qMaxX; i++) {
       if (boxesOverlap(qMinX, qMinY, qMaxX, qMaxY, this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!)) {
+        if (visit(this.bodies[i]!) === false) return;
+      }
+    }
+  }
+
+  /** `visit` must not add, remove or update bodies of this broadphase. */
+  queryStatic(box: QueryBox, visit: (body: Body) => boolean | void): void {
+    this.sort();
+    const n = this.count;
+    const qMaxX = box.maxX;
+    for (let i = 0; i < n && this.minX[i]! <= qMaxX; i++) {
+      if (this.isStatic[i] !== 1) continue;
+      if (boxesOverlap(box.minX, box.minY, qMaxX, box.maxY, this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!)) {
         if (visit(this.bodies[i]!) === false) return;
       }
     }

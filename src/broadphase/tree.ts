@@ -24,7 +24,7 @@
  * `leaf * 2 + 1` in the static tree; `body.proxyId` is that code.
  */
 import type { Body } from "../bodies/body.js";
-import type { Broadphase, PairList } from "./broadphase.js";
+import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
 import { AabbTree } from "./aabb-tree.js";
 import { readMargin, type BroadphaseOptions } from "./bounds.js";
 import { IntList } from "./int-list.js";
@@ -206,6 +206,11 @@ export class DynamicTreeBroadphase implements Broadphase {
   /** `visit` must not add, remove or update bodies of this broadphase. */
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void {
     if (this.moving.query(minX, minY, maxX, maxY, visit)) this.statics.query(minX, minY, maxX, maxY, visit);
+  }
+
+  /** Static bodies live in their own tree: only that one is walked. */
+  queryStatic(box: QueryBox, visit: (body: Body) => boolean | void): void {
+    this.statics.queryBox(box, visit);
   }
 
   /** `visit` must not add, remove or update bodies of this broadphase. */

@@ -294,37 +294,13 @@ export class ContactConstraints {
         vBy += mB * py;
         wB += iB * (rBx * py - rBy * px);
       }
-      // friction, t = (ny, −nx)
-      const mu = this.friction[i]!;
-      for (let k = 2 * i; k < end; k++) {
-        const rAx = this.rAx[k]!;
-        const rAy = this.rAy[k]!;
-        const rBx = this.rBx[k]!;
-        const rBy = this.rBy[k]!;
-        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-        const vt = dvx * ny - dvy * nx;
-        const maxF = mu * this.normalImpulse[k]!;
-        const old = this.tangentImpulse[k]!;
-        let lambda = old - this.tangentMass[k]! * vt;
-        lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-        this.tangentImpulse[k] = lambda;
-        const impulse = lambda - old;
-        const px = impulse * ny;
-        const py = -impulse * nx;
-        vAx -= mA * px;
-        vAy -= mA * py;
-        wA -= iA * (rAx * py - rAy * px);
-        vBx += mB * px;
-        vBy += mB * py;
-        wB += iB * (rBx * py - rBy * px);
-      }
       vx[sA] = vAx;
       vy[sA] = vAy;
       w[sA] = wA;
       vx[sB] = vBx;
       vy[sB] = vBy;
       w[sB] = wB;
+      this.solveFriction(i, sb);
     }
     clearStaticSlot(sb);
   }
@@ -422,43 +398,26 @@ export class ContactConstraints {
       let vBx = vx[sB]!;
       let vBy = vy[sB]!;
       let wB = w[sB]!;
-      const end = 2 * i + this.pointCount[i]!;
-      const mu = this.friction[i]!;
-      for (let pass = 0; pass < 2; pass++) {
-        for (let k = 2 * i; k < end; k++) {
-          const rAx = this.rAx[k]!;
-          const rAy = this.rAy[k]!;
-          const rBx = this.rBx[k]!;
-          const rBy = this.rBy[k]!;
-          const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-          const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-          let px: number;
-          let py: number;
-          if (pass === 0) {
-            const vn = dvx * nx + dvy * ny;
-            const old = this.normalImpulse[k]!;
-            let lambda = old - this.normalMass[k]! * (vn - this.bias[k]!);
-            if (lambda < 0) lambda = 0;
-            this.normalImpulse[k] = lambda;
-            px = (lambda - old) * nx;
-            py = (lambda - old) * ny;
-          } else {
-            const vt = dvx * ny - dvy * nx;
-            const maxF = mu * this.normalImpulse[k]!;
-            const old = this.tangentImpulse[k]!;
-            let lambda = old - this.tangentMass[k]! * vt;
-            lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-            this.tangentImpulse[k] = lambda;
-            px = (lambda - old) * ny;
-            py = -(lambda - old) * nx;
-          }
-          vAx -= mA * px;
-          vAy -= mA * py;
-          wA -= iA * (rAx * py - rAy * px);
-          vBx += mB * px;
-          vBy += mB * py;
-          wB += iB * (rBx * py - rBy * px);
-        }
+      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+        const rAx = this.rAx[k]!;
+        const rAy = this.rAy[k]!;
+        const rBx = this.rBx[k]!;
+        const rBy = this.rBy[k]!;
+        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+        const vn = dvx * nx + dvy * ny;
+        const old = this.normalImpulse[k]!;
+        let lambda = old - this.normalMass[k]! * (vn - this.bias[k]!);
+        if (lambda < 0) lambda = 0;
+        this.normalImpulse[k] = lambda;
+        const px = (lambda - old) * nx;
+        const py = (lambda - old) * ny;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        wA -= iA * (rAx * py - rAy * px);
+        vBx += mB * px;
+        vBy += mB * py;
+        wB += iB * (rBx * py - rBy * px);
       }
       vx[sA] = vAx;
       vy[sA] = vAy;
@@ -466,8 +425,60 @@ export class ContactConstraints {
       vx[sB] = vBx;
       vy[sB] = vBy;
       w[sB] = wB;
+      this.solveFriction(i, sb);
     }
     clearStaticSlot(sb);
+  }
+
+  /**
+   * Friction of constraint i (both solvers): each point's accumulated tangent
+   * impulse, along t = (ny, −nx), clamped to ±μ·λn (Coulomb's law).
+   */
+  private solveFriction(i: number, sb: SolverBodies): void {
+    const { vx, vy, w, invMass, invI } = sb;
+    const sA = this.slotA[i]!;
+    const sB = this.slotB[i]!;
+    const nx = this.nx[i]!;
+    const ny = this.ny[i]!;
+    const mA = invMass[sA]!;
+    const iA = invI[sA]!;
+    const mB = invMass[sB]!;
+    const iB = invI[sB]!;
+    const mu = this.friction[i]!;
+    let vAx = vx[sA]!;
+    let vAy = vy[sA]!;
+    let wA = w[sA]!;
+    let vBx = vx[sB]!;
+    let vBy = vy[sB]!;
+    let wB = w[sB]!;
+    for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+      const rAx = this.rAx[k]!;
+      const rAy = this.rAy[k]!;
+      const rBx = this.rBx[k]!;
+      const rBy = this.rBy[k]!;
+      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+      const vt = dvx * ny - dvy * nx;
+      const maxF = mu * this.normalImpulse[k]!;
+      const old = this.tangentImpulse[k]!;
+      let lambda = old - this.tangentMass[k]! * vt;
+      lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
+      this.tangentImpulse[k] = lambda;
+      const px = (lambda - old) * ny;
+      const py = -(lambda - old) * nx;
+      vAx -= mA * px;
+      vAy -= mA * py;
+      wA -= iA * (rAx * py - rAy * px);
+      vBx += mB * px;
+      vBy += mB * py;
+      wB += iB * (rBx * py - rBy * px);
+    }
+    vx[sA] = vAx;
+    vy[sA] = vAy;
+    w[sA] = wA;
+    vx[sB] = vBx;
+    vy[sB] = vBy;
+    w[sB] = wB;
   }
 }
 

@@ -49,7 +49,7 @@
  * steady state, and order-independent (the earliest impact wins).
  */
 import { BOX, CAPSULE, type Body } from "../bodies/body.js";
-import type { Broadphase } from "../broadphase/broadphase.js";
+import type { Broadphase, QueryBox } from "../broadphase/broadphase.js";
 import { shouldCollide } from "../contacts/contact.js";
 import { collideWith } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
@@ -131,6 +131,7 @@ export class ContinuousSolver {
   private candidates: Body[] = [];
   private candidateCount = 0;
   private mover: Body | null = null;
+  private readonly sweepBox: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   private moverIsBullet = false;
   /** Bound once, so a broadphase query from the step allocates no closure. */
   private readonly collect = (other: Body): void => {
@@ -228,7 +229,17 @@ export class ContinuousSolver {
     this.mover = b;
     this.moverIsBullet = b.bullet;
     this.candidateCount = 0;
-    broadphase.query(minX, minY, maxX, maxY, this.collect);
+    if (b.bullet) {
+      broadphase.query(minX, minY, maxX, maxY, this.collect);
+    } else {
+      // non-bullets are swept against static bodies only: ask just for those
+      const q = this.sweepBox;
+      q.minX = minX;
+      q.minY = minY;
+      q.maxX = maxX;
+      q.maxY = maxY;
+      broadphase.queryStatic(q, this.collect);
+    }
     this.mover = null;
     if (this.candidateCount === 0) return false;
 
