@@ -7,8 +7,8 @@
 import type { Contact } from "./contact.js";
 
 export class PairMap {
-  private keyA = new Int32Array(256).fill(-1);
-  private keyB = new Int32Array(256);
+  /** Slot i holds idA at 2i and idB at 2i + 1 (side by side: one cache line per probe); idA −1 = empty. */
+  private keys = new Int32Array(512).fill(-1);
   private values: (Contact | null)[] = new Array<Contact | null>(256).fill(null);
   private mask = 255;
   size = 0;
@@ -23,9 +23,9 @@ export class PairMap {
     const mask = this.mask;
     let i = PairMap.hash(a, b) & mask;
     for (;;) {
-      const ka = this.keyA[i]!;
+      const ka = this.keys[2 * i]!;
       if (ka === -1) return undefined;
-      if (ka === a && this.keyB[i] === b) return this.values[i]!;
+      if (ka === a && this.keys[2 * i + 1] === b) return this.values[i]!;
       i = (i + 1) & mask;
     }
   }
@@ -35,16 +35,16 @@ export class PairMap {
     const mask = this.mask;
     let i = PairMap.hash(a, b) & mask;
     for (;;) {
-      const ka = this.keyA[i]!;
+      const ka = this.keys[2 * i]!;
       if (ka === -1) break;
-      if (ka === a && this.keyB[i] === b) {
+      if (ka === a && this.keys[2 * i + 1] === b) {
         this.values[i] = value;
         return;
       }
       i = (i + 1) & mask;
     }
-    this.keyA[i] = a;
-    this.keyB[i] = b;
+    this.keys[2 * i] = a;
+    this.keys[2 * i + 1] = b;
     this.values[i] = value;
     this.size++;
   }
@@ -53,9 +53,9 @@ export class PairMap {
     const mask = this.mask;
     let i = PairMap.hash(a, b) & mask;
     for (;;) {
-      const ka = this.keyA[i]!;
+      const ka = this.keys[2 * i]!;
       if (ka === -1) return false;
-      if (ka === a && this.keyB[i] === b) break;
+      if (ka === a && this.keys[2 * i + 1] === b) break;
       i = (i + 1) & mask;
     }
     // backward-shift deletion: move later entries of the cluster into the hole
@@ -63,40 +63,38 @@ export class PairMap {
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
-      const ka = this.keyA[j]!;
+      const ka = this.keys[2 * j]!;
       if (ka === -1) break;
-      const home = PairMap.hash(ka, this.keyB[j]!) & mask;
+      const home = PairMap.hash(ka, this.keys[2 * j + 1]!) & mask;
       // move j into the hole unless its home lies cyclically in (hole, j]
       const between = hole <= j ? home > hole && home <= j : home > hole || home <= j;
       if (between) continue;
-      this.keyA[hole] = ka;
-      this.keyB[hole] = this.keyB[j]!;
+      this.keys[2 * hole] = ka;
+      this.keys[2 * hole + 1] = this.keys[2 * j + 1]!;
       this.values[hole] = this.values[j]!;
       hole = j;
     }
-    this.keyA[hole] = -1;
+    this.keys[2 * hole] = -1;
     this.values[hole] = null;
     this.size--;
     return true;
   }
 
   clear(): void {
-    this.keyA.fill(-1);
+    this.keys.fill(-1);
     this.values.fill(null);
     this.size = 0;
   }
 
   private resize(capacity: number): void {
-    const oldA = this.keyA;
-    const oldB = this.keyB;
-    const oldV = this.values;
-    this.keyA = new Int32Array(capacity).fill(-1);
-    this.keyB = new Int32Array(capacity);
+    const oldKeys = this.keys;
+    const oldValues = this.values;
+    this.keys = new Int32Array(2 * capacity).fill(-1);
     this.values = new Array<Contact | null>(capacity).fill(null);
     this.mask = capacity - 1;
     this.size = 0;
-    for (let i = 0; i < oldA.length; i++) {
-      if (oldA[i] !== -1) this.set(oldA[i]!, oldB[i]!, oldV[i]!);
+    for (let i = 0; i < oldValues.length; i++) {
+      if (oldKeys[2 * i] !== -1) this.set(oldKeys[2 * i]!, oldKeys[2 * i + 1]!, oldValues[i]!);
     }
   }
 }
