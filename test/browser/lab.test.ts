@@ -74,7 +74,9 @@ describe.skipIf(!chromium)("teaching lab pages", () => {
         window.__lab!.draw();
       });
       for (const integrator of ["explicit-euler", "semi-implicit-euler", "velocity-verlet"]) {
-        expect(await inkFraction(page, `canvas[data-integrator="${integrator}"]`)).toBeGreaterThan(0.01);
+        // not blank: the anchor, spring and ball always leave ink (how much depends on where the
+        // ball is, which depends on how many frames played before the pause)
+        expect(await inkFraction(page, `canvas[data-integrator="${integrator}"]`)).toBeGreaterThan(0.003);
       }
       expect(await inkFraction(page, '[data-plot="energy"] canvas')).toBeGreaterThan(0.005);
       expect(errors).toEqual([]);
