@@ -13,6 +13,7 @@
  * can then use metres directly.
  */
 import type { Vec2 } from "../math/vec2.js";
+import { clamp } from "../math/scalar.js";
 
 export interface CameraOptions {
   /** World point at the middle of the view (default 0, 0). */
@@ -114,8 +115,4 @@ export class Camera {
       this.pixelRatio * (this.height / 2 + this.center.y * this.scale),
     );
   }
-}
-
-function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
 }

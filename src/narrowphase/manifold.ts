@@ -50,30 +50,11 @@ export class ManifoldBuffer {
    */
   margin = 0;
 
-  reset(): void {
-    this.count = 0;
-  }
-
   /** Copy into a new plain `Manifold` (null when there is no contact). */
   toManifold(): Manifold | null {
     if (this.count === 0) return null;
     const points: ManifoldPoint[] = [{ x: this.x0, y: this.y0, depth: this.depth0, id: this.id0 }];
     if (this.count === 2) points.push({ x: this.x1, y: this.y1, depth: this.depth1, id: this.id1 });
     return { normal: { x: this.normalX, y: this.normalY }, depth: this.depth, points };
-  }
-
-  copyFrom(o: ManifoldBuffer): void {
-    this.normalX = o.normalX;
-    this.normalY = o.normalY;
-    this.depth = o.depth;
-    this.count = o.count;
-    this.x0 = o.x0;
-    this.y0 = o.y0;
-    this.depth0 = o.depth0;
-    this.id0 = o.id0;
-    this.x1 = o.x1;
-    this.y1 = o.y1;
-    this.depth1 = o.depth1;
-    this.id1 = o.id1;
   }
 }
