@@ -223,37 +223,58 @@ export class ContactConstraints {
    * The current separation of a point is estimated without a new collision
    * query, from how far each body has moved and turned since the step start:
    *   s = s0 + n · ((dpB + dqB·sB − sB) − (dpA + dqA·sA − sA))
- * with sA, sB the separation anchors below.
+   * with sA, sB the separation anchors (see `sAx`).
    */
   solveSoft(sb: SolverBodies, invH: number, useBias: boolean, soft: Softness, stiff: Softness, maxPush: number): void {
-    const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
+    this.invH = invH;
+    this.useBias = useBias;
+    this.maxPush = maxPush;
     for (let i = 0; i < this.count; i++) {
-      const sA = this.slotA[i]!;
-      const sB = this.slotB[i]!;
-      const nx = this.nx[i]!;
-      const ny = this.ny[i]!;
-      const mA = invMass[sA]!;
-      const iA = invI[sA]!;
-      const mB = invMass[sB]!;
-      const iB = invI[sB]!;
-      const sp = this.stiff[i] === 1 ? stiff : soft;
-      const biasRate = sp.biasRate;
-      const softMass = sp.massScale;
-      const softImpulse = sp.impulseScale;
-      let vAx = vx[sA]!;
-      let vAy = vy[sA]!;
-      let wA = w[sA]!;
-      let vBx = vx[sB]!;
-      let vBy = vy[sB]!;
-      let wB = w[sB]!;
-      const cA = dqc[sA]! - 1;
-      const sAr = dqs[sA]!;
-      const cB = dqc[sB]! - 1;
-      const sBr = dqs[sB]!;
-      const dx = dpx[sB]! - dpx[sA]!;
-      const dy = dpy[sB]! - dpy[sA]!;
-      const end = 2 * i + this.pointCount[i]!;
-      for (let k = 2 * i; k < end; k++) {
+      this.solveNormal(i, sb, this.stiff[i] === 1 ? stiff : soft);
+      this.solveFriction(i, sb);
+    }
+    clearStaticSlot(sb);
+  }
+
+  // soft-step parameters of the current pass (fields, not arguments: V8 would box them)
+  private invH = 0;
+  private useBias = false;
+  private maxPush = 0;
+
+  /**
+   * Normal impulses of constraint i. With `soft` (soft-step) the target comes
+   * from the estimated separation, as described at `solveSoft`; with null
+   * (pgs) it is the velocity bias set once per step by `setVelocityBias`.
+   */
+  private solveNormal(i: number, sb: SolverBodies, soft: Softness | null): void {
+    const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
+    const sA = this.slotA[i]!;
+    const sB = this.slotB[i]!;
+    const nx = this.nx[i]!;
+    const ny = this.ny[i]!;
+    const mA = invMass[sA]!;
+    const iA = invI[sA]!;
+    const mB = invMass[sB]!;
+    const iB = invI[sB]!;
+    let vAx = vx[sA]!;
+    let vAy = vy[sA]!;
+    let wA = w[sA]!;
+    let vBx = vx[sB]!;
+    let vBy = vy[sB]!;
+    let wB = w[sB]!;
+    const cA = dqc[sA]! - 1;
+    const sAr = dqs[sA]!;
+    const cB = dqc[sB]! - 1;
+    const sBr = dqs[sB]!;
+    const dx = dpx[sB]! - dpx[sA]!;
+    const dy = dpy[sB]! - dpy[sA]!;
+    for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+      let bias: number;
+      let massScale = 1;
+      let impulseScale = 0;
+      if (soft === null) {
+        bias = -this.bias[k]!;
+      } else {
         // (dq − 1)·s is how far a separation anchor moved by rotation
         const aX = this.sAx[k]!;
         const aY = this.sAy[k]!;
@@ -262,47 +283,43 @@ export class ContactConstraints {
         const ddx = dx + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
         const ddy = dy + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
         const s = this.separation[k]! + ddx * nx + ddy * ny;
-        const rAx = this.rAx[k]!;
-        const rAy = this.rAy[k]!;
-        const rBx = this.rBx[k]!;
-        const rBy = this.rBy[k]!;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
+        bias = 0;
         if (s > 0) {
-          bias = s * invH;
-        } else if (useBias) {
-          bias = biasRate * s;
-          if (bias < -maxPush) bias = -maxPush;
-          massScale = softMass;
-          impulseScale = softImpulse;
+          bias = s * this.invH;
+        } else if (this.useBias) {
+          bias = soft.biasRate * s;
+          if (bias < -this.maxPush) bias = -this.maxPush;
+          massScale = soft.massScale;
+          impulseScale = soft.impulseScale;
         }
-        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-        const vn = dvx * nx + dvy * ny;
-        const old = this.normalImpulse[k]!;
-        let lambda = old - this.normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
-        if (lambda < 0) lambda = 0;
-        this.normalImpulse[k] = lambda;
-        const impulse = lambda - old;
-        const px = impulse * nx;
-        const py = impulse * ny;
-        vAx -= mA * px;
-        vAy -= mA * py;
-        wA -= iA * (rAx * py - rAy * px);
-        vBx += mB * px;
-        vBy += mB * py;
-        wB += iB * (rBx * py - rBy * px);
       }
-      vx[sA] = vAx;
-      vy[sA] = vAy;
-      w[sA] = wA;
-      vx[sB] = vBx;
-      vy[sB] = vBy;
-      w[sB] = wB;
-      this.solveFriction(i, sb);
+      const rAx = this.rAx[k]!;
+      const rAy = this.rAy[k]!;
+      const rBx = this.rBx[k]!;
+      const rBy = this.rBy[k]!;
+      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+      const vn = dvx * nx + dvy * ny;
+      const old = this.normalImpulse[k]!;
+      let lambda = old - this.normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
+      if (lambda < 0) lambda = 0;
+      this.normalImpulse[k] = lambda;
+      const impulse = lambda - old;
+      const px = impulse * nx;
+      const py = impulse * ny;
+      vAx -= mA * px;
+      vAy -= mA * py;
+      wA -= iA * (rAx * py - rAy * px);
+      vBx += mB * px;
+      vBy += mB * py;
+      wB += iB * (rBx * py - rBy * px);
     }
-    clearStaticSlot(sb);
+    vx[sA] = vAx;
+    vy[sA] = vAy;
+    w[sA] = wA;
+    vx[sB] = vBx;
+    vy[sB] = vBy;
+    w[sB] = wB;
   }
 
   /**
@@ -382,49 +399,8 @@ export class ContactConstraints {
 
   /** One PGS iteration: each point's accumulated normal impulse clamped at 0, then friction. */
   solvePGS(sb: SolverBodies): void {
-    const { vx, vy, w, invMass, invI } = sb;
     for (let i = 0; i < this.count; i++) {
-      const sA = this.slotA[i]!;
-      const sB = this.slotB[i]!;
-      const nx = this.nx[i]!;
-      const ny = this.ny[i]!;
-      const mA = invMass[sA]!;
-      const iA = invI[sA]!;
-      const mB = invMass[sB]!;
-      const iB = invI[sB]!;
-      let vAx = vx[sA]!;
-      let vAy = vy[sA]!;
-      let wA = w[sA]!;
-      let vBx = vx[sB]!;
-      let vBy = vy[sB]!;
-      let wB = w[sB]!;
-      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-        const rAx = this.rAx[k]!;
-        const rAy = this.rAy[k]!;
-        const rBx = this.rBx[k]!;
-        const rBy = this.rBy[k]!;
-        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-        const vn = dvx * nx + dvy * ny;
-        const old = this.normalImpulse[k]!;
-        let lambda = old - this.normalMass[k]! * (vn - this.bias[k]!);
-        if (lambda < 0) lambda = 0;
-        this.normalImpulse[k] = lambda;
-        const px = (lambda - old) * nx;
-        const py = (lambda - old) * ny;
-        vAx -= mA * px;
-        vAy -= mA * py;
-        wA -= iA * (rAx * py - rAy * px);
-        vBx += mB * px;
-        vBy += mB * py;
-        wB += iB * (rBx * py - rBy * px);
-      }
-      vx[sA] = vAx;
-      vy[sA] = vAy;
-      w[sA] = wA;
-      vx[sB] = vBx;
-      vy[sB] = vBy;
-      w[sB] = wB;
+      this.solveNormal(i, sb, null);
       this.solveFriction(i, sb);
     }
     clearStaticSlot(sb);
