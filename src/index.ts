@@ -1,7 +1,7 @@
 // The public surface of capsule2d, and nothing else.
 export type { Vec2 } from "./math/vec2.js";
 export { Body, CIRCLE, CAPSULE, BOX } from "./bodies/body.js";
-export type { BodyOptions, BodyType, CollisionFilter, ShapeKind } from "./bodies/body.js";
+export type { BodyOptions, BodyType, CollisionFilter, ShapeKind, Pose, GroundContact } from "./bodies/body.js";
 export { Circle } from "./bodies/circle.js";
 export type { CircleOptions } from "./bodies/circle.js";
 export { Capsule } from "./bodies/capsule.js";
@@ -17,10 +17,15 @@ export { World } from "./world.js";
 export type { QueryFilter } from "./world.js";
 export type { WorldOptions, SolverName } from "./world/options.js";
 export { DEFAULT_WORLD_OPTIONS } from "./world/options.js";
-export type { CollisionEvent, CollisionPair, ContactInfo, StepEvent, WorldEvents } from "./world/events.js";
+export type {
+  CollisionEvent, CollisionPair, ContactInfo, ContactPointInfo, StepEvent, WorldEvents, ContactEvents, SensorEvents,
+  ContactBeginEvent, ContactEndEvent, ContactHitEvent, SensorEvent,
+} from "./world/events.js";
+export { STEP_STAGES, Stage } from "./world/stages.js";
+export type { StageInfo, StageName, StepProfile } from "./world/stages.js";
 export type { IntegratorName, ForceField } from "./solver/integrate.js";
 export type { PositionCorrection } from "./solver/position-correction.js";
 export type { BroadphaseKind } from "./broadphase/broadphase.js";
 export type { IntegerCapsule, IntegerPoint, IntegerLike } from "./narrowphase/exact.js";
-export type { WorldSnapshot, BodySnapshot, ContactSnapshot, SnapshotNumber } from "./world/snapshot.js";
+export type { WorldSnapshot, BodySnapshot, ContactSnapshot, SnapshotNumber, SnapshotRecord } from "./world/snapshot.js";
 export { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, SNAPSHOT_VERSION } from "./world/snapshot.js";

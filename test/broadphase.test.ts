@@ -18,9 +18,26 @@ import {
 const KINDS: BroadphaseKind[] = ["brute", "tree", "sap"];
 
 let nextId = 0;
+/** Give a body an id and a world slot (as a world would; the broadphase keys its proxies by slot). */
 function withId<T extends Body>(body: T, id = nextId++): T {
-  body.id = id;
+  const b = body as unknown as { _id: number; slot: number };
+  b._id = id;
+  b.slot = id;
   return body;
+}
+
+/** The box a world passes for a body: its bounds (not swept here). */
+function boxOf(body: Body): { minX: number; minY: number; maxX: number; maxY: number } {
+  return { minX: body.minX, minY: body.minY, maxX: body.maxX, maxY: body.maxY };
+}
+
+function add(bp: Broadphase, body: Body): void {
+  bp.add(body, boxOf(body));
+}
+
+function retype(bp: Broadphase, body: Body, type: BodyType): void {
+  (body as unknown as { _type: BodyType })._type = type;
+  bp.update(body, boxOf(body));
 }
 function circle(x: number, y: number, radius: number, type: BodyType = "dynamic"): Circle {
   return withId(new Circle({ position: { x, y }, radius, type }));
@@ -29,20 +46,55 @@ function box(minX: number, minY: number, maxX: number, maxY: number, type: BodyT
   return withId(AABB.fromBounds({ x: minX, y: minY }, { x: maxX, y: maxY }, { type }));
 }
 
-/** The pair set as sorted "idA,idB" strings; fails if a pair is reported twice. */
-function pairsOf(bp: Broadphase): string[] {
+/**
+ * A broadphase client, as the world's contacts are: it keeps every pair
+ * `updatePairs` reports (each at most once per call, never static–static)
+ * until `overlaps` says its boxes parted, and drops the pairs of removed
+ * bodies and of bodies that became static together.
+ */
+const kept = new WeakMap<Broadphase, Map<string, [Body, Body]>>();
+
+function keep(bp: Broadphase): Map<string, [Body, Body]> {
+  let known = kept.get(bp);
+  if (known === undefined) kept.set(bp, (known = new Map()));
   const list = new PairList();
-  bp.collectPairs(list);
-  const keys: string[] = [];
+  bp.updatePairs(list);
+  const reported = new Set<string>();
   for (let i = 0; i < list.count; i++) {
     const a = list.a[i]!;
     const b = list.b[i]!;
     expect(a.id).toBeLessThan(b.id);
-    keys.push(`${a.id},${b.id}`);
+    expect(a.type === "static" && b.type === "static").toBe(false);
+    const key = `${a.id},${b.id}`;
+    expect(reported.has(key), `${bp.kind} reported ${key} twice`).toBe(false);
+    reported.add(key);
+    known.set(key, [a, b]);
   }
-  keys.sort();
-  expect(new Set(keys).size).toBe(keys.length);
-  return keys;
+  for (const [key, [a, b]] of known) {
+    if (!bp.has(a) || !bp.has(b) || (a.type === "static" && b.type === "static") || !bp.overlaps(a, b)) known.delete(key);
+  }
+  return known;
+}
+
+/** Do the two bodies' margin-grown bounds overlap (the exact test)? */
+function exactOverlap(bp: Broadphase, a: Body, b: Body): boolean {
+  const m = (bp as unknown as { margin: number }).margin;
+  return a.minX - m <= b.maxX + m && b.minX - m <= a.maxX + m && a.minY - m <= b.maxY + m && b.minY - m <= a.maxY + m;
+}
+
+/**
+ * The pairs whose grown bounds overlap, as sorted "idA,idB" strings, as a
+ * client of the broadphase sees them: the kept pairs filtered by the exact
+ * test. Fails if a kept pair's boxes do not overlap by the broadphase's own
+ * test (the tree keeps pairs of overlapping enlarged boxes; the others, exact ones).
+ */
+function pairsOf(bp: Broadphase): string[] {
+  const keys: string[] = [];
+  for (const [key, [a, b]] of keep(bp)) {
+    expect(bp.overlaps(a, b)).toBe(true);
+    if (exactOverlap(bp, a, b)) keys.push(key);
+  }
+  return keys.sort();
 }
 
 function queryIds(bp: Broadphase, minX: number, minY: number, maxX: number, maxY: number): number[] {
@@ -54,10 +106,11 @@ function queryIds(bp: Broadphase, minX: number, minY: number, maxX: number, maxY
 }
 
 function moveTo(bp: Broadphase, body: Body, x: number, y: number): void {
-  body.position.x = x;
-  body.position.y = y;
+  const b = body as unknown as { px: number; py: number };
+  b.px = x;
+  b.py = y;
   body.updateBounds();
-  bp.update(body);
+  bp.update(body, boxOf(body));
 }
 
 // ------------------------------------------------------------------ hand cases
@@ -68,9 +121,9 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const a = circle(0, 0, 1);
     const b = circle(1.5, 0, 1);
     const c = circle(10, 0, 1);
-    bp.add(a);
-    bp.add(b);
-    bp.add(c);
+    add(bp, a);
+    add(bp, b);
+    add(bp, c);
     expect(bp.size).toBe(3);
     expect(pairsOf(bp)).toEqual([`${a.id},${b.id}`]);
   });
@@ -81,7 +134,7 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const right = box(1, 0, 2, 1); // shares the edge x = 1
     const corner = box(-1, 1, 0, 2); // shares only the corner (0, 1)
     const apart = box(0, -2, 1, -1e-9); // 1e-9 below a
-    for (const b of [a, right, corner, apart]) bp.add(b);
+    for (const b of [a, right, corner, apart]) add(bp, b);
     expect(pairsOf(bp)).toEqual([`${a.id},${right.id}`, `${a.id},${corner.id}`].sort());
   });
 
@@ -92,22 +145,22 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const ball = circle(0, 0.5, 0.5); // touches the ground
     const platform = box(-10.5, 3, -8, 3.5, "kinematic"); // overlaps the wall
     const rider = box(-8.75, 3.5, -8.25, 4, "kinematic"); // touches the platform
-    for (const b of [ground, wall, ball, platform, rider]) bp.add(b);
+    for (const b of [ground, wall, ball, platform, rider]) add(bp, b);
     expect(pairsOf(bp)).toEqual(
       [`${ground.id},${ball.id}`, `${wall.id},${platform.id}`, `${platform.id},${rider.id}`].sort(),
     );
   });
 
-  it("forgets removed bodies, resets proxyId and can take them back", () => {
+  it("forgets removed bodies and can take them back", () => {
     const bp = createBroadphase(kind);
     const bodies = [circle(0, 0, 1), circle(1, 0, 1), circle(2, 0, 1), circle(3, 0, 1)];
-    for (const b of bodies) bp.add(b);
+    for (const b of bodies) add(bp, b);
     const [a, b, c, d] = bodies as [Circle, Circle, Circle, Circle];
     bp.remove(b);
-    expect(b.proxyId).toBe(-1);
+    expect(bp.has(b)).toBe(false);
     expect(bp.size).toBe(3);
     expect(pairsOf(bp)).toEqual([`${a.id},${c.id}`, `${c.id},${d.id}`]);
-    bp.add(b);
+    add(bp, b);
     expect(pairsOf(bp)).toEqual(
       [`${a.id},${b.id}`, `${a.id},${c.id}`, `${b.id},${c.id}`, `${b.id},${d.id}`, `${c.id},${d.id}`].sort(),
     );
@@ -122,13 +175,13 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const short = createBroadphase(kind, { margin: 0.125 });
     const a = circle(0, 0, 1);
     const b = circle(2.5, 0, 1);
-    touching.add(a);
-    touching.add(b);
+    add(touching, a);
+    add(touching, b);
     expect(pairsOf(touching)).toEqual([`${a.id},${b.id}`]);
     const a2 = withId(new Circle({ position: { x: 0, y: 0 }, radius: 1 }), a.id);
     const b2 = withId(new Circle({ position: { x: 2.5, y: 0 }, radius: 1 }), b.id);
-    short.add(a2);
-    short.add(b2);
+    add(short, a2);
+    add(short, b2);
     expect(pairsOf(short)).toEqual([]);
     // Queries see the grown bounds too.
     expect(queryIds(touching, 3.75, 0, 4, 0)).toEqual([b.id]);
@@ -139,8 +192,8 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const bp = createBroadphase(kind);
     const a = circle(0, 0, 1);
     const b = circle(5, 0, 1);
-    bp.add(a);
-    bp.add(b);
+    add(bp, a);
+    add(bp, b);
     expect(pairsOf(bp)).toEqual([]);
     moveTo(bp, b, 1.9, 0.1);
     expect(pairsOf(bp)).toEqual([`${a.id},${b.id}`]);
@@ -154,21 +207,19 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const bp = createBroadphase(kind);
     const a = box(0, 0, 1, 1, "static");
     const b = box(0.5, 0.5, 1.5, 1.5, "static");
-    bp.add(a);
-    bp.add(b);
+    add(bp, a);
+    add(bp, b);
     expect(pairsOf(bp)).toEqual([]);
-    b.type = "dynamic";
-    bp.update(b);
+    retype(bp, b, "dynamic");
     expect(pairsOf(bp)).toEqual([`${a.id},${b.id}`]);
-    b.type = "static";
-    bp.update(b);
+    retype(bp, b, "static");
     expect(pairsOf(bp)).toEqual([]);
   });
 
   it("queries a box and stops when visit returns false", () => {
     const bp = createBroadphase(kind);
     const bodies = [circle(0, 0, 0.5), circle(2, 0, 0.5, "static"), circle(4, 0, 0.5), circle(0, 3, 0.5)];
-    for (const b of bodies) bp.add(b);
+    for (const b of bodies) add(bp, b);
     expect(queryIds(bp, -0.5, -1, 2.5, 0)).toEqual([bodies[0]!.id, bodies[1]!.id]);
     expect(queryIds(bp, 4.5, 0.5, 5, 1)).toEqual([bodies[2]!.id]); // corner touch counts
     expect(queryIds(bp, 10, 10, 11, 11)).toEqual([]);
@@ -184,7 +235,7 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const bp = createBroadphase(kind);
     const bodies: Circle[] = [];
     for (let i = 0; i < 40; i++) bodies.push(circle(i % 8, Math.floor(i / 8), 0.4, i % 5 === 0 ? "static" : "dynamic"));
-    for (const b of bodies) bp.add(b);
+    for (const b of bodies) add(bp, b);
     const all = queryIds(bp, -10, -10, 20, 20);
     expect(all).toHaveLength(40);
     let outer = 0;
@@ -213,7 +264,7 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const far = box(6, -1, 7, 1, "static");
     const beyond = box(20, -1, 21, 1);
     const above = box(4, 2, 5, 3);
-    for (const b of [beyond, far, above, near]) bp.add(b);
+    for (const b of [beyond, far, above, near]) add(bp, b);
     const all: number[] = [];
     bp.raycast(0, 0, 1, 0, 10, (b, maxT) => {
       all.push(b.id);
@@ -252,13 +303,13 @@ describe.each(KINDS)("%s broadphase: hand cases", (kind) => {
     const bp = createBroadphase(kind);
     const a = circle(0, 0, 1);
     const stranger = circle(0, 0, 1);
-    bp.add(a);
-    expect(() => bp.add(a)).toThrow(RangeError);
+    add(bp, a);
+    expect(() => add(bp, a)).toThrow(RangeError);
     expect(() => bp.remove(stranger)).toThrow(/not in this broadphase/);
-    expect(() => bp.update(stranger)).toThrow(RangeError);
+    expect(() => bp.update(stranger, boxOf(stranger))).toThrow(RangeError);
     const other = createBroadphase(kind);
     expect(() => other.remove(a)).toThrow(RangeError);
-    expect(() => bp.add({} as Body)).toThrow(TypeError);
+    expect(() => bp.add({} as Body, boxOf(a))).toThrow(TypeError);
     expect(bp.size).toBe(1);
   });
 });
@@ -285,7 +336,7 @@ describe("dynamic tree internals", () => {
     const bp = new DynamicTreeBroadphase({ fatten: 0.1 });
     const bodies: Circle[] = [];
     for (let i = 0; i < 50; i++) bodies.push(circle(i * 0.7, (i % 5) * 0.9, 0.4));
-    for (const b of bodies) bp.add(b);
+    for (const b of bodies) add(bp, b);
     for (const b of bodies) moveTo(bp, b, b.position.x + 0.05, b.position.y - 0.09);
     expect(bp.reinsertCount).toBe(0);
     moveTo(bp, bodies[7]!, bodies[7]!.position.x + 0.2, bodies[7]!.position.y);
@@ -297,7 +348,7 @@ describe("dynamic tree internals", () => {
     const bp = new DynamicTreeBroadphase();
     const bodies: Circle[] = [];
     for (let i = 0; i < 1024; i++) bodies.push(circle(i, 0, 0.25));
-    for (const b of bodies) bp.add(b);
+    for (const b of bodies) add(bp, b);
     bp.validate();
     // A balanced binary tree of 1024 leaves has height 10; an unbalanced one up to 1023.
     expect(bp.moving.treeHeight).toBeLessThanOrEqual(20);
@@ -313,7 +364,7 @@ describe("sweep and prune internals", () => {
     const bp = new SweepAndPruneBroadphase();
     const bodies: Circle[] = [];
     for (let i = 0; i < 100; i++) bodies.push(circle(i, 0, 0.6));
-    for (const b of [...bodies].reverse()) bp.add(b); // added in reverse: the first sort reverses them
+    for (const b of [...bodies].reverse()) add(bp, b); // added in reverse: the first sort reverses them
     pairsOf(bp);
     const afterFirstSort = bp.swapCount;
     expect(afterFirstSort).toBeGreaterThan(0);
@@ -374,8 +425,7 @@ function build(spec: BodySpec, id: number): Body {
   if (spec.shape === 0) body = new Circle({ ...common, radius: spec.s1 });
   else if (spec.shape === 1) body = new Capsule({ ...common, halfLength: spec.s2, radius: spec.s1, angle: spec.angle });
   else body = new AABB({ ...common, halfWidth: spec.s1, halfHeight: spec.s2 });
-  body.id = id;
-  return body;
+  return withId(body, id);
 }
 
 type Op =
@@ -420,7 +470,7 @@ class Scene {
     const id = this.nextId++;
     const copies = this.bps.map((bp) => {
       const b = build(spec, id);
-      bp.add(b);
+      bp.add(b, boxOf(b));
       return b;
     });
     this.live.push(copies);
@@ -442,10 +492,7 @@ class Scene {
         break;
       case "retype":
         if (n === 0) return;
-        this.live[o.k % n]!.forEach((b, i) => {
-          b.type = o.type;
-          this.bps[i]!.update(b);
-        });
+        this.live[o.k % n]!.forEach((b, i) => retype(this.bps[i]!, b, o.type));
         break;
       case "moveAll": {
         // Moves every dynamic and kinematic body, and the static ones too when the seed is odd.
@@ -592,8 +639,8 @@ describe.each(KINDS)("%s broadphase: queryStatic", (kind) => {
         (specs, q) => {
           const bp = createBroadphase(kind, { margin: 0.1 });
           const bodies = specs.map((s) => circle(s.x, s.y, s.r, s.type));
-          for (const b of bodies) bp.add(b);
-          bp.collectPairs(new PairList());
+          for (const b of bodies) add(bp, b);
+          bp.updatePairs(new PairList());
           const box = { minX: q.x, minY: q.y, maxX: q.x + q.w, maxY: q.y + q.h };
           const found: number[] = [];
           bp.queryStatic(box, (b) => {

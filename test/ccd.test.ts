@@ -47,7 +47,7 @@ function fire(shape: ShapeCase, wall: WallCase, speed: number, degrees: number, 
   world.add(wall.make());
   const a = (degrees * Math.PI) / 180;
   const body = world.add(shape.make({ x: -start, y: 0 }, { x: speed * Math.cos(a), y: speed * Math.sin(a) }));
-  body.restitution = restitution;
+  body.setRestitution(restitution);
   // until well after arrival (and never far enough along y to leave the wall)
   const steps = Math.ceil(start / (speed * Math.cos(a)) / dt) + 6;
   let maxX = -Infinity;

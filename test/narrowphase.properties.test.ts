@@ -2,6 +2,9 @@
  * Property tests of the narrowphase (fast-check, ≥ 1000 runs per property).
  *
  * - symmetry: collide(b, a) has the negated normal, the same depth and the same points;
+ * - feature ids: the two points of a manifold have different ids, and for
+ *   shapes of different kinds collide(b, a) gives every point the same id
+ *   (the same pair function runs, with the bodies swapped back);
  * - separation: moving B by normal × (depth + 1e-9) ends the contact, by
  *   normal × (depth − 1e-6) does not;
  * - agreement with the support-function reference in test/support/reference.ts
@@ -14,7 +17,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle } from "../src/index.js";
+import { AABB, Capsule, Circle, CAPSULE, CIRCLE } from "../src/index.js";
 import type { Body } from "../src/bodies/body.js";
 import { collide } from "../src/narrowphase/collide.js";
 import type { Manifold } from "../src/narrowphase/manifold.js";
@@ -151,6 +154,26 @@ function checkSymmetry(a: Body, b: Body, mg: number): void {
   sameSet(m2, m1);
 }
 
+/** The shape a body collides as: a capsule with halfLength 0 is a circle. */
+function collidesAs(b: Body): number {
+  return b.kind === CAPSULE && b.halfLength === 0 ? CIRCLE : b.kind;
+}
+
+/**
+ * The two points of a manifold have different ids; for shapes of different
+ * kinds, collide(b, a) gives each point the same id as collide(a, b). (Two
+ * shapes of the same kind swap roles, so their ids may differ.)
+ */
+function checkIds(a: Body, b: Body, mg: number): void {
+  const m1 = collide(a, b, mg);
+  if (m1 === null) return;
+  if (m1.points.length === 2) expect(m1.points[0]!.id).not.toBe(m1.points[1]!.id);
+  if (collidesAs(a) === collidesAs(b)) return;
+  const m2 = collide(b, a, mg);
+  expect(m2).not.toBeNull();
+  expect(m2!.points.map((p) => [p.x, p.y, p.id])).toEqual(m1.points.map((p) => [p.x, p.y, p.id]));
+}
+
 /** Moving B by normal × (depth + 1e-9) separates; by normal × (depth − 1e-6) does not. */
 function checkSeparation(a: Body, b: Body): void {
   const m = collide(a, b);
@@ -164,10 +187,11 @@ function checkSeparation(a: Body, b: Body): void {
   b.setPosition({ x: bx, y: by });
 }
 
-/** All three checks on one configuration. */
+/** Reference, symmetry and id checks on one configuration. */
 function checkAll(a: Body, b: Body, mg: number): void {
   checkReference(a, b, mg);
   checkSymmetry(a, b, mg);
+  checkIds(a, b, mg);
 }
 
 // ---------------------------------------------------------------------------
@@ -327,6 +351,13 @@ describe("narrowphase properties: random shapes", () => {
     );
   });
 
+  it("feature ids: distinct within a manifold, unchanged by swapping shapes of different kinds", () => {
+    fc.assert(
+      fc.property(spec, spec, frame, margin, (sa, sb, f, mg) => checkIds(build(sa, f), build(sb, f), mg)),
+      { numRuns: RUNS },
+    );
+  });
+
   it("separation: moving B by normal × (depth + 1e-9) ends the contact, by depth − 1e-6 it does not", () => {
     fc.assert(
       fc.property(spec, spec, frame, (sa, sb, f) => checkSeparation(build(sa, f), build(sb, f))),
@@ -351,7 +382,7 @@ describe("narrowphase properties: hard configurations", () => {
     ["one shape inside another", inside],
   ];
   for (const [name, gen] of cases) {
-    it(`${name}: reference, symmetry and separation`, () => {
+    it(`${name}: reference, symmetry, ids and separation`, () => {
       fc.assert(
         fc.property(gen, frame, margin, ([sa, sb], f, mg) => {
           const a = build(sa, f);
@@ -402,13 +433,12 @@ describe("narrowphase properties: hard configurations", () => {
     );
   });
 
-  it("degenerate input: reference and symmetry (normals compared only where defined)", () => {
+  it("degenerate input: reference, symmetry, ids and separation (normals compared only where defined)", () => {
     fc.assert(
       fc.property(degenerate, frame, margin, ([sa, sb], f, mg) => {
         const a = build(sa, f);
         const b = build(sb, f);
-        checkReference(a, b, mg);
-        checkSymmetry(a, b, mg);
+        checkAll(a, b, mg);
         checkSeparation(a, b);
       }),
       { numRuns: RUNS },

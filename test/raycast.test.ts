@@ -6,6 +6,7 @@ import { Capsule } from "../src/bodies/capsule.js";
 import { Circle } from "../src/bodies/circle.js";
 import type { Vec2 } from "../src/math/vec2.js";
 import { RaycastHitBuffer, raycastBody, raycastInto, unitDirection } from "../src/narrowphase/raycast.js";
+import { type CapsuleGeometry, referenceRaycastCapsule, withinRadius } from "./support/ray-capsule-reference.js";
 
 const SQRT2 = Math.SQRT2;
 
@@ -428,5 +429,356 @@ describe("raycastBody: property against marching along the ray", () => {
     // The generator aims near the body, so both outcomes must be common.
     expect(hits).toBeGreaterThan(200);
     expect(misses).toBeGreaterThan(200);
+  });
+});
+
+// ---- rays nearly parallel to a capsule's side, against an exact reference ----
+//
+// A ray at a small angle θ to a capsule's side meets the side line after
+// (distance from the line) / sin θ, so its distance is only as accurate as
+// sin θ and the distance from the line are: both are small differences of
+// ordinary-sized numbers. These tests compare with test/support/ray-capsule-reference.ts,
+// which computes the first hit exactly on the input doubles, and ask for the
+// same agreement as any other ray: hit or miss alike, distance within 1e-9
+// relative, the point on the ray at that distance, a unit normal on the right side.
+//
+// The one allowance is for touching. Let tol = TANGENT_TOL · (radius +
+// halfLength + the origin's distance from the axis line). A ray that the
+// reference says gets no deeper than tol into the capsule, or misses it by no
+// more than tol, or whose line passes within tol of being tangent to the end
+// circle the reference says it hits, is a touch: the answer turns on the last
+// bits of the inputs. (Rounding the local coordinates of an origin far from the
+// axis moves the ray's line by about 1e-16 of that distance, and near tangency
+// the hit point moves with the square root of that.) Such a ray may be
+// reported as a miss, or as a hit anywhere that touches the capsule to within
+// tol, as well as correctly. (In practice the code gets every ray here right
+// to about 1e-14 relative or better, and these tests pass even with
+// TANGENT_TOL = 0; the allowance is for rays that really do touch.)
+
+const REL = 1e-9;
+const TANGENT_TOL = 1e-13;
+
+/** The raw numbers of a capsule body, for the reference. */
+function geometryOf(cap: Capsule): CapsuleGeometry {
+  return {
+    px: cap.position.x,
+    py: cap.position.y,
+    qc: cap.rotCos,
+    qs: cap.rotSin,
+    halfLength: cap.halfLength,
+    radius: cap.radius,
+  };
+}
+
+/**
+ * Compares raycastBody with the exact reference for one ray; returns null if
+ * they agree, else a short description of the disagreement.
+ */
+function disagreement(cap: Capsule, origin: Vec2, direction: Vec2, maxDistance = Infinity): string | null {
+  const g = geometryOf(cap);
+  // The reference casts along exactly the unit vector raycastBody uses.
+  const u = unitDirection(direction);
+  const ray = { ox: origin.x, oy: origin.y, dx: u.x, dy: u.y, maxDistance };
+  const ref = referenceRaycastCapsule(g, ray);
+  const hit = raycastBody(cap, origin, direction, maxDistance);
+  // How far the origin is from the axis line: with the capsule's size, the scale of the rounding in the problem.
+  const axial = Math.abs(g.qc * (origin.y - g.py) - g.qs * (origin.x - g.px));
+  const tol = TANGENT_TOL * (g.radius + g.halfLength + axial);
+  const near = (t: number) => withinRadius(g, ray, t, g.radius + tol);
+
+  if (ref.inside) return hit !== null && hit.distance === 0 ? null : `inside: got ${hit ? hit.distance : "miss"}`;
+  const tangentGap = ref.feature === "capA" ? ref.tangentGapA : ref.feature === "capB" ? ref.tangentGapB : Infinity;
+  const touch = Math.abs(ref.gap) <= tol || Math.abs(tangentGap) <= tol;
+  if (!ref.hit) {
+    if (hit === null) return null;
+    if (touch && near(hit.distance)) return null;
+    return `hit at ${hit.distance}, reference misses by ${ref.gap}`;
+  }
+  const rel = hit === null ? Infinity : Math.abs(hit.distance - ref.distance) / ref.distance;
+  if (touch && !(rel <= REL)) {
+    // A touch: a miss or any point touching the capsule will do.
+    if (hit === null || near(hit.distance)) return null;
+    return `touching ${ref.feature} hit at ${ref.distance}: got ${hit.distance}, not touching`;
+  }
+  if (hit === null) return `miss, reference hits ${ref.feature} at ${ref.distance}`;
+  if (!(rel <= REL)) return `${ref.feature} distance ${hit.distance} vs ${ref.distance} (rel ${rel.toExponential(1)})`;
+  const pointTol = REL * (ref.distance + g.radius + g.halfLength) + 1e-15 * (Math.abs(origin.x) + Math.abs(origin.y));
+  if (!(Math.hypot(hit.point.x - ref.point.x, hit.point.y - ref.point.y) <= pointTol)) {
+    return `point (${hit.point.x}, ${hit.point.y}) vs (${ref.point.x}, ${ref.point.y})`;
+  }
+  if (!(Math.abs(Math.hypot(hit.normal.x, hit.normal.y) - 1) <= 1e-12)) return `normal not unit: ${hit.normal.x}, ${hit.normal.y}`;
+  // An end circle's normal turns with the hit point: a point known to a few ulps of the distances
+  // involved gives a normal known to that over the radius.
+  const normalTol = 1e-6 + (1e-14 * (ref.distance + Math.hypot(origin.x - g.px, origin.y - g.py))) / g.radius;
+  if (!(Math.hypot(hit.normal.x - ref.normal.x, hit.normal.y - ref.normal.y) <= normalTol)) {
+    return `${ref.feature} normal (${hit.normal.x}, ${hit.normal.y}) vs (${ref.normal.x}, ${ref.normal.y})`;
+  }
+  if (!(hit.normal.x * u.x + hit.normal.y * u.y <= normalTol)) return `normal does not face the ray`;
+  return null;
+}
+
+/** A point given in the capsule's frame (x along the segment, y across), in world coordinates. */
+function toWorld(cap: Capsule, x: number, y: number): Vec2 {
+  const c = cap.rotCos;
+  const s = cap.rotSin;
+  return { x: cap.position.x + c * x - s * y, y: cap.position.y + s * x + c * y };
+}
+
+/**
+ * A ray nearly parallel to the capsule's side `side` (+1: local +y, −1: local −y):
+ * it runs along the axis in direction `heading` (±1) and turns by `theta`
+ * towards the axis (away from it if theta < 0), passes through the local point
+ * `target`, and starts `length` before it.
+ */
+function nearParallelRay(
+  cap: Capsule,
+  side: number,
+  heading: number,
+  theta: number,
+  target: Vec2,
+  length: number,
+): { origin: Vec2; direction: Vec2 } {
+  const lx = heading * Math.cos(theta);
+  const ly = -side * Math.sin(theta);
+  const origin = toWorld(cap, target.x - length * lx, target.y - length * ly);
+  const direction = unitDirection({ x: cap.rotCos * lx - cap.rotSin * ly, y: cap.rotSin * lx + cap.rotCos * ly });
+  return { origin, direction };
+}
+
+const NEAR_PARALLEL_CAPSULES: [string, Capsule][] = [
+  ["angle 0.3, h 2, r 0.5", new Capsule({ position: { x: 0, y: 0 }, angle: 0.3, halfLength: 2, radius: 0.5 })],
+  ["angle -2.2, h 0.05, r 1", new Capsule({ position: { x: 3, y: -7 }, angle: -2.2, halfLength: 0.05, radius: 1 })],
+  ["angle 1.1, h 10, r 0.1", new Capsule({ position: { x: -40, y: 25 }, angle: 1.1, halfLength: 10, radius: 0.1 })],
+  ["3-4-5 segment, r 1", Capsule.fromSegment({ x: 0, y: 0 }, { x: 4, y: 3 }, 1)],
+  ["angle 2.9 far from the world origin", new Capsule({ position: { x: 1000, y: -500 }, angle: 2.9, halfLength: 1, radius: 1 })],
+  ["angle 0", new Capsule({ position: { x: 0.5, y: 0.25 }, halfLength: 3, radius: 0.25 })],
+];
+const THETAS = [1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12];
+const SIGNS = [1, -1];
+
+/** Runs every ray of a family and returns the disagreements (with the ray), so a failure shows how many. */
+function checkFamily(
+  rays: (cap: Capsule, side: number, heading: number, theta: number) => { origin: Vec2; direction: Vec2; maxDistance?: number }[],
+): { total: number; failures: string[] } {
+  const failures: string[] = [];
+  let total = 0;
+  for (const [name, cap] of NEAR_PARALLEL_CAPSULES) {
+    for (const theta of THETAS) {
+      for (const side of SIGNS) {
+        for (const heading of SIGNS) {
+          for (const { origin, direction, maxDistance } of rays(cap, side, heading, theta)) {
+            total++;
+            const why = disagreement(cap, origin, direction, maxDistance);
+            if (why !== null) {
+              failures.push(`${name}, θ ${theta}, side ${side}, heading ${heading}, origin (${origin.x}, ${origin.y}): ${why}`);
+            }
+          }
+        }
+      }
+    }
+  }
+  return { total, failures };
+}
+
+function expectNoFailures({ total, failures }: { total: number; failures: string[] }): void {
+  expect(failures.length, `${failures.length} of ${total} rays disagree, e.g.\n${failures.slice(0, 8).join("\n")}`).toBe(0);
+}
+
+describe("raycastBody: capsule, rays nearly parallel to a side (exact reference)", () => {
+  it("the reference agrees with the exact cases above", () => {
+    const cap = new Capsule({ position: { x: 0, y: 0 }, halfLength: 2, radius: 0.5 });
+    const g = geometryOf(cap);
+    const at = (ox: number, oy: number, dx: number, dy: number) =>
+      referenceRaycastCapsule(g, { ox, oy, dx, dy, maxDistance: Infinity });
+    expect(at(0, 5, 0, -1)).toMatchObject({ hit: true, distance: 4.5, feature: "side", side: 1 });
+    expect(at(10, 0, -1, 0)).toMatchObject({ hit: true, distance: 7.5, feature: "capB" });
+    // (0.3 is not exactly 3/10 in binary, so the exact answers differ from 7.6 and (0.8, 0.6) in the last bits.)
+    const off = at(10, 0.3, -1, 0);
+    expect(off).toMatchObject({ hit: true, feature: "capB" });
+    expect(off.distance).toBeCloseTo(7.6, 14);
+    expect(off.normal.x).toBeCloseTo(0.8, 14);
+    expect(off.normal.y).toBeCloseTo(0.6, 14);
+    expect(at(10, 0.5, -1, 0)).toMatchObject({ hit: true, distance: 8, gap: 0 });
+    expect(at(10, 0.6, -1, 0)).toMatchObject({ hit: false });
+    expect(at(1, 0.1, 1, 0)).toMatchObject({ hit: true, inside: true, distance: 0 });
+    const cap2 = at(2.3, -5, 0, 1);
+    expect(cap2).toMatchObject({ hit: true, feature: "capB" });
+    expect(cap2.distance).toBeCloseTo(4.6, 14);
+    expect(cap2.normal.x).toBeCloseTo(0.6, 14);
+    expect(cap2.normal.y).toBeCloseTo(-0.8, 14);
+    // A ray exactly parallel to the side, just outside it, misses by exactly that much.
+    expect(at(-10, 0.5 + 2 ** -30, 1, 0)).toMatchObject({ hit: false, gap: 2 ** -30 });
+    // 2⁻³⁰ outside the side line, sinking 2⁻⁴⁰ per unit (θ ≈ 9e-13): it meets the side line at x = 0 after exactly 1024.
+    expect(at(-1024, 0.5 + 2 ** -30, 1, -(2 ** -40))).toMatchObject({ hit: true, t: 1024, feature: "side", point: { x: 0, y: 0.5 } });
+  });
+
+  it("hits the side from near origins (crossing at several points along it)", () => {
+    expectNoFailures(
+      checkFamily((cap, side, heading, theta) => {
+        const h = cap.halfLength;
+        const rays = [];
+        for (const a of [-0.8 * h, 0, 0.6 * h]) {
+          for (const length of [0.1, 1, 3 * (h + cap.radius)]) {
+            rays.push(nearParallelRay(cap, side, heading, theta, { x: a, y: side * cap.radius }, length));
+          }
+        }
+        return rays;
+      }),
+    );
+  });
+
+  it("hits the side, or the end circles, from far origins", () => {
+    expectNoFailures(
+      checkFamily((cap, side, heading, theta) => {
+        const rays = [];
+        for (const length of [1e3, 1e6, 1e9, 1e12]) {
+          rays.push(nearParallelRay(cap, side, heading, theta, { x: 0, y: side * cap.radius }, length));
+          // From far, at the distance where a ray 1e-3 outside the side line meets it.
+          rays.push(nearParallelRay(cap, side, heading, theta, { x: -0.5 * heading * cap.halfLength, y: side * cap.radius }, Math.min(length, 1e-3 / theta)));
+        }
+        return rays;
+      }),
+    );
+  });
+
+  it("crossing the side line before the capsule: the end circle is hit first (or missed)", () => {
+    expectNoFailures(
+      checkFamily((cap, side, heading, theta) => {
+        const h = cap.halfLength;
+        const r = cap.radius;
+        const rays = [];
+        // Crossing the side line u before the near end, then running inside the strip to the end circle.
+        // 2r / θ is where it would leave through the other side line instead.
+        for (const u of [1e-9 * r, 1e-3 * r, 0.5 * r, 3 * r, (0.5 * r) / theta, (1.9 * r) / theta, (1.999 * r) / theta, (2.001 * r) / theta]) {
+          for (const length of [0.5, 100]) {
+            rays.push(nearParallelRay(cap, side, heading, theta, { x: -heading * (h + u), y: side * r }, length));
+          }
+        }
+        return rays;
+      }),
+    );
+  });
+
+  it("crossing the side line close to either end", () => {
+    expectNoFailures(
+      checkFamily((cap, side, heading, theta) => {
+        const h = cap.halfLength;
+        const r = cap.radius;
+        const rays = [];
+        for (const end of SIGNS) {
+          for (const u of [-1e-3, -1e-9, 0, 1e-9, 1e-3]) {
+            for (const length of [1, 1e4]) {
+              rays.push(nearParallelRay(cap, side, heading, theta, { x: end * (h + u * (h + r)), y: side * r }, length));
+            }
+          }
+        }
+        return rays;
+      }),
+    );
+  });
+
+  it("starting inside the strip beyond an end, running to the end circle", () => {
+    expectNoFailures(
+      checkFamily((cap, side, heading, theta) => {
+        const h = cap.halfLength;
+        const r = cap.radius;
+        const rays = [];
+        for (const y of [0, 0.5, 0.99, 0.999999]) {
+          for (const length of [0.5, 30, 1e5]) {
+            // Aim at the end circle's point at height y·r (from the side `side`).
+            const target = { x: -heading * (h + Math.sqrt(1 - y * y) * r), y: side * y * r };
+            rays.push(nearParallelRay(cap, side, heading, theta, target, length));
+          }
+        }
+        return rays;
+      }),
+    );
+  });
+
+  it("misses rays that run away from the side or past the capsule", () => {
+    expectNoFailures(
+      checkFamily((cap, side, heading, theta) => {
+        const h = cap.halfLength;
+        const r = cap.radius;
+        const rays = [];
+        for (const length of [1, 1e3, 1e6]) {
+          // Turned away from the axis, just outside the side line.
+          const away = nearParallelRay(cap, side, heading, -theta, { x: 0, y: side * r * (1 + 1e-6) }, length);
+          rays.push(away);
+          // Crossing the side line beyond the far end.
+          rays.push(nearParallelRay(cap, side, heading, theta, { x: heading * (h + 0.1 * r), y: side * r }, length));
+        }
+        return rays;
+      }),
+    );
+  });
+
+  it("respects maxDistance just short of and just past the hit", () => {
+    expectNoFailures(
+      checkFamily((cap, side, heading, theta) => {
+        const rays = [];
+        for (const length of [1, 1e4]) {
+          const ray = nearParallelRay(cap, side, heading, theta, { x: 0.25 * cap.halfLength, y: side * cap.radius }, length);
+          const g = geometryOf(cap);
+          const u = unitDirection(ray.direction);
+          const ref = referenceRaycastCapsule(g, { ox: ray.origin.x, oy: ray.origin.y, dx: u.x, dy: u.y, maxDistance: Infinity });
+          if (!ref.hit) continue;
+          rays.push({ ...ray, maxDistance: ref.t * (1 - 1e-7) }, { ...ray, maxDistance: ref.t * (1 + 1e-7) });
+        }
+        return rays;
+      }),
+    );
+  });
+
+  it("property: random near-parallel rays agree with the exact reference", () => {
+    const arb = fc.record({
+      x: coord(-1e3, 1e3),
+      y: coord(-1e3, 1e3),
+      angle: coord(-Math.PI, Math.PI),
+      h: coord(0.01, 10),
+      r: coord(0.01, 5),
+      side: fc.constantFrom(1, -1),
+      heading: fc.constantFrom(1, -1),
+      logTheta: coord(-12, -3),
+      towards: fc.boolean(),
+      along: coord(-1.5, 1.5), // where the ray meets the side line, in units of h + r
+      across: coord(-0.1, 0.1), // how far outside (> 0) or inside the side line that point is, in units of r
+      logLength: coord(-1, 12),
+    });
+    fc.assert(
+      fc.property(arb, (p) => {
+        const cap = new Capsule({ position: { x: p.x, y: p.y }, angle: p.angle, halfLength: p.h, radius: p.r });
+        const theta = (p.towards ? 1 : -1) * 10 ** p.logTheta;
+        const target = { x: p.along * (p.h + p.r), y: p.side * p.r * (1 + p.across) };
+        const { origin, direction } = nearParallelRay(cap, p.side, p.heading, theta, target, 10 ** p.logLength);
+        const why = disagreement(cap, origin, direction);
+        if (why !== null) throw new Error(why);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("property: random rays in general agree with the exact reference too", () => {
+    const arb = fc
+      .record({
+        x: coord(-3, 3),
+        y: coord(-3, 3),
+        angle: coord(-Math.PI, Math.PI),
+        h: coord(0.001, 3),
+        r: coord(0.05, 2),
+        ox: coord(-8, 8),
+        oy: coord(-8, 8),
+        aimX: coord(-4, 4),
+        aimY: coord(-4, 4),
+      })
+      .filter((p) => Math.hypot(p.x + p.aimX - p.ox, p.y + p.aimY - p.oy) > 1e-6);
+    fc.assert(
+      fc.property(arb, (p) => {
+        const cap = new Capsule({ position: { x: p.x, y: p.y }, angle: p.angle, halfLength: p.h, radius: p.r });
+        const why = disagreement(cap, { x: p.ox, y: p.oy }, { x: p.x + p.aimX - p.ox, y: p.y + p.aimY - p.oy });
+        if (why !== null) throw new Error(why);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

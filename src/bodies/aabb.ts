@@ -9,6 +9,8 @@ export interface AABBOptions extends BodyOptions {
   halfHeight: number;
 }
 
+const AABB_KEYS = ["halfWidth", "halfHeight"];
+
 /**
  * An axis-aligned box centred on `position`. It never rotates: its inverse
  * inertia is 0 and its rotation stays the identity (an `angle` option is rejected).
@@ -18,13 +20,12 @@ export class AABB extends Body {
     if (options && options.angle !== undefined && options.angle !== 0) {
       throw new RangeError(`capsule2d: angle of an AABB must be 0 (it never rotates), got ${String(options.angle)}`);
     }
-    super(BOX, options);
-    this.halfWidth = check.positive("halfWidth", options.halfWidth);
-    this.halfHeight = check.positive("halfHeight", options.halfHeight);
-    this.fixedRotation = true;
-    this.angularVelocity = 0;
-    this.maxExtent = Math.sqrt(this.halfWidth * this.halfWidth + this.halfHeight * this.halfHeight);
-    this.minExtent = Math.min(this.halfWidth, this.halfHeight);
+    super(BOX, options, AABB_KEYS);
+    this._halfWidth = check.positive("halfWidth", options.halfWidth);
+    this._halfHeight = check.positive("halfHeight", options.halfHeight);
+    this._fixedRotation = true;
+    this.w = 0;
+    this.updateExtents();
     this.initMass(options);
     this.updateBounds();
   }
@@ -43,8 +44,12 @@ export class AABB extends Body {
     });
   }
 
+  protected blank(): Body {
+    return new AABB({ halfWidth: 1, halfHeight: 1 });
+  }
+
   get area(): number {
-    return 4 * this.halfWidth * this.halfHeight;
+    return 4 * this._halfWidth * this._halfHeight;
   }
 
   /** Boxes never rotate. */
@@ -58,16 +63,17 @@ export class AABB extends Body {
     return this;
   }
 
-  override setAngularVelocity(angularVelocity: number): this {
-    check.finite("angularVelocity", angularVelocity);
-    return this;
+  /** @internal */
+  updateExtents(): void {
+    this._maxExtent = Math.sqrt(this._halfWidth * this._halfWidth + this._halfHeight * this._halfHeight);
+    this._minExtent = Math.min(this._halfWidth, this._halfHeight);
   }
 
+  /** @internal */
   updateBounds(): void {
-    const p = this.position;
-    this.minX = p.x - this.halfWidth;
-    this.minY = p.y - this.halfHeight;
-    this.maxX = p.x + this.halfWidth;
-    this.maxY = p.y + this.halfHeight;
+    this.minX = this.px - this._halfWidth;
+    this.minY = this.py - this._halfHeight;
+    this.maxX = this.px + this._halfWidth;
+    this.maxY = this.py + this._halfHeight;
   }
 }

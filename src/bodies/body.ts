@@ -1,19 +1,31 @@
 /**
- * Body: the fields every shape shares.
+ * Body: the user's handle on one rigid body.
+ *
+ * A body holds its definition (shape, material, filter, flags) and its own
+ * state (pose, velocity, the forces applied since the last step). Users read
+ * them through getters and change them only through methods (`setType`,
+ * `setFriction`, `setPosition`, `applyImpulse`, ...), each of which checks
+ * its input first and then tells the world, so that everything that depends
+ * on the change (broadphase, contacts, islands) is updated at once. Assigning
+ * a read-only property throws a TypeError that names the method to use.
+ *
+ * What the simulation keeps about a body (its broadphase proxy, its island
+ * and sleep timer, its contacts, its solver slot) lives in the structures
+ * that own it, indexed by `slot`, never on the body.
  *
  * Every field is assigned in the constructor below, always in the same order
  * and with the same kind of value, so that Circle, Capsule and AABB instances
- * share one field layout and V8 keeps property access fast. Shape subclasses
- * add no fields of their own: the shape extents (`radius`, `halfLength`,
- * `halfWidth`, `halfHeight`) live here too and are 0 where a shape has none.
+ * share one field layout and V8 keeps property access fast. Fields marked
+ * internal are the engine's: they are left out of the published types.
  *
  * Rotation is stored as a unit complex number (`rotCos`, `rotSin`) so the step
  * never calls Math.sin/cos/atan2 (their results differ between JavaScript
- * engines; + - * / and sqrt do not). `angle` is derived for users.
+ * engines; + - * / and sqrt do not). `angle` is derived for users with an
+ * engine-independent atan2.
  */
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
-import { detCos, detSin } from "../math/trig.js";
+import { detAtan2, detCos, detSin } from "../math/trig.js";
 
 export type BodyType = "dynamic" | "static" | "kinematic";
 
@@ -30,6 +42,15 @@ export interface CollisionFilter {
   mask: number;
   /** Same non-zero group: > 0 always collide, < 0 never collide (default 0). */
   group: number;
+}
+
+/** A pose: position (m), angle (rad) and the rotation as a unit complex number. */
+export interface Pose {
+  x: number;
+  y: number;
+  angle: number;
+  rotCos: number;
+  rotSin: number;
 }
 
 export interface BodyOptions {
@@ -49,6 +70,8 @@ export interface BodyOptions {
   isSensor?: boolean;
   /** Continuous collision against everything, dynamic bodies included. */
   bullet?: boolean;
+  /** May this body fall asleep (default true)? false keeps it and its island awake. */
+  enableSleep?: boolean;
   collisionFilter?: Partial<CollisionFilter>;
   linearDamping?: number;
   angularDamping?: number;
@@ -57,10 +80,47 @@ export interface BodyOptions {
   label?: string;
 }
 
+/** Every key of `BodyOptions`: an unknown key is an error (a misspelt option must not be ignored). */
+export const BODY_OPTION_KEYS: readonly (keyof BodyOptions)[] = [
+  "position", "angle", "velocity", "angularVelocity", "type", "density", "mass", "restitution", "friction",
+  "fixedRotation", "isSensor", "bullet", "enableSleep", "collisionFilter", "linearDamping", "angularDamping",
+  "gravityScale", "userData", "label",
+];
+
+/** What changed in a body, as told to its world (bits). */
+export const CHANGE_POSE = 1;
+export const CHANGE_VELOCITY = 2;
+export const CHANGE_FORCE = 4;
+export const CHANGE_TYPE = 8;
+/** Filter or sensor flag: the body's pairs must be found again. */
+export const CHANGE_PAIRING = 16;
+export const CHANGE_MASS = 32;
+export const CHANGE_MATERIAL = 64;
+export const CHANGE_SLEEP = 128;
+export const CHANGE_WAKE = 256;
+
+/** What a body stands on: see `body.getGroundContact()`. */
+export interface GroundContact {
+  /** The body stood on. */
+  body: Body;
+  /** Unit normal of the ground surface, pointing from the ground into the body standing on it. */
+  normal: Vec2;
+  /** The contact point (midway between the surfaces). */
+  point: Vec2;
+  /** Angle between the normal and "up" (opposite to gravity), radians. */
+  slopeAngle: number;
+}
+
 /** What a body needs from the world that owns it (kept abstract to avoid an import cycle). */
 export interface BodyOwner {
-  /** A body was moved, pushed or given a velocity by a user: wake it and its island. */
-  onBodyChanged(body: Body, moved: boolean): void;
+  /** Throws when the world cannot accept a change now (during a step); `what` names the call. */
+  checkMutable(body: Body, what: string): void;
+  /** The body changed (CHANGE_* bits); `oldType` is its type before a CHANGE_TYPE. */
+  bodyChanged(body: Body, change: number, oldType: BodyType): void;
+  /** Is the body asleep? */
+  isBodySleeping(body: Body): boolean;
+  /** See `World.groundContactOf`. */
+  groundContactOf(body: Body, maxSlopeAngle?: number): GroundContact | null;
 }
 
 const TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
@@ -68,11 +128,24 @@ const TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 export const DEFAULT_FRICTION = 0.6;
 export const DEFAULT_RESTITUTION = 0;
 
-/** Options shared by every body, checked before anything is built. */
-export function checkBodyOptions(o: BodyOptions): void {
+function checkFilter(name: string, f: unknown): Partial<CollisionFilter> {
+  if (f === null || typeof f !== "object") {
+    throw new TypeError(`capsule2d: ${name} must be an object, got ${check.describe(f)}`);
+  }
+  check.knownKeys(name, f, ["category", "mask", "group"]);
+  const g = f as Partial<CollisionFilter>;
+  if (g.category !== undefined) check.integer(`${name}.category`, g.category, 0, 0xffffffff);
+  if (g.mask !== undefined) check.integer(`${name}.mask`, g.mask, 0, 0xffffffff);
+  if (g.group !== undefined) check.integer(`${name}.group`, g.group, -0x80000000, 0x7fffffff);
+  return g;
+}
+
+/** Options shared by every body, checked before anything is built; `shapeKeys` are the shape's own. */
+export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): void {
   if (o === null || typeof o !== "object") {
     throw new TypeError(`capsule2d: options must be an object, got ${check.describe(o)}`);
   }
+  check.knownKeys("body", o, [...BODY_OPTION_KEYS, ...shapeKeys]);
   if (o.position !== undefined) check.vector("position", o.position);
   if (o.angle !== undefined) check.finite("angle", o.angle);
   if (o.velocity !== undefined) check.vector("velocity", o.velocity);
@@ -85,197 +158,745 @@ export function checkBodyOptions(o: BodyOptions): void {
   if (o.fixedRotation !== undefined) check.boolean("fixedRotation", o.fixedRotation);
   if (o.isSensor !== undefined) check.boolean("isSensor", o.isSensor);
   if (o.bullet !== undefined) check.boolean("bullet", o.bullet);
+  if (o.enableSleep !== undefined) check.boolean("enableSleep", o.enableSleep);
   if (o.linearDamping !== undefined) check.nonNegative("linearDamping", o.linearDamping);
   if (o.angularDamping !== undefined) check.nonNegative("angularDamping", o.angularDamping);
   if (o.gravityScale !== undefined) check.finite("gravityScale", o.gravityScale);
   if (o.label !== undefined && typeof o.label !== "string") {
     throw new TypeError(`capsule2d: label must be a string, got ${check.describe(o.label)}`);
   }
-  const f = o.collisionFilter;
-  if (f !== undefined) {
-    if (f === null || typeof f !== "object") {
-      throw new TypeError(`capsule2d: collisionFilter must be an object, got ${check.describe(f)}`);
-    }
-    if (f.category !== undefined) check.integer("collisionFilter.category", f.category, 0, 0xffffffff);
-    if (f.mask !== undefined) check.integer("collisionFilter.mask", f.mask, 0, 0xffffffff);
-    if (f.group !== undefined) check.integer("collisionFilter.group", f.group, -0x80000000, 0x7fffffff);
-  }
+  if (o.collisionFilter !== undefined) checkFilter("collisionFilter", o.collisionFilter);
+}
+
+/** Thrown by the setter of every read-only property. */
+function readOnly(name: string, use: string): never {
+  throw new TypeError(`capsule2d: body.${name} is read-only; use ${use}`);
 }
 
 export abstract class Body {
-  /** Assigned by the world on `add` (in order of addition); -1 while not in a world. */
-  id: number;
-  readonly kind: ShapeKind;
-  /** "dynamic" | "static" | "kinematic". */
-  type: BodyType;
-  /** Centre of the shape (also its centre of mass), metres. Use `setPosition` to teleport. */
-  readonly position: Vec2;
-  /** cos(angle): rotation as a unit complex number. */
-  rotCos: number;
-  /** sin(angle). */
-  rotSin: number;
-  /** m/s. Use `setVelocity` so a sleeping body wakes. */
-  readonly velocity: Vec2;
-  /** rad/s, counter-clockwise. */
-  angularVelocity: number;
-  /** Accumulated force (N) and torque (N·m), cleared after every step. */
-  forceX: number;
-  forceY: number;
-  torque: number;
-
-  density: number;
-  mass: number;
-  invMass: number;
-  inertia: number;
-  invInertia: number;
-  restitution: number;
-  friction: number;
-  fixedRotation: boolean;
-  isSensor: boolean;
-  bullet: boolean;
-  readonly collisionFilter: CollisionFilter;
-  linearDamping: number;
-  angularDamping: number;
-  gravityScale: number;
+  /** @internal */ _id: number;
+  /** @internal */ _kind: ShapeKind;
+  /** @internal */ _type: BodyType;
+  // ---- state: pose (rotation as a unit complex number), velocity, pending force ----
+  /** @internal */ px: number;
+  /** @internal */ py: number;
+  /** @internal */ qc: number;
+  /** @internal */ qs: number;
+  /** @internal */ vx: number;
+  /** @internal */ vy: number;
+  /** @internal */ w: number;
+  /** @internal */ fx: number;
+  /** @internal */ fy: number;
+  /** @internal */ tq: number;
+  /** @internal Pose at the start of the last step (interpolation, continuous collision). */ x0: number;
+  /** @internal */ y0: number;
+  /** @internal */ c0: number;
+  /** @internal */ s0: number;
+  // ---- definition ----
+  /** @internal */ _density: number;
+  /** @internal */ _mass: number;
+  /** @internal */ _invMass: number;
+  /** @internal */ _inertia: number;
+  /** @internal */ _invInertia: number;
+  /** @internal */ _friction: number;
+  /** @internal */ _restitution: number;
+  /** @internal */ _fixedRotation: boolean;
+  /** @internal */ _isSensor: boolean;
+  /** @internal */ _bullet: boolean;
+  /** @internal */ _enableSleep: boolean;
+  /** @internal */ _category: number;
+  /** @internal */ _mask: number;
+  /** @internal */ _group: number;
+  /** @internal */ _linearDamping: number;
+  /** @internal */ _angularDamping: number;
+  /** @internal */ _gravityScale: number;
+  /** Anything of yours; kept in JSON snapshots when it survives `JSON.stringify`. */
   userData: unknown;
+  /** A name for debugging and snapshots. */
   label: string;
+  // ---- shape ----
+  /** @internal */ _radius: number;
+  /** @internal */ _halfLength: number;
+  /** @internal */ _halfWidth: number;
+  /** @internal */ _halfHeight: number;
+  /** @internal Largest distance from the centre to the surface, m. */ _maxExtent: number;
+  /** @internal Half the thinnest size, m. */ _minExtent: number;
+  /** @internal World-space bounding box, refreshed by `updateBounds()`. */ minX: number;
+  /** @internal */ minY: number;
+  /** @internal */ maxX: number;
+  /** @internal */ maxY: number;
+  // ---- membership ----
+  /** @internal */ _world: BodyOwner | null;
+  /** @internal The body's index in its world's per-body arrays (-1 when not in a world). */ slot: number;
 
-  /** Shape extents; 0 where the shape has none. */
-  radius: number;
-  halfLength: number;
-  halfWidth: number;
-  halfHeight: number;
-
-  /** Largest distance from the centre to the surface, m (fixed by the shape). */
-  maxExtent: number;
-  /** Half the thinnest size, m (fixed by the shape). */
-  minExtent: number;
-
-  /** World-space bounding box, refreshed by `updateBounds()`. */
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-
-  /** The world this body is in, or null. */
-  world: BodyOwner | null;
-  isSleeping: boolean;
-  /** Seconds spent below the sleep tolerances. */
-  sleepTime: number;
-  /** Broadphase handle (-1 when not in a broadphase). */
-  proxyId: number;
-  /** Index of the body in the world's body array and solver arrays (-1 when not in a world). */
-  index: number;
-  /** Island bookkeeping for sleeping (owned by the world). */
-  islandId: number;
-
-  // ---- solver scratch (owned by the world's step; meaningless between steps) ----
-  /** Pose at the start of the step: position and rotation. */
-  x0: number;
-  y0: number;
-  c0: number;
-  s0: number;
-  /** Velocity before this sub-step's velocity integration (explicit Euler). */
-  vx0: number;
-  vy0: number;
-  w0: number;
-  /** Velocity after force integration, before the contact solver (explicit Euler). */
-  vxPred: number;
-  vyPred: number;
-  wPred: number;
-  /** Solver flags: 1 = awake and simulated this step. */
-  solverFlags: number;
-  /** Slot in the solver's arrays this step (valid while solverFlags is 1). */
-  solverSlot: number;
-
-  protected constructor(kind: ShapeKind, o: BodyOptions) {
-    checkBodyOptions(o);
-    this.id = -1;
-    this.kind = kind;
-    this.type = o.type ?? "dynamic";
-    this.position = { x: o.position?.x ?? 0, y: o.position?.y ?? 0 };
+  protected constructor(kind: ShapeKind, o: BodyOptions, shapeKeys: readonly string[]) {
+    checkBodyOptions(o, shapeKeys);
+    this._id = -1;
+    this._kind = kind;
+    this._type = o.type ?? "dynamic";
+    this.px = o.position?.x ?? 0;
+    this.py = o.position?.y ?? 0;
     const angle = o.angle ?? 0;
     // detCos/detSin: the same bits in every JavaScript engine (Math.cos/sin are not)
-    this.rotCos = angle === 0 ? 1 : detCos(angle);
-    this.rotSin = angle === 0 ? 0 : detSin(angle);
-    this.velocity = { x: o.velocity?.x ?? 0, y: o.velocity?.y ?? 0 };
-    this.angularVelocity = o.angularVelocity ?? 0;
-    this.forceX = 0;
-    this.forceY = 0;
-    this.torque = 0;
-    this.density = o.density ?? 1;
-    this.mass = 0;
-    this.invMass = 0;
-    this.inertia = 0;
-    this.invInertia = 0;
-    this.restitution = o.restitution ?? DEFAULT_RESTITUTION;
-    this.friction = o.friction ?? DEFAULT_FRICTION;
-    this.fixedRotation = o.fixedRotation ?? false;
-    this.isSensor = o.isSensor ?? false;
-    this.bullet = o.bullet ?? false;
-    this.collisionFilter = {
-      category: o.collisionFilter?.category ?? 0x0001,
-      mask: o.collisionFilter?.mask ?? 0xffffffff,
-      group: o.collisionFilter?.group ?? 0,
-    };
-    this.linearDamping = o.linearDamping ?? 0;
-    this.angularDamping = o.angularDamping ?? 0;
-    this.gravityScale = o.gravityScale ?? 1;
+    this.qc = angle === 0 ? 1 : detCos(angle);
+    this.qs = angle === 0 ? 0 : detSin(angle);
+    this.vx = o.velocity?.x ?? 0;
+    this.vy = o.velocity?.y ?? 0;
+    this.w = o.angularVelocity ?? 0;
+    this.fx = 0;
+    this.fy = 0;
+    this.tq = 0;
+    this.x0 = this.px;
+    this.y0 = this.py;
+    this.c0 = this.qc;
+    this.s0 = this.qs;
+    this._density = o.density ?? 1;
+    this._mass = 0;
+    this._invMass = 0;
+    this._inertia = 0;
+    this._invInertia = 0;
+    this._friction = o.friction ?? DEFAULT_FRICTION;
+    this._restitution = o.restitution ?? DEFAULT_RESTITUTION;
+    this._fixedRotation = o.fixedRotation ?? false;
+    this._isSensor = o.isSensor ?? false;
+    this._bullet = o.bullet ?? false;
+    this._enableSleep = o.enableSleep ?? true;
+    this._category = o.collisionFilter?.category ?? 0x0001;
+    this._mask = o.collisionFilter?.mask ?? 0xffffffff;
+    this._group = o.collisionFilter?.group ?? 0;
+    this._linearDamping = o.linearDamping ?? 0;
+    this._angularDamping = o.angularDamping ?? 0;
+    this._gravityScale = o.gravityScale ?? 1;
     this.userData = o.userData;
     this.label = o.label ?? "";
-    this.radius = 0;
-    this.halfLength = 0;
-    this.halfWidth = 0;
-    this.halfHeight = 0;
-    this.maxExtent = 0;
-    this.minExtent = 0;
+    this._radius = 0;
+    this._halfLength = 0;
+    this._halfWidth = 0;
+    this._halfHeight = 0;
+    this._maxExtent = 0;
+    this._minExtent = 0;
     this.minX = 0;
     this.minY = 0;
     this.maxX = 0;
     this.maxY = 0;
-    this.world = null;
-    this.isSleeping = false;
-    this.sleepTime = 0;
-    this.proxyId = -1;
-    this.index = -1;
-    this.islandId = -1;
-    this.x0 = 0;
-    this.y0 = 0;
-    this.c0 = 1;
-    this.s0 = 0;
-    this.vx0 = 0;
-    this.vy0 = 0;
-    this.w0 = 0;
-    this.vxPred = 0;
-    this.vyPred = 0;
-    this.wPred = 0;
-    this.solverFlags = 0;
-    this.solverSlot = 0;
+    this._world = null;
+    this.slot = -1;
+    if (this._type === "static") {
+      this.vx = 0;
+      this.vy = 0;
+      this.w = 0;
+    }
   }
 
   /** Area of the shape, m². */
   abstract get area(): number;
-  /** Moment of inertia about the centre for a unit-density... per unit mass: I = mass × this. */
+  /** Moment of inertia about the centre per unit mass: I = mass × this. */
   protected abstract unitInertia(): number;
-  /** Recompute minX..maxY from position and rotation. */
+  /** @internal Recompute minX..maxY from the pose. */
   abstract updateBounds(): void;
+  /** @internal Derive `_maxExtent` and `_minExtent` from the shape's size. */
+  abstract updateExtents(): void;
+  /** @internal A new body of the same shape class (built through its constructor, so it shares V8's layout). */
+  protected abstract blank(): Body;
 
-  /** Angle in radians, in (-π, π], derived from the rotation. */
+  /**
+   * A copy of this body, definition and state (velocity, pending forces
+   * included), not in any world (id -1). `userData` is shared, not copied.
+   */
+  clone(): this {
+    const copy = this.blank();
+    copy.copyFrom(this);
+    copy._id = -1;
+    return copy as this;
+  }
+
+  /** @internal Copy every field of `other` (same shape class), except world membership. */
+  copyFrom(other: Body): void {
+    Object.assign(this, other);
+    this._world = null;
+    this.slot = -1;
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** Assigned by the world on `add`, in order of addition; -1 while not in a world. */
+  get id(): number {
+    return this._id;
+  }
+  set id(_: never) {
+    readOnly("id", "nothing: the world assigns ids");
+  }
+
+  /** CIRCLE, CAPSULE or BOX. */
+  get kind(): ShapeKind {
+    return this._kind;
+  }
+  set kind(_: never) {
+    readOnly("kind", "a new body");
+  }
+
+  /** "dynamic", "static" or "kinematic". */
+  get type(): BodyType {
+    return this._type;
+  }
+  set type(_: never) {
+    readOnly("type", "body.setType(type)");
+  }
+
+  /** The world this body is in, or null. */
+  get world(): BodyOwner | null {
+    return this._world;
+  }
+  set world(_: never) {
+    readOnly("world", "world.add(body) or world.remove(body)");
+  }
+
+  /** Centre of the shape (its centre of mass), m: a copy (`getPosition(out)` fills one of yours). */
+  get position(): Readonly<Vec2> {
+    return Object.freeze({ x: this.px, y: this.py });
+  }
+  set position(_: never) {
+    readOnly("position", "body.setPosition({ x, y })");
+  }
+
+  /** Linear velocity, m/s: a copy (`getVelocity(out)` fills one of yours). */
+  get velocity(): Readonly<Vec2> {
+    return Object.freeze({ x: this.vx, y: this.vy });
+  }
+  set velocity(_: never) {
+    readOnly("velocity", "body.setVelocity({ x, y })");
+  }
+
+  /** rad/s, counter-clockwise. */
+  get angularVelocity(): number {
+    return this.w;
+  }
+  set angularVelocity(_: never) {
+    readOnly("angularVelocity", "body.setAngularVelocity(w)");
+  }
+
+  /** Angle in radians, in [-π, π], derived from the rotation (the same bits in every JavaScript engine). */
   get angle(): number {
-    return Math.atan2(this.rotSin, this.rotCos);
+    return detAtan2(this.qs, this.qc);
+  }
+  set angle(_: never) {
+    readOnly("angle", "body.setAngle(angle)");
+  }
+
+  /** cos(angle): the rotation is kept as the unit complex number (rotCos, rotSin). */
+  get rotCos(): number {
+    return this.qc;
+  }
+  set rotCos(_: never) {
+    readOnly("rotCos", "body.setAngle(angle)");
+  }
+
+  /** sin(angle). */
+  get rotSin(): number {
+    return this.qs;
+  }
+  set rotSin(_: never) {
+    readOnly("rotSin", "body.setAngle(angle)");
+  }
+
+  /** kg; 0 for static and kinematic bodies (infinite mass, as in Box2D). */
+  get mass(): number {
+    return this._mass;
+  }
+  set mass(_: never) {
+    readOnly("mass", "body.setMass(kg)");
+  }
+
+  /** 1 / mass; 0 for static and kinematic bodies. */
+  get invMass(): number {
+    return this._invMass;
+  }
+  set invMass(_: never) {
+    readOnly("invMass", "body.setMass(kg)");
+  }
+
+  /** Moment of inertia about the centre, kg·m²; 0 when the body cannot turn. */
+  get inertia(): number {
+    return this._inertia;
+  }
+  set inertia(_: never) {
+    readOnly("inertia", "body.setMass(kg) or body.setFixedRotation(flag)");
+  }
+
+  /** 1 / inertia; 0 when the body cannot turn. */
+  get invInertia(): number {
+    return this._invInertia;
+  }
+  set invInertia(_: never) {
+    readOnly("invInertia", "body.setMass(kg) or body.setFixedRotation(flag)");
+  }
+
+  /** kg/m². */
+  get density(): number {
+    return this._density;
+  }
+  set density(_: never) {
+    readOnly("density", "body.setDensity(density)");
+  }
+
+  get friction(): number {
+    return this._friction;
+  }
+  set friction(_: never) {
+    readOnly("friction", "body.setFriction(friction)");
+  }
+
+  get restitution(): number {
+    return this._restitution;
+  }
+  set restitution(_: never) {
+    readOnly("restitution", "body.setRestitution(restitution)");
+  }
+
+  get fixedRotation(): boolean {
+    return this._fixedRotation;
+  }
+  set fixedRotation(_: never) {
+    readOnly("fixedRotation", "body.setFixedRotation(flag)");
+  }
+
+  /** A sensor reports overlaps and applies no impulse. */
+  get isSensor(): boolean {
+    return this._isSensor;
+  }
+  set isSensor(_: never) {
+    readOnly("isSensor", "body.setSensor(flag)");
+  }
+
+  /** Continuous collision against dynamic bodies too. */
+  get bullet(): boolean {
+    return this._bullet;
+  }
+  set bullet(_: never) {
+    readOnly("bullet", "body.setBullet(flag)");
+  }
+
+  /** May the body fall asleep? */
+  get enableSleep(): boolean {
+    return this._enableSleep;
+  }
+  set enableSleep(_: never) {
+    readOnly("enableSleep", "body.setEnableSleep(flag)");
+  }
+
+  /** A copy of the collision filter. */
+  get collisionFilter(): Readonly<CollisionFilter> {
+    return Object.freeze({ category: this._category, mask: this._mask, group: this._group });
+  }
+  set collisionFilter(_: never) {
+    readOnly("collisionFilter", "body.setCollisionFilter({ category, mask, group })");
+  }
+
+  get linearDamping(): number {
+    return this._linearDamping;
+  }
+  set linearDamping(_: never) {
+    readOnly("linearDamping", "body.setLinearDamping(damping)");
+  }
+
+  get angularDamping(): number {
+    return this._angularDamping;
+  }
+  set angularDamping(_: never) {
+    readOnly("angularDamping", "body.setAngularDamping(damping)");
+  }
+
+  get gravityScale(): number {
+    return this._gravityScale;
+  }
+  set gravityScale(_: never) {
+    readOnly("gravityScale", "body.setGravityScale(scale)");
+  }
+
+  /** Circle and capsule radius, m (0 for a box). */
+  get radius(): number {
+    return this._radius;
+  }
+  set radius(_: never) {
+    readOnly("radius", "a new body");
+  }
+
+  /** Capsule: centre to each cap centre, m (0 for other shapes). */
+  get halfLength(): number {
+    return this._halfLength;
+  }
+  set halfLength(_: never) {
+    readOnly("halfLength", "a new body");
+  }
+
+  /** Box: half the width, m (0 for other shapes). */
+  get halfWidth(): number {
+    return this._halfWidth;
+  }
+  set halfWidth(_: never) {
+    readOnly("halfWidth", "a new body");
+  }
+
+  /** Box: half the height, m (0 for other shapes). */
+  get halfHeight(): number {
+    return this._halfHeight;
+  }
+  set halfHeight(_: never) {
+    readOnly("halfHeight", "a new body");
+  }
+
+  /** Largest distance from the centre to the surface, m. */
+  get maxExtent(): number {
+    return this._maxExtent;
+  }
+
+  /** Half the thinnest size of the shape, m. */
+  get minExtent(): number {
+    return this._minExtent;
+  }
+
+  /** Asleep in its world (not simulated until something wakes it)? */
+  get isSleeping(): boolean {
+    return this._world !== null && this._world.isBodySleeping(this);
+  }
+  set isSleeping(_: never) {
+    readOnly("isSleeping", "body.wake()");
   }
 
   get isStatic(): boolean {
-    return this.type === "static";
+    return this._type === "static";
   }
 
   get isDynamic(): boolean {
-    return this.type === "dynamic";
+    return this._type === "dynamic";
   }
 
   get isKinematic(): boolean {
-    return this.type === "kinematic";
+    return this._type === "kinematic";
   }
+
+  /** Kinetic energy, ½mv² + ½Iω² (J). */
+  get kineticEnergy(): number {
+    return 0.5 * this._mass * (this.vx * this.vx + this.vy * this.vy) + 0.5 * this._inertia * this.w * this.w;
+  }
+
+  /**
+   * What this body stands on at the end of the last step: of its solid
+   * touching contacts, the one whose surface normal is closest to "up"
+   * (opposite to gravity), if within `maxSlopeAngle` (radians, default π/4)
+   * of it; null when there is none, or the body is not in a world. See
+   * `World.groundContactOf`.
+   */
+  getGroundContact(maxSlopeAngle = Math.PI / 4): GroundContact | null {
+    return this._world === null ? null : this._world.groundContactOf(this, maxSlopeAngle);
+  }
+
+  /** The position, written to `out` (no allocation). */
+  getPosition(out: Vec2 = { x: 0, y: 0 }): Vec2 {
+    out.x = this.px;
+    out.y = this.py;
+    return out;
+  }
+
+  /** The velocity, written to `out` (no allocation). */
+  getVelocity(out: Vec2 = { x: 0, y: 0 }): Vec2 {
+    out.x = this.vx;
+    out.y = this.vy;
+    return out;
+  }
+
+  /**
+   * The pose a renderer should draw between the last two steps: `alpha` 0 is
+   * the pose at the start of the last step, 1 the pose now (use the value
+   * `world.advance()` returns). Position is interpolated linearly, rotation
+   * along the shorter arc (normalised linear interpolation of the unit
+   * complex numbers). The same bits in every JavaScript engine.
+   */
+  getInterpolatedPose(alpha: number, out?: Pose): Pose {
+    check.inRange("alpha", alpha, 0, 1);
+    const o = out ?? { x: 0, y: 0, angle: 0, rotCos: 1, rotSin: 0 };
+    const a = alpha;
+    const b = 1 - alpha;
+    o.x = b * this.x0 + a * this.px;
+    o.y = b * this.y0 + a * this.py;
+    let c = b * this.c0 + a * this.qc;
+    let s = b * this.s0 + a * this.qs;
+    const mag = Math.sqrt(c * c + s * s);
+    if (mag > 1e-9) {
+      c /= mag;
+      s /= mag;
+    } else {
+      c = this.qc;
+      s = this.qs;
+    }
+    o.rotCos = c;
+    o.rotSin = s;
+    o.angle = detAtan2(s, c);
+    return o;
+  }
+
+  // ------------------------------------------------------------------ changing: each checks, then tells the world
+
+  /** @internal Ask the world whether a change may be made now (throws during a step). */
+  protected mutable(what: string): void {
+    if (this._world !== null) this._world.checkMutable(this, what);
+  }
+
+  /** @internal Tell the world what changed. */
+  protected changed(change: number, oldType: BodyType = this._type): void {
+    if (this._world !== null) this._world.bodyChanged(this, change, oldType);
+  }
+
+  /** Teleport the body (its contacts are found again before the next step). */
+  setPosition(position: Vec2): this {
+    check.vector("position", position);
+    this.mutable("setPosition");
+    this.px = position.x;
+    this.py = position.y;
+    this.updateBounds();
+    this.changed(CHANGE_POSE);
+    return this;
+  }
+
+  /** Set the rotation, radians. */
+  setAngle(angle: number): this {
+    check.finite("angle", angle);
+    this.mutable("setAngle");
+    this.qc = detCos(angle);
+    this.qs = detSin(angle);
+    this.updateBounds();
+    this.changed(CHANGE_POSE);
+    return this;
+  }
+
+  /** Set the linear velocity, m/s (static bodies do not move: ignored for them). */
+  setVelocity(velocity: Vec2): this {
+    check.vector("velocity", velocity);
+    this.mutable("setVelocity");
+    if (this._type === "static") return this;
+    this.vx = velocity.x;
+    this.vy = velocity.y;
+    this.changed(CHANGE_VELOCITY);
+    return this;
+  }
+
+  /** Set the angular velocity, rad/s (ignored for static bodies and bodies that cannot turn). */
+  setAngularVelocity(angularVelocity: number): this {
+    check.finite("angularVelocity", angularVelocity);
+    this.mutable("setAngularVelocity");
+    if (this._type === "static" || this._kind === BOX) return this;
+    if (this._type === "dynamic" && this._fixedRotation) return this;
+    this.w = angularVelocity;
+    this.changed(CHANGE_VELOCITY);
+    return this;
+  }
+
+  /** Add a force (N) for the next step, at `point` (world coordinates; default the centre). Dynamic bodies only. */
+  applyForce(force: Vec2, point?: Vec2): this {
+    check.vector("force", force);
+    if (point !== undefined) check.vector("point", point);
+    this.mutable("applyForce");
+    if (this._type !== "dynamic") return this;
+    this.fx += force.x;
+    this.fy += force.y;
+    if (point !== undefined) this.tq += (point.x - this.px) * force.y - (point.y - this.py) * force.x;
+    this.changed(CHANGE_FORCE);
+    return this;
+  }
+
+  /** Add a torque (N·m) for the next step. Dynamic bodies only. */
+  applyTorque(torque: number): this {
+    check.finite("torque", torque);
+    this.mutable("applyTorque");
+    if (this._type !== "dynamic") return this;
+    this.tq += torque;
+    this.changed(CHANGE_FORCE);
+    return this;
+  }
+
+  /** Change the velocity at once by impulse / mass (N·s), at `point` (default the centre). Dynamic bodies only. */
+  applyImpulse(impulse: Vec2, point?: Vec2): this {
+    check.vector("impulse", impulse);
+    if (point !== undefined) check.vector("point", point);
+    this.mutable("applyImpulse");
+    if (this._type !== "dynamic") return this;
+    this.vx += impulse.x * this._invMass;
+    this.vy += impulse.y * this._invMass;
+    if (point !== undefined) {
+      this.w += this._invInertia * ((point.x - this.px) * impulse.y - (point.y - this.py) * impulse.x);
+    }
+    this.changed(CHANGE_VELOCITY);
+    return this;
+  }
+
+  /** Change the angular velocity at once by impulse / inertia (N·m·s). Dynamic bodies only. */
+  applyAngularImpulse(impulse: number): this {
+    check.finite("impulse", impulse);
+    this.mutable("applyAngularImpulse");
+    if (this._type !== "dynamic") return this;
+    this.w += this._invInertia * impulse;
+    this.changed(CHANGE_VELOCITY);
+    return this;
+  }
+
+  /**
+   * Change the body's type. To "static": it stops (velocity and forces
+   * cleared) and gets infinite mass. To "kinematic": infinite mass, keeps its
+   * velocity, no longer feels gravity or contacts. To "dynamic": mass and
+   * inertia from its density (which must then be > 0). Contacts and islands
+   * follow at once; the body and what touches it wake.
+   */
+  setType(type: BodyType): this {
+    check.oneOf("type", type, TYPES);
+    this.mutable("setType");
+    const old = this._type;
+    if (type === old) return this;
+    if (type === "dynamic" && !(this._density * this.area > 0)) {
+      throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${this._density} (call setDensity first)`);
+    }
+    this._type = type;
+    if (type === "static") {
+      this.vx = 0;
+      this.vy = 0;
+      this.w = 0;
+    }
+    if (type !== "dynamic") {
+      this.fx = 0;
+      this.fy = 0;
+      this.tq = 0;
+    }
+    this.applyMass(this._density * this.area);
+    this.changed(CHANGE_TYPE | CHANGE_MASS | CHANGE_WAKE, old);
+    return this;
+  }
+
+  /** Set the mass, kg (> 0 for a dynamic body); the density follows (mass / area). */
+  setMass(mass: number): this {
+    check.nonNegative("mass", mass);
+    this.mutable("setMass");
+    if (this._type === "dynamic" && !(mass > 0)) throw new RangeError(`capsule2d: mass must be > 0 for a dynamic body, got ${mass}`);
+    const area = this.area;
+    this._density = area > 0 ? mass / area : 0;
+    this.applyMass(mass);
+    this.changed(CHANGE_MASS | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the density, kg/m² (> 0 for a dynamic body); mass and inertia follow. */
+  setDensity(density: number): this {
+    check.nonNegative("density", density);
+    this.mutable("setDensity");
+    if (this._type === "dynamic" && !(density > 0)) throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${density}`);
+    this._density = density;
+    this.applyMass(density * this.area);
+    this.changed(CHANGE_MASS | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the friction coefficient (>= 0); contacts mix it from the next step on. */
+  setFriction(friction: number): this {
+    check.nonNegative("friction", friction);
+    this.mutable("setFriction");
+    this._friction = friction;
+    this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the restitution (>= 0; 1 is a perfectly elastic bounce); contacts mix it from the next step on. */
+  setRestitution(restitution: number): this {
+    check.nonNegative("restitution", restitution);
+    this.mutable("setRestitution");
+    this._restitution = restitution;
+    this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Make the body a sensor (reports overlaps, applies no impulse) or a solid body again. */
+  setSensor(isSensor: boolean): this {
+    check.boolean("isSensor", isSensor);
+    this.mutable("setSensor");
+    if (isSensor === this._isSensor) return this;
+    this._isSensor = isSensor;
+    this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the collision filter (missing fields keep their current value). */
+  setCollisionFilter(filter: Partial<CollisionFilter>): this {
+    const f = checkFilter("filter", filter);
+    this.mutable("setCollisionFilter");
+    this._category = f.category ?? this._category;
+    this._mask = f.mask ?? this._mask;
+    this._group = f.group ?? this._group;
+    this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Allow or forbid sleep for this body (false wakes it and keeps its island awake). */
+  setEnableSleep(enableSleep: boolean): this {
+    check.boolean("enableSleep", enableSleep);
+    this.mutable("setEnableSleep");
+    this._enableSleep = enableSleep;
+    this.changed(CHANGE_SLEEP | (enableSleep ? 0 : CHANGE_WAKE));
+    return this;
+  }
+
+  /** Stop (or allow) rotation; the inertia follows. Boxes never rotate. */
+  setFixedRotation(fixedRotation: boolean): this {
+    check.boolean("fixedRotation", fixedRotation);
+    this.mutable("setFixedRotation");
+    if (this._kind === BOX) return this;
+    this._fixedRotation = fixedRotation;
+    if (fixedRotation && this._type === "dynamic") this.w = 0;
+    this.applyMass(this._density * this.area);
+    this.changed(CHANGE_MASS | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Continuous collision against dynamic bodies too (for fast projectiles). */
+  setBullet(bullet: boolean): this {
+    check.boolean("bullet", bullet);
+    this.mutable("setBullet");
+    this._bullet = bullet;
+    this.changed(0);
+    return this;
+  }
+
+  /** Linear damping, 1/s (>= 0). */
+  setLinearDamping(damping: number): this {
+    check.nonNegative("linearDamping", damping);
+    this.mutable("setLinearDamping");
+    this._linearDamping = damping;
+    this.changed(CHANGE_WAKE);
+    return this;
+  }
+
+  /** Angular damping, 1/s (>= 0). */
+  setAngularDamping(damping: number): this {
+    check.nonNegative("angularDamping", damping);
+    this.mutable("setAngularDamping");
+    this._angularDamping = damping;
+    this.changed(CHANGE_WAKE);
+    return this;
+  }
+
+  /** Multiplier of the world's gravity for this body. */
+  setGravityScale(scale: number): this {
+    check.finite("gravityScale", scale);
+    this.mutable("setGravityScale");
+    this._gravityScale = scale;
+    this.changed(CHANGE_WAKE);
+    return this;
+  }
+
+  /** Wake the body (and, in a world, its island). */
+  wake(): this {
+    this.mutable("wake");
+    this.changed(CHANGE_WAKE);
+    return this;
+  }
+
+  // ------------------------------------------------------------------ mass
 
   /**
    * Mass from density × area (or the `mass` option), inertia from the shape.
@@ -287,126 +908,36 @@ export abstract class Body {
     let mass: number;
     if (o.mass !== undefined) {
       mass = o.mass;
-      this.density = area > 0 ? mass / area : 0;
+      this._density = area > 0 ? mass / area : 0;
     } else {
-      mass = this.density * area;
+      mass = this._density * area;
     }
-    if (this.type === "dynamic" && !(mass > 0)) {
+    if (this._type === "dynamic" && !(mass > 0)) {
       const name = o.mass !== undefined ? "mass" : "density";
-      const value = o.mass !== undefined ? o.mass : this.density;
+      const value = o.mass !== undefined ? o.mass : this._density;
       throw new RangeError(`capsule2d: ${name} must be > 0 for a dynamic body, got ${value}`);
     }
     this.applyMass(mass);
   }
 
-  /** Set mass, inertia and their inverses from `mass` and the body's type and flags. */
-  protected applyMass(mass: number): void {
-    if (this.type !== "dynamic") {
-      this.mass = 0;
-      this.invMass = 0;
-      this.inertia = 0;
-      this.invInertia = 0;
+  /** @internal Set mass, inertia and their inverses from `mass` and the body's type and flags. */
+  applyMass(mass: number): void {
+    if (this._type !== "dynamic") {
+      this._mass = 0;
+      this._invMass = 0;
+      this._inertia = 0;
+      this._invInertia = 0;
       return;
     }
-    this.mass = mass;
-    this.invMass = 1 / mass;
+    this._mass = mass;
+    this._invMass = 1 / mass;
     const unit = this.unitInertia();
-    if (this.fixedRotation || unit === 0) {
-      this.inertia = 0;
-      this.invInertia = 0;
+    if (this._fixedRotation || unit === 0) {
+      this._inertia = 0;
+      this._invInertia = 0;
     } else {
-      this.inertia = mass * unit;
-      this.invInertia = 1 / this.inertia;
+      this._inertia = mass * unit;
+      this._invInertia = 1 / this._inertia;
     }
-  }
-
-  // ---- user-facing mutators: each checks its input first, then wakes the body ----
-
-  /** Teleport the body. */
-  setPosition(position: Vec2): this {
-    check.vector("position", position);
-    this.position.x = position.x;
-    this.position.y = position.y;
-    this.updateBounds();
-    this.world?.onBodyChanged(this, true);
-    return this;
-  }
-
-  /** Set the rotation, radians. */
-  setAngle(angle: number): this {
-    check.finite("angle", angle);
-    this.rotCos = detCos(angle);
-    this.rotSin = detSin(angle);
-    this.updateBounds();
-    this.world?.onBodyChanged(this, true);
-    return this;
-  }
-
-  setVelocity(velocity: Vec2): this {
-    check.vector("velocity", velocity);
-    if (this.type === "static") return this;
-    this.velocity.x = velocity.x;
-    this.velocity.y = velocity.y;
-    this.world?.onBodyChanged(this, false);
-    return this;
-  }
-
-  setAngularVelocity(angularVelocity: number): this {
-    check.finite("angularVelocity", angularVelocity);
-    if (this.type === "static") return this;
-    this.angularVelocity = angularVelocity;
-    this.world?.onBodyChanged(this, false);
-    return this;
-  }
-
-  /** Add a force (N) for the next step, at `point` (world coordinates; default the centre). */
-  applyForce(force: Vec2, point?: Vec2): this {
-    check.vector("force", force);
-    if (point !== undefined) check.vector("point", point);
-    if (this.type !== "dynamic") return this;
-    this.forceX += force.x;
-    this.forceY += force.y;
-    if (point !== undefined) {
-      this.torque += (point.x - this.position.x) * force.y - (point.y - this.position.y) * force.x;
-    }
-    this.world?.onBodyChanged(this, false);
-    return this;
-  }
-
-  /** Change the velocity at once by impulse / mass (N·s), at `point` (default the centre). */
-  applyImpulse(impulse: Vec2, point?: Vec2): this {
-    check.vector("impulse", impulse);
-    if (point !== undefined) check.vector("point", point);
-    if (this.type !== "dynamic") return this;
-    this.velocity.x += impulse.x * this.invMass;
-    this.velocity.y += impulse.y * this.invMass;
-    if (point !== undefined) {
-      this.angularVelocity +=
-        this.invInertia * ((point.x - this.position.x) * impulse.y - (point.y - this.position.y) * impulse.x);
-    }
-    this.world?.onBodyChanged(this, false);
-    return this;
-  }
-
-  applyTorque(torque: number): this {
-    check.finite("torque", torque);
-    if (this.type !== "dynamic") return this;
-    this.torque += torque;
-    this.world?.onBodyChanged(this, false);
-    return this;
-  }
-
-  /** Wake the body (and, in a world, its island). */
-  wake(): this {
-    this.world?.onBodyChanged(this, false);
-    this.isSleeping = false;
-    this.sleepTime = 0;
-    return this;
-  }
-
-  /** Kinetic energy, ½mv² + ½Iω² (J). */
-  get kineticEnergy(): number {
-    const v = this.velocity;
-    return 0.5 * this.mass * (v.x * v.x + v.y * v.y) + 0.5 * this.inertia * this.angularVelocity * this.angularVelocity;
   }
 }

@@ -13,13 +13,14 @@ export interface CapsuleOptions extends BodyOptions {
  * A capsule ("pill", stadium): every point within `radius` of the segment
  * running along the body's local x axis from (-halfLength, 0) to (halfLength, 0).
  */
+const CAPSULE_KEYS = ["halfLength", "radius"];
+
 export class Capsule extends Body {
   constructor(options: CapsuleOptions) {
-    super(CAPSULE, options);
-    this.halfLength = check.nonNegative("halfLength", options.halfLength);
-    this.radius = check.positive("radius", options.radius);
-    this.maxExtent = this.halfLength + this.radius;
-    this.minExtent = this.radius;
+    super(CAPSULE, options, CAPSULE_KEYS);
+    this._halfLength = check.nonNegative("halfLength", options.halfLength);
+    this._radius = check.positive("radius", options.radius);
+    this.updateExtents();
     this.initMass(options);
     this.updateBounds();
   }
@@ -34,22 +35,27 @@ export class Capsule extends Body {
     const capsule = new Capsule({
       ...options,
       position: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
-      angle: len > 0 ? Math.atan2(dy, dx) : (options.angle ?? 0),
       halfLength: len / 2,
       radius,
     });
     if (len > 0) {
-      // Use the exact direction rather than cos(atan2(...)).
-      capsule.rotCos = dx / len;
-      capsule.rotSin = dy / len;
+      // the exact direction, rather than cos(atan2(...))
+      capsule.qc = dx / len;
+      capsule.qs = dy / len;
+      capsule.c0 = capsule.qc;
+      capsule.s0 = capsule.qs;
       capsule.updateBounds();
     }
     return capsule;
   }
 
+  protected blank(): Body {
+    return new Capsule({ halfLength: 1, radius: 1 });
+  }
+
   get area(): number {
-    const r = this.radius;
-    return 4 * this.halfLength * r + Math.PI * r * r;
+    const r = this._radius;
+    return 4 * this._halfLength * r + Math.PI * r * r;
   }
 
   /**
@@ -66,8 +72,8 @@ export class Capsule extends Body {
    * Total I = m_R (h² + r²)/3 + m_D (r²/2 + h² + 8hr/(3π)); with h = 0 it is the disc's ½ m r².
    */
   protected unitInertia(): number {
-    const h = this.halfLength;
-    const r = this.radius;
+    const h = this._halfLength;
+    const r = this._radius;
     const mR = 4 * h * r;
     const mD = Math.PI * r * r;
     const I = (mR * (h * h + r * r)) / 3 + mD * ((r * r) / 2 + h * h + (8 * h * r) / (3 * Math.PI));
@@ -76,23 +82,28 @@ export class Capsule extends Body {
 
   /** World-space end points of the inner segment: `position ∓ rotate((halfLength, 0), angle)`. */
   get endpoints(): [Vec2, Vec2] {
-    const ex = this.rotCos * this.halfLength;
-    const ey = this.rotSin * this.halfLength;
-    const p = this.position;
+    const ex = this.qc * this._halfLength;
+    const ey = this.qs * this._halfLength;
     return [
-      { x: p.x - ex, y: p.y - ey },
-      { x: p.x + ex, y: p.y + ey },
+      { x: this.px - ex, y: this.py - ey },
+      { x: this.px + ex, y: this.py + ey },
     ];
   }
 
+  /** @internal */
+  updateExtents(): void {
+    this._maxExtent = this._halfLength + this._radius;
+    this._minExtent = this._radius;
+  }
+
+  /** @internal */
   updateBounds(): void {
-    const ex = Math.abs(this.rotCos * this.halfLength);
-    const ey = Math.abs(this.rotSin * this.halfLength);
-    const r = this.radius;
-    const p = this.position;
-    this.minX = p.x - ex - r;
-    this.minY = p.y - ey - r;
-    this.maxX = p.x + ex + r;
-    this.maxY = p.y + ey + r;
+    const ex = Math.abs(this.qc * this._halfLength);
+    const ey = Math.abs(this.qs * this._halfLength);
+    const r = this._radius;
+    this.minX = this.px - ex - r;
+    this.minY = this.py - ey - r;
+    this.maxX = this.px + ex + r;
+    this.maxY = this.py + ey + r;
   }
 }

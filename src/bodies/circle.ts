@@ -6,31 +6,42 @@ export interface CircleOptions extends BodyOptions {
   radius: number;
 }
 
+const CIRCLE_KEYS = ["radius"];
+
 export class Circle extends Body {
   constructor(options: CircleOptions) {
-    super(CIRCLE, options);
-    this.radius = check.positive("radius", options.radius);
-    this.maxExtent = this.radius;
-    this.minExtent = this.radius;
+    super(CIRCLE, options, CIRCLE_KEYS);
+    this._radius = check.positive("radius", options.radius);
+    this.updateExtents();
     this.initMass(options);
     this.updateBounds();
   }
 
+  protected blank(): Body {
+    return new Circle({ radius: 1 });
+  }
+
   get area(): number {
-    return Math.PI * this.radius * this.radius;
+    return Math.PI * this._radius * this._radius;
   }
 
   /** Solid disc about its centre: I = ½ m r². */
   protected unitInertia(): number {
-    return 0.5 * this.radius * this.radius;
+    return 0.5 * this._radius * this._radius;
   }
 
+  /** @internal */
+  updateExtents(): void {
+    this._maxExtent = this._radius;
+    this._minExtent = this._radius;
+  }
+
+  /** @internal */
   updateBounds(): void {
-    const r = this.radius;
-    const p = this.position;
-    this.minX = p.x - r;
-    this.minY = p.y - r;
-    this.maxX = p.x + r;
-    this.maxY = p.y + r;
+    const r = this._radius;
+    this.minX = this.px - r;
+    this.minY = this.py - r;
+    this.maxX = this.px + r;
+    this.maxY = this.py + r;
   }
 }

@@ -58,8 +58,8 @@ export class AabbTree {
   height: Int32Array;
   /** The body at each leaf (null for internal and free nodes). */
   body: (Body | null)[];
-  /** A per-node mark for the owner's bookkeeping (the broadphase marks leaves whose pairs must be re-found). */
-  dirty: Uint8Array;
+  /** A per-node mark for the owner (the broadphase marks leaves in its move buffer). */
+  moved: Uint8Array;
 
   root = NULL_NODE;
   /** Number of leaves. */
@@ -91,7 +91,7 @@ export class AabbTree {
     this.child2 = new Int32Array(0);
     this.height = new Int32Array(0);
     this.body = [];
-    this.dirty = new Uint8Array(0);
+    this.moved = new Uint8Array(0);
     this.stack = new Int32Array(64);
     this.grow(capacity);
   }
@@ -118,8 +118,8 @@ export class AabbTree {
     child2.set(this.child2);
     const height = new Int32Array(newCapacity);
     height.set(this.height);
-    const dirty = new Uint8Array(newCapacity);
-    dirty.set(this.dirty);
+    const moved = new Uint8Array(newCapacity);
+    moved.set(this.moved);
     for (let i = old; i < newCapacity; i++) {
       parent[i] = i + 1 < newCapacity ? i + 1 : this.freeList;
       child1[i] = NULL_NODE;
@@ -133,7 +133,7 @@ export class AabbTree {
     this.child1 = child1;
     this.child2 = child2;
     this.height = height;
-    this.dirty = dirty;
+    this.moved = moved;
     this.freeList = old;
     this.capacity = newCapacity;
   }
@@ -155,6 +155,7 @@ export class AabbTree {
     this.child2[n] = NULL_NODE;
     this.height[n] = -1;
     this.body[n] = null;
+    this.moved[n] = 0;
     this.freeList = n;
   }
 
@@ -181,10 +182,10 @@ export class AabbTree {
    * numbers passed to a function it does not inline, and `update` runs for
    * every moving body on every step.)
    */
-  createLeaf(body: Body): number {
+  createLeaf(body: Body, box: QueryBox): number {
     const leaf = this.allocateNode();
     this.body[leaf] = body;
-    this.setBoxes(leaf, body);
+    this.setBoxes(leaf, box);
     this.insertLeaf(leaf);
     this.leafCount++;
     return leaf;
@@ -202,12 +203,12 @@ export class AabbTree {
    * leaf is taken out and re-inserted with a new fat box. Returns true when
    * the tree changed.
    */
-  moveLeaf(leaf: number, body: Body): boolean {
+  moveLeaf(leaf: number, q: QueryBox): boolean {
     const margin = this.margin;
-    const minX = body.minX - margin;
-    const minY = body.minY - margin;
-    const maxX = body.maxX + margin;
-    const maxY = body.maxY + margin;
+    const minX = q.minX - margin;
+    const minY = q.minY - margin;
+    const maxX = q.maxX + margin;
+    const maxY = q.maxY + margin;
     const e = this.exact;
     const i = leaf * 4;
     // How far the box moved since the last update: the likely move of the next steps.
@@ -220,7 +221,7 @@ export class AabbTree {
     const box = this.box;
     if (box[i]! <= minX && box[i + 1]! <= minY && maxX <= box[i + 2]! && maxY <= box[i + 3]!) return false;
     this.removeLeaf(leaf);
-    this.setBoxes(leaf, body);
+    this.setBoxes(leaf, q);
     this.stretchAhead(leaf);
     this.insertLeaf(leaf);
     this.reinsertCount++;
@@ -249,15 +250,15 @@ export class AabbTree {
   }
 
   /** Write the leaf's real box (bounds + margin) and fat box (real box + fatten). */
-  private setBoxes(leaf: number, body: Body): void {
+  private setBoxes(leaf: number, q: QueryBox): void {
     const margin = this.margin;
     const fatten = this.fatten;
     const i = leaf * 4;
     const e = this.exact;
-    e[i] = body.minX - margin;
-    e[i + 1] = body.minY - margin;
-    e[i + 2] = body.maxX + margin;
-    e[i + 3] = body.maxY + margin;
+    e[i] = q.minX - margin;
+    e[i + 1] = q.minY - margin;
+    e[i + 2] = q.maxX + margin;
+    e[i + 3] = q.maxY + margin;
     const box = this.box;
     box[i] = e[i]! - fatten;
     box[i + 1] = e[i + 1]! - fatten;

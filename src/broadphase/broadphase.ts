@@ -43,28 +43,39 @@ export interface QueryBox {
 export interface Broadphase {
   readonly kind: BroadphaseKind;
   /**
-   * Start tracking a body. Its bounds are `body.minX..maxY` grown by the
-   * broadphase's `margin` on every side. Sets `body.proxyId`.
+   * Start tracking a body (it must have a world slot, `body.slot >= 0`) with
+   * the box `box` (the world passes the body's bounds, swept over its coming
+   * motion), grown by the broadphase's `margin` on every side.
    */
-  add(body: Body): void;
-  /** Stop tracking a body; resets `body.proxyId` to -1. */
+  add(body: Body, box: QueryBox): void;
+  /** Stop tracking a body. */
   remove(body: Body): void;
-  /** The body's bounds changed (called after `body.updateBounds()`). */
-  update(body: Body): void;
+  /** The body's box changed (or its type: static bodies are kept apart). */
+  update(body: Body, box: QueryBox): void;
+  /** Is the body tracked? */
+  has(body: Body): boolean;
   /**
-   * Clear `out` and fill it with every pair of tracked bodies whose grown
-   * bounds overlap (touching edges count as overlap), each pair once, except
-   * pairs where both bodies are static. Order is unspecified (the world sorts).
+   * Fill `out` with the pairs that may have begun to overlap since the last
+   * call: every pair of tracked bodies, not both static, whose boxes overlap
+   * now and did not at the last call is in it, each once; pairs that already
+   * overlapped may be in it too (the caller keeps the pairs it knows: its
+   * contacts). Order is unspecified.
    */
-  collectPairs(out: PairList): void;
+  updatePairs(out: PairList): void;
+  /**
+   * Do the boxes kept for two tracked bodies overlap? While they do, a pair
+   * reported by `updatePairs` stays a candidate; once they do not, it ends.
+   * (The tree answers for its enlarged boxes, which overlap longer.)
+   */
+  overlaps(a: Body, b: Body): boolean;
   /** Calls `visit` for each tracked body whose grown bounds overlap the box; stop early when it returns false. */
+  query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void;
   /**
    * Like `query`, but only static bodies, and the box is read from `box` (no
    * numbers cross the call: V8 would box them). The continuous-collision sweep
    * of a fast non-bullet body calls it once per step.
    */
   queryStatic(box: QueryBox, visit: (body: Body) => boolean | void): void;
-  query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void;
   /**
    * Calls `visit` for each tracked body whose grown bounds the ray segment
    * origin + t·dir, 0 ≤ t ≤ maxT, may cross (dir is unit length). `visit`

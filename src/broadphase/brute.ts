@@ -3,19 +3,22 @@
  *
  * Too slow for a real scene, but short enough to be obviously correct, which
  * makes it the reference the property tests compare the tree and
- * sort-and-sweep against. It reads the bounds straight from the bodies.
+ * sort-and-sweep against. It reports every overlapping pair on every
+ * `updatePairs`.
  */
 import type { Body } from "../bodies/body.js";
 import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
 import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
-import { checkAdd, checkTracked } from "./proxy-checks.js";
+import { checkTracked, ProxyTable } from "./proxy-checks.js";
 
 export class BruteForceBroadphase implements Broadphase {
   readonly kind = "brute" as const;
   /** Bounds are grown by this much on every side (metres). */
   readonly margin: number;
-  /** Tracked bodies; `body.proxyId` is the body's index here. */
+  /** Tracked bodies and their grown boxes (4 numbers each); a body's proxy is its index. */
   private readonly bodies: Body[] = [];
+  private boxes: number[] = [];
+  private readonly proxies = new ProxyTable();
 
   constructor(options?: BroadphaseOptions) {
     this.margin = readMargin(options);
@@ -25,70 +28,92 @@ export class BruteForceBroadphase implements Broadphase {
     return this.bodies.length;
   }
 
-  add(body: Body): void {
-    checkAdd(body);
-    body.proxyId = this.bodies.length;
+  has(body: Body): boolean {
+    const p = this.proxies.get(body);
+    return p >= 0 && this.bodies[p] === body;
+  }
+
+  add(body: Body, box: QueryBox): void {
+    this.proxies.checkAdd(body);
+    const p = this.bodies.length;
+    this.proxies.set(body, p);
     this.bodies.push(body);
+    this.store(p, box);
   }
 
   remove(body: Body): void {
-    checkTracked(body, this.bodies[body.proxyId]);
-    // Swap the last body into the hole so the array stays dense.
+    const p = this.proxies.get(body);
+    checkTracked(body, this.bodies[p]);
+    // Swap the last body into the hole so the arrays stay dense.
     const last = this.bodies.pop()!;
+    const n = this.bodies.length;
     if (last !== body) {
-      this.bodies[body.proxyId] = last;
-      last.proxyId = body.proxyId;
+      this.bodies[p] = last;
+      this.proxies.set(last, p);
+      for (let k = 0; k < 4; k++) this.boxes[4 * p + k] = this.boxes[4 * n + k]!;
     }
-    body.proxyId = -1;
+    this.boxes.length = 4 * n;
+    this.proxies.set(body, -1);
   }
 
-  update(body: Body): void {
-    // Nothing is cached: the bounds are read from the body when needed.
-    checkTracked(body, this.bodies[body.proxyId]);
+  update(body: Body, box: QueryBox): void {
+    const p = this.proxies.get(body);
+    checkTracked(body, this.bodies[p]);
+    this.store(p, box);
   }
 
-  collectPairs(out: PairList): void {
+  private store(p: number, box: QueryBox): void {
+    const m = this.margin;
+    this.boxes[4 * p] = box.minX - m;
+    this.boxes[4 * p + 1] = box.minY - m;
+    this.boxes[4 * p + 2] = box.maxX + m;
+    this.boxes[4 * p + 3] = box.maxY + m;
+  }
+
+  private overlapsAt(p: number, minX: number, minY: number, maxX: number, maxY: number): boolean {
+    const b = this.boxes;
+    return boxesOverlap(minX, minY, maxX, maxY, b[4 * p]!, b[4 * p + 1]!, b[4 * p + 2]!, b[4 * p + 3]!);
+  }
+
+  updatePairs(out: PairList): void {
     out.clear();
     const bodies = this.bodies;
-    const m = this.margin;
+    const b = this.boxes;
     const n = bodies.length;
     for (let i = 0; i < n; i++) {
       const a = bodies[i]!;
-      const aStatic = a.type === "static";
       for (let j = i + 1; j < n; j++) {
-        const b = bodies[j]!;
-        if (aStatic && b.type === "static") continue;
-        if (boxesOverlap(a.minX - m, a.minY - m, a.maxX + m, a.maxY + m, b.minX - m, b.minY - m, b.maxX + m, b.maxY + m)) {
-          out.push(a, b);
-        }
+        if (a._type === "static" && bodies[j]!._type === "static") continue;
+        if (this.overlapsAt(j, b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!)) out.push(a, bodies[j]!);
       }
     }
   }
 
+  overlaps(a: Body, b: Body): boolean {
+    const i = this.proxies.get(a);
+    const x = this.boxes;
+    return this.overlapsAt(this.proxies.get(b), x[4 * i]!, x[4 * i + 1]!, x[4 * i + 2]!, x[4 * i + 3]!);
+  }
+
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void {
-    const m = this.margin;
-    for (const b of this.bodies) {
-      if (boxesOverlap(minX, minY, maxX, maxY, b.minX - m, b.minY - m, b.maxX + m, b.maxY + m)) {
-        if (visit(b) === false) return;
-      }
+    for (let p = 0; p < this.bodies.length; p++) {
+      if (this.overlapsAt(p, minX, minY, maxX, maxY) && visit(this.bodies[p]!) === false) return;
     }
   }
 
   queryStatic(box: QueryBox, visit: (body: Body) => boolean | void): void {
-    const m = this.margin;
-    for (const b of this.bodies) {
-      if (b.type !== "static") continue;
-      if (boxesOverlap(box.minX, box.minY, box.maxX, box.maxY, b.minX - m, b.minY - m, b.maxX + m, b.maxY + m)) {
-        if (visit(b) === false) return;
-      }
+    for (let p = 0; p < this.bodies.length; p++) {
+      const b = this.bodies[p]!;
+      if (b._type !== "static") continue;
+      if (this.overlapsAt(p, box.minX, box.minY, box.maxX, box.maxY) && visit(b) === false) return;
     }
   }
 
   raycast(ox: number, oy: number, dx: number, dy: number, maxT: number, visit: (body: Body, maxT: number) => number): void {
-    const m = this.margin;
-    for (const b of this.bodies) {
-      if (rayBoxEntry(ox, oy, dx, dy, maxT, b.minX - m, b.minY - m, b.maxX + m, b.maxY + m) < 0) continue;
-      const t = visit(b, maxT);
+    const x = this.boxes;
+    for (let p = 0; p < this.bodies.length; p++) {
+      if (rayBoxEntry(ox, oy, dx, dy, maxT, x[4 * p]!, x[4 * p + 1]!, x[4 * p + 2]!, x[4 * p + 3]!) < 0) continue;
+      const t = visit(this.bodies[p]!, maxT);
       // Unchanged (or larger) goes on; smaller clips the ray; 0 or NaN stops it.
       if (!(t >= maxT)) {
         if (!(t > 0)) return;

@@ -1,28 +1,50 @@
 /**
- * Guards shared by the broadphases. A body carries one `proxyId`, so it can be
- * in one broadphase at a time; these checks turn misuse (adding twice,
- * removing a body that was never added) into a clear error instead of a
+ * The table from a body's world slot to its proxy in a broadphase (owned by
+ * the broadphase), and the guards shared by the broadphases: misuse (adding
+ * twice, removing a body that was never added) is a clear error instead of a
  * silently corrupted structure.
  */
 import { Body } from "../bodies/body.js";
 import { describe } from "../math/validate.js";
 
-/** Throws unless `body` is a Body that no broadphase tracks yet. */
-export function checkAdd(body: Body): void {
-  if (!(body instanceof Body)) {
-    throw new TypeError(`capsule2d: body must be a Body, got ${describe(body)}`);
+export class ProxyTable {
+  /** proxy[slot]: the broadphase's handle for the body in that world slot, -1 for none. */
+  proxy = new Int32Array(64).fill(-1);
+
+  get(body: Body): number {
+    const s = body.slot;
+    return s >= 0 && s < this.proxy.length ? this.proxy[s]! : -1;
   }
-  if (body.proxyId !== -1) {
-    throw new RangeError(`capsule2d: body ${body.id} is already in a broadphase (proxyId ${body.proxyId})`);
+
+  set(body: Body, proxy: number): void {
+    const s = body.slot;
+    if (s >= this.proxy.length) {
+      let n = this.proxy.length;
+      while (n <= s) n *= 2;
+      const grown = new Int32Array(n).fill(-1);
+      grown.set(this.proxy);
+      this.proxy = grown;
+    }
+    this.proxy[s] = proxy;
+  }
+
+  /** Throws unless `body` is a Body with a world slot that this broadphase does not track yet. */
+  checkAdd(body: Body): void {
+    checkBody(body);
+    if (!(body.slot >= 0)) throw new RangeError(`capsule2d: body ${body.id} has no world slot (add it to a world first)`);
+    if (this.get(body) !== -1) throw new RangeError(`capsule2d: body ${body.id} is already in this broadphase`);
+  }
+
+}
+
+/** Throws unless `stored`, what the broadphase holds under the body's proxy, is `body` itself. */
+export function checkTracked(body: Body, stored: Body | null | undefined): void {
+  if (stored !== body) {
+    checkBody(body);
+    throw new RangeError(`capsule2d: body ${body.id} is not in this broadphase`);
   }
 }
 
-/** Throws unless `stored`, what the broadphase holds under `body.proxyId`, is `body` itself. */
-export function checkTracked(body: Body, stored: Body | null | undefined): void {
-  if (!(body instanceof Body)) {
-    throw new TypeError(`capsule2d: body must be a Body, got ${describe(body)}`);
-  }
-  if (stored !== body) {
-    throw new RangeError(`capsule2d: body ${body.id} is not in this broadphase (proxyId ${body.proxyId})`);
-  }
+function checkBody(body: Body): void {
+  if (!(body instanceof Body)) throw new TypeError(`capsule2d: body must be a Body, got ${describe(body)}`);
 }

@@ -14,14 +14,14 @@
  * that is the whole trick (temporal coherence).
  *
  * The boxes are stored in the sorted order itself, in flat typed arrays
- * (structure of arrays), so the sweep reads memory front to back.
- * `body.proxyId` is the body's current position in that order; the sort
- * keeps it up to date.
+ * (structure of arrays), so the sweep reads memory front to back. A body's
+ * proxy is its current position in that order; the sort keeps it up to date.
+ * `updatePairs` reports every overlapping pair, every time.
  */
 import type { Body } from "../bodies/body.js";
 import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
 import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
-import { checkAdd, checkTracked } from "./proxy-checks.js";
+import { checkTracked, ProxyTable } from "./proxy-checks.js";
 
 export class SweepAndPruneBroadphase implements Broadphase {
   readonly kind = "sap" as const;
@@ -38,6 +38,7 @@ export class SweepAndPruneBroadphase implements Broadphase {
   /** 1 for a static body. */
   private isStatic = new Uint8Array(0);
   private bodies: (Body | null)[] = [];
+  private readonly proxies = new ProxyTable();
   /** Entries moved by the last sorts (for tests and tuning: small when little moves). */
   swapCount = 0;
 
@@ -65,29 +66,34 @@ export class SweepAndPruneBroadphase implements Broadphase {
     this.capacity = newCapacity;
   }
 
-  /** Copy body's grown bounds and static flag into slot i. */
-  private store(i: number, body: Body): void {
+  /** Copy the grown box and the body's static flag into slot i. */
+  private store(i: number, body: Body, box: QueryBox): void {
     const m = this.margin;
-    this.minX[i] = body.minX - m;
-    this.minY[i] = body.minY - m;
-    this.maxX[i] = body.maxX + m;
-    this.maxY[i] = body.maxY + m;
-    this.isStatic[i] = body.type === "static" ? 1 : 0;
+    this.minX[i] = box.minX - m;
+    this.minY[i] = box.minY - m;
+    this.maxX[i] = box.maxX + m;
+    this.maxY[i] = box.maxY + m;
+    this.isStatic[i] = body._type === "static" ? 1 : 0;
   }
 
-  add(body: Body): void {
-    checkAdd(body);
+  has(body: Body): boolean {
+    const p = this.proxies.get(body);
+    return p >= 0 && this.bodies[p] === body;
+  }
+
+  add(body: Body, box: QueryBox): void {
+    this.proxies.checkAdd(body);
     if (this.count === this.capacity) this.grow(this.capacity * 2);
     const i = this.count++;
     this.bodies[i] = body;
-    this.store(i, body);
-    body.proxyId = i; // appended at the end; the next sort moves it into place
+    this.store(i, body, box);
+    this.proxies.set(body, i); // appended at the end; the next sort moves it into place
   }
 
   remove(body: Body): void {
-    checkTracked(body, this.bodies[body.proxyId]);
+    const i = this.proxies.get(body);
+    checkTracked(body, this.bodies[i]);
     // Close the gap, keeping the order: shift everything after it one slot left.
-    const i = body.proxyId;
     const end = this.count;
     this.minX.copyWithin(i, i + 1, end);
     this.minY.copyWithin(i, i + 1, end);
@@ -98,16 +104,23 @@ export class SweepAndPruneBroadphase implements Broadphase {
     for (let j = i; j < end - 1; j++) {
       const b = bodies[j + 1]!;
       bodies[j] = b;
-      b.proxyId = j;
+      this.proxies.set(b, j);
     }
     bodies[end - 1] = null;
     this.count--;
-    body.proxyId = -1;
+    this.proxies.set(body, -1);
   }
 
-  update(body: Body): void {
-    checkTracked(body, this.bodies[body.proxyId]);
-    this.store(body.proxyId, body);
+  update(body: Body, box: QueryBox): void {
+    const i = this.proxies.get(body);
+    checkTracked(body, this.bodies[i]);
+    this.store(i, body, box);
+  }
+
+  overlaps(a: Body, b: Body): boolean {
+    const i = this.proxies.get(a);
+    const j = this.proxies.get(b);
+    return boxesOverlap(this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!, this.minX[j]!, this.minY[j]!, this.maxX[j]!, this.maxY[j]!);
   }
 
   /**
@@ -140,7 +153,7 @@ export class SweepAndPruneBroadphase implements Broadphase {
         isStatic[j + 1] = isStatic[j]!;
         const b = bodies[j]!;
         bodies[j + 1] = b;
-        b.proxyId = j + 1;
+        this.proxies.set(b, j + 1);
         j--;
       }
       this.swapCount += i - 1 - j;
@@ -151,11 +164,11 @@ export class SweepAndPruneBroadphase implements Broadphase {
       maxY[k] = kMaxY;
       isStatic[k] = kStatic;
       bodies[k] = kBody;
-      kBody.proxyId = k;
+      this.proxies.set(kBody, k);
     }
   }
 
-  collectPairs(out: PairList): void {
+  updatePairs(out: PairList): void {
     out.clear();
     this.sort();
     const minX = this.minX;

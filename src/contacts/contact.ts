@@ -1,10 +1,17 @@
 /**
- * A contact: two bodies whose bounding boxes overlap, their manifold, and the
- * per-point solver data that persists from one step to the next (accumulated
- * impulses for warm starting).
+ * A contact: two bodies whose broadphase boxes overlap, their manifold, and
+ * what persists from one step to the next (accumulated impulses for warm
+ * starting, whether the pair is touching and whether that was reported).
  *
- * Contacts are pooled and reused: a step that creates and ends the same number
- * of contacts allocates nothing.
+ * A contact is its own manifold buffer (it extends ManifoldBuffer), so the
+ * narrowphase writes straight into it and the solver reads one object per
+ * contact. Contacts are pooled and reused: a step that creates and ends the
+ * same number of contacts allocates nothing.
+ *
+ * Each contact is linked into both of its bodies' contact lists (a doubly
+ * linked list through `prevA/nextA` and `prevB/nextB`), so everything about
+ * one body (removing it, waking it, `world.contactsOf(body)`) costs the
+ * number of its contacts, not the number of contacts in the world.
  */
 import type { Body } from "../bodies/body.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
@@ -12,60 +19,54 @@ import { ManifoldBuffer } from "../narrowphase/manifold.js";
 /** Body ids are below 2^26, so (idA, idB) packs exactly into one integer below 2^52. */
 export const MAX_BODY_ID = 2 ** 26;
 
-/** The integer key of an ordered body pair (idA < idB). */
+/** The integer key of an ordered body pair (idA < idB): the canonical order of contacts. */
 export function pairKey(idA: number, idB: number): number {
   return idA * MAX_BODY_ID + idB;
 }
 
-/** Box2D's mixing rules: friction = sqrt(a·b), restitution = max(a, b). */
-export function mixFriction(a: number, b: number): number {
-  return Math.sqrt(a * b);
-}
+// ---- contact flags (bits of `Contact.flags`) ----
+/** The manifold has a point within the touching distance (as of the last narrowphase). */
+export const TOUCHING = 1;
+/** Touching as last reported by events: a begin was reported and no end yet. */
+export const REPORTED = 2;
+/** One of the bodies is a sensor (no impulses; sensor events instead of contact events). */
+export const SENSOR = 4;
+/** One of the bodies is static: stiffer softness, solved after the others. */
+export const WITH_STATIC = 8;
+/** The contact sits in the awake contact list's array. */
+export const IN_LIST = 16;
+/** The contact waits to be merged into the awake list. */
+export const IN_PENDING = 32;
+/** Destroyed: no longer in the pair map or the body lists; returned to the pool once out of the lists. */
+export const DEAD = 64;
+/** Touching when the last step's events were reported began in that step (for `collisionActive`). */
+export const BEGAN = 128;
+/** The solver pushed the bodies apart in this step: they touched, even if they part before its end. */
+export const PUSHED = 256;
 
-export function mixRestitution(a: number, b: number): number {
-  return a > b ? a : b;
-}
-
-/**
- * Box2D collision filtering: bodies in the same non-zero group always collide
- * (positive group) or never collide (negative group); otherwise each body's
- * category must be in the other's mask.
- */
-export function shouldCollide(a: Body, b: Body): boolean {
-  const fa = a.collisionFilter;
-  const fb = b.collisionFilter;
-  if (fa.group === fb.group && fa.group !== 0) return fa.group > 0;
-  return (fa.category & fb.mask) !== 0 && (fb.category & fa.mask) !== 0;
-}
-
-/**
- * A contact is its own manifold buffer (it extends ManifoldBuffer), so the
- * narrowphase writes straight into it and the solver reads one object per
- * contact; the accumulated impulses of its two points are fields too.
- */
 export class Contact extends ManifoldBuffer {
   key = 0;
   bodyA: Body;
   bodyB: Body;
-  isSensor = false;
-  /** Touching (the manifold has points) now / at the end of the previous step. */
-  touching = false;
-  wasTouching = false;
-  /** The step in which the broadphase last reported this pair. */
-  stamp = 0;
-  friction = 0;
-  restitution = 0;
-  /** Contact softness: 1 when one body is static (stiffer, as in Box2D v3). */
-  stiff = 0;
-  /** Set when the pair was last simulated (both not asleep). */
-  active = false;
-  /** Accumulated impulses (N·s) of points 0 and 1, carried to the next step for warm starting. */
+  flags = 0;
+  /** Accumulated impulses (N·s) of points 0 and 1 in the last (sub-)step: the next warm start. */
   normalImpulse0 = 0;
   tangentImpulse0 = 0;
   normalImpulse1 = 0;
   tangentImpulse1 = 0;
+  /** Impulses applied over the whole last step (sum over sub-steps, bounces included): what users read. */
+  totalNormalImpulse0 = 0;
+  totalTangentImpulse0 = 0;
+  totalNormalImpulse1 = 0;
+  totalTangentImpulse1 = 0;
 
-  // last step's feature ids and impulses, kept while the manifold is recomputed
+  // links in bodyA's and bodyB's contact lists
+  prevA: Contact | null = null;
+  nextA: Contact | null = null;
+  prevB: Contact | null = null;
+  nextB: Contact | null = null;
+
+  // last update's feature ids and impulses, kept while the manifold is recomputed
   private oldCount = 0;
   private oldId0 = 0;
   private oldId1 = 0;
@@ -73,6 +74,10 @@ export class Contact extends ManifoldBuffer {
   private oldT0 = 0;
   private oldN1 = 0;
   private oldT1 = 0;
+  private oldTN0 = 0;
+  private oldTT0 = 0;
+  private oldTN1 = 0;
+  private oldTT1 = 0;
 
   constructor(bodyA: Body, bodyB: Body) {
     super();
@@ -80,29 +85,40 @@ export class Contact extends ManifoldBuffer {
     this.bodyB = bodyB;
   }
 
-  /** The manifold: the contact itself (count 0 when the shapes are apart but their boxes still overlap). */
+  /** The manifold: the contact itself (count 0 when the shapes are apart but their boxes overlap). */
   get manifold(): ManifoldBuffer {
     return this;
   }
 
   /** Re-arm a pooled contact for a new pair (a.id < b.id). */
-  init(a: Body, b: Body, key: number, stamp: number): void {
-    this.key = key;
+  init(a: Body, b: Body): void {
+    this.key = pairKey(a._id, b._id);
     this.bodyA = a;
     this.bodyB = b;
     this.count = 0;
-    this.isSensor = a.isSensor || b.isSensor;
-    this.touching = false;
-    this.wasTouching = false;
-    this.stamp = stamp;
-    this.friction = mixFriction(a.friction, b.friction);
-    this.restitution = mixRestitution(a.restitution, b.restitution);
-    this.stiff = a.type === "static" || b.type === "static" ? 1 : 0;
-    this.active = false;
+    this.flags = 0;
     this.normalImpulse0 = 0;
     this.tangentImpulse0 = 0;
     this.normalImpulse1 = 0;
     this.tangentImpulse1 = 0;
+    this.totalNormalImpulse0 = 0;
+    this.totalTangentImpulse0 = 0;
+    this.totalNormalImpulse1 = 0;
+    this.totalTangentImpulse1 = 0;
+    this.prevA = null;
+    this.nextA = null;
+    this.prevB = null;
+    this.nextB = null;
+  }
+
+  /** The other body of the pair. */
+  other(body: Body): Body {
+    return this.bodyA === body ? this.bodyB : this.bodyA;
+  }
+
+  /** The next contact in `body`'s list. */
+  nextOf(body: Body): Contact | null {
+    return this.bodyA === body ? this.nextA : this.nextB;
   }
 
   /** Remember the current feature ids and impulses before the manifold is recomputed. */
@@ -114,35 +130,44 @@ export class Contact extends ManifoldBuffer {
     this.oldT0 = this.tangentImpulse0;
     this.oldN1 = this.normalImpulse1;
     this.oldT1 = this.tangentImpulse1;
+    this.oldTN0 = this.totalNormalImpulse0;
+    this.oldTT0 = this.totalTangentImpulse0;
+    this.oldTN1 = this.totalNormalImpulse1;
+    this.oldTT1 = this.totalTangentImpulse1;
   }
 
   /**
-   * Carry last step's accumulated impulses over to the new manifold's points
-   * by feature id (warm starting); points with a new id start from zero.
+   * Carry the impulses over to the new manifold's points by feature id (warm
+   * starting; the step totals follow the same points); points with a new id
+   * start from zero.
    */
   matchImpulses(): void {
     const oc = this.oldCount;
-    this.normalImpulse0 = 0;
-    this.tangentImpulse0 = 0;
-    this.normalImpulse1 = 0;
-    this.tangentImpulse1 = 0;
+    this.setPoint0(-1);
+    this.setPoint1(-1);
     if (this.count > 0) {
-      if (oc > 0 && this.id0 === this.oldId0) {
-        this.normalImpulse0 = this.oldN0;
-        this.tangentImpulse0 = this.oldT0;
-      } else if (oc > 1 && this.id0 === this.oldId1) {
-        this.normalImpulse0 = this.oldN1;
-        this.tangentImpulse0 = this.oldT1;
-      }
+      if (oc > 0 && this.id0 === this.oldId0) this.setPoint0(0);
+      else if (oc > 1 && this.id0 === this.oldId1) this.setPoint0(1);
     }
     if (this.count > 1) {
-      if (oc > 1 && this.id1 === this.oldId1) {
-        this.normalImpulse1 = this.oldN1;
-        this.tangentImpulse1 = this.oldT1;
-      } else if (oc > 0 && this.id1 === this.oldId0) {
-        this.normalImpulse1 = this.oldN0;
-        this.tangentImpulse1 = this.oldT0;
-      }
+      if (oc > 1 && this.id1 === this.oldId1) this.setPoint1(1);
+      else if (oc > 0 && this.id1 === this.oldId0) this.setPoint1(0);
     }
+  }
+
+  /** Point 0 takes old point `from`'s impulses (-1: zero). */
+  private setPoint0(from: number): void {
+    this.normalImpulse0 = from === 0 ? this.oldN0 : from === 1 ? this.oldN1 : 0;
+    this.tangentImpulse0 = from === 0 ? this.oldT0 : from === 1 ? this.oldT1 : 0;
+    this.totalNormalImpulse0 = from === 0 ? this.oldTN0 : from === 1 ? this.oldTN1 : 0;
+    this.totalTangentImpulse0 = from === 0 ? this.oldTT0 : from === 1 ? this.oldTT1 : 0;
+  }
+
+  /** Point 1 takes old point `from`'s impulses (-1: zero). */
+  private setPoint1(from: number): void {
+    this.normalImpulse1 = from === 0 ? this.oldN0 : from === 1 ? this.oldN1 : 0;
+    this.tangentImpulse1 = from === 0 ? this.oldT0 : from === 1 ? this.oldT1 : 0;
+    this.totalNormalImpulse1 = from === 0 ? this.oldTN0 : from === 1 ? this.oldTN1 : 0;
+    this.totalTangentImpulse1 = from === 0 ? this.oldTT0 : from === 1 ? this.oldTT1 : 0;
   }
 }

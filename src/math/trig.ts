@@ -72,3 +72,100 @@ export function detCos(x: number): number {
   const r = reducedR;
   return q === 0 ? cosPoly(r) : q === 1 ? -sinPoly(r) : q === 2 ? -cosPoly(r) : sinPoly(r);
 }
+
+// ---------------------------------------------------------------- atan, atan2
+//
+// fdlibm's algorithm (the one behind Java's StrictMath and V8's Math.atan2):
+// reduce |x| to a small argument around 0, ½, 1, 1½ or ∞ with one division,
+// then an odd minimax polynomial of degree 23, with atan of the breakpoint
+// added back in two parts (hi + lo). Within 1 unit in the last place.
+
+const ATAN_HI = [4.63647609000806093515e-1, 7.85398163397448278999e-1, 9.82793723247329054082e-1, 1.5707963267948965580];
+const ATAN_LO = [2.26987774529616870924e-17, 3.06161699786838301793e-17, 1.39033110312309984516e-17, 6.12323399573676603587e-17];
+const AT0 = 3.33333333333329318027e-1;
+const AT1 = -1.99999999998764832476e-1;
+const AT2 = 1.42857142725034663711e-1;
+const AT3 = -1.11111104054623557880e-1;
+const AT4 = 9.09088713343650656196e-2;
+const AT5 = -7.69187620504482999495e-2;
+const AT6 = 6.66107313738753120669e-2;
+const AT7 = -5.83357013379057348645e-2;
+const AT8 = 4.97687799461593236017e-2;
+const AT9 = -3.65315727442169155270e-2;
+const AT10 = 1.62858201153657823623e-2;
+const PI = 3.1415926535897931160;
+const PI_LO = 1.2246467991473531772e-16;
+const PI_O_2 = 1.5707963267948965580;
+const TWO_POW_66 = 73786976294838206464;
+const TWO_POW_M27 = 7.450580596923828e-9;
+
+/** atan(x), bit-identical in every engine. */
+export function detAtan(x: number): number {
+  if (x !== x) return x; // NaN
+  const ax = x < 0 ? -x : x;
+  if (ax >= TWO_POW_66) return x < 0 ? -(ATAN_HI[3]! + ATAN_LO[3]!) : ATAN_HI[3]! + ATAN_LO[3]!;
+  let id: number;
+  let t: number;
+  if (ax < 0.4375) {
+    if (ax < TWO_POW_M27) return x; // atan(x) = x to double precision (keeps −0)
+    id = -1;
+    t = x;
+  } else if (ax < 0.6875) {
+    id = 0;
+    t = (2 * ax - 1) / (2 + ax);
+  } else if (ax < 1.1875) {
+    id = 1;
+    t = (ax - 1) / (ax + 1);
+  } else if (ax < 2.4375) {
+    id = 2;
+    t = (ax - 1.5) / (1 + 1.5 * ax);
+  } else {
+    id = 3;
+    t = -1 / ax;
+  }
+  const z = t * t;
+  const w = z * z;
+  // the odd and even halves of the polynomial, evaluated separately as fdlibm does
+  const s1 = z * (AT0 + w * (AT2 + w * (AT4 + w * (AT6 + w * (AT8 + w * AT10)))));
+  const s2 = w * (AT1 + w * (AT3 + w * (AT5 + w * (AT7 + w * AT9))));
+  if (id < 0) return t - t * (s1 + s2);
+  const r = ATAN_HI[id]! - (t * (s1 + s2) - ATAN_LO[id]! - t);
+  return x < 0 ? -r : r;
+}
+
+/**
+ * atan2(y, x) in [-π, π], bit-identical in every engine (Math.atan2 is not:
+ * its last bits depend on the JavaScript engine). Signed zeros and infinities
+ * follow Math.atan2.
+ */
+export function detAtan2(y: number, x: number): number {
+  if (x !== x || y !== y) return NaN;
+  if (x === 1) return detAtan(y);
+  const yNeg = y < 0 || (y === 0 && 1 / y < 0);
+  const xNeg = x < 0 || (x === 0 && 1 / x < 0);
+  if (y === 0) return xNeg ? (yNeg ? -PI : PI) : y; // ±0 or ±π
+  if (x === 0) return yNeg ? -PI_O_2 : PI_O_2;
+  const ax = xNeg ? -x : x;
+  const ay = yNeg ? -y : y;
+  if (ax === Infinity) {
+    if (ay === Infinity) {
+      const q = xNeg ? 3 * (PI / 4) : PI / 4;
+      return yNeg ? -q : q;
+    }
+    return xNeg ? (yNeg ? -PI : PI) : yNeg ? -0 : 0;
+  }
+  if (ay === Infinity) return yNeg ? -PI_O_2 : PI_O_2;
+  const ratio = ay / ax;
+  let z: number;
+  let quadrantFromX = xNeg;
+  if (ratio > 1.152921504606847e18) {
+    z = PI_O_2 + 0.5 * PI_LO; // |y/x| > 2^60
+    quadrantFromX = false;
+  } else if (xNeg && ratio < 8.673617379884035e-19) {
+    z = 0; // |y/x| < 2^-60 with x < 0: the answer is ±π
+  } else {
+    z = detAtan(ratio);
+  }
+  if (!quadrantFromX) return yNeg ? -z : z;
+  return yNeg ? z - PI_LO - PI : PI - (z - PI_LO);
+}

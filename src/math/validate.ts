@@ -85,3 +85,52 @@ export function oneOf<T extends string>(name: string, value: unknown, allowed: r
   }
   return value as T;
 }
+
+/** Edit distance with adjacent transpositions (optimal string alignment), for "did you mean". */
+function editDistance(a: string, b: string): number {
+  const m = a.length;
+  const n = b.length;
+  const d: number[][] = [];
+  for (let i = 0; i <= m; i++) {
+    d.push([i]);
+    for (let j = 1; j <= n; j++) d[i]!.push(i === 0 ? j : 0);
+  }
+  for (let i = 1; i <= m; i++) {
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[m]![n]!;
+}
+
+/** The allowed name closest to `key` (case-insensitive), or null when none is close. */
+export function nearestName(key: string, allowed: readonly string[]): string | null {
+  const k = key.toLowerCase();
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const name of allowed) {
+    const dist = editDistance(k, name.toLowerCase());
+    if (dist < bestDistance) {
+      bestDistance = dist;
+      best = name;
+    }
+  }
+  return best !== null && bestDistance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+
+/**
+ * Throws a TypeError for the first key of `options` that is not in `allowed`,
+ * naming it and the nearest valid key (a misspelt option is never silently ignored).
+ */
+export function knownKeys(what: string, options: object, allowed: readonly string[]): void {
+  for (const key of Object.keys(options)) {
+    if (allowed.includes(key)) continue;
+    const near = nearestName(key, allowed);
+    throw new TypeError(
+      `capsule2d: unknown ${what} option ${JSON.stringify(key)}` + (near !== null ? `; did you mean ${JSON.stringify(near)}?` : ""),
+    );
+  }
+}

@@ -13,31 +13,31 @@
  *   √(ox² + oy²), along the line between them.
  * Concentric equal boxes are therefore pushed apart along (0, 1).
  *
- * Contact points: on a face contact, the face of A that points along the
- * normal and the face of B that points back are parallel, and
- * `clipAlongTangent` puts one point at each end of the interval where they
- * face each other (two points keep a stack from rocking), ids
- * 2·(normal direction) + 0 for the low end and + 1 for the high end along the
- * tangent (direction: 0 −x, 1 +x, 2 −y, 3 +y, i.e. the face of A the normal
- * leaves through). When the boxes only touch at a point of that interval, one
- * point. Corner to corner: one point halfway between the two corners, id
- * 8 + (A's corner, numbered as in box-features.ts).
+ * Contact points (features as in feature-id.ts): on a face contact, the face
+ * of A that points along the normal and the face of B that points back are
+ * parallel, and `clipAlongTangent` puts one point at each end of the interval
+ * where they face each other (two points keep a stack from rocking), features
+ * (A's face, B's face) at the low and the high end along the tangent. When
+ * the boxes only touch at a point of that interval, one point, as the low
+ * end. Corner to corner: one point halfway between the two corners, features
+ * (A's corner, B's opposite corner).
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, addPoint, clip, clipAlongTangent, direction, normalize, point } from "./segment.js";
-import { cornerId, FACE_BOTTOM, FACE_LEFT, FACE_RIGHT, FACE_TOP } from "./box-features.js";
+import { clipAlongTangent, direction, normalize, tangentClip } from "./segment.js";
+import { addClipPoints, addMidpoint, addPoint, point } from "./contact-points.js";
+import { BoxFeature, ClipEnd, corner, featureId } from "./feature-id.js";
 
 export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const margin = out.margin;
-  const ox = a.position.x;
-  const oy = a.position.y;
-  const dx = b.position.x - ox;
-  const dy = b.position.y - oy;
-  const hwA = a.halfWidth;
-  const hhA = a.halfHeight;
-  const hwB = b.halfWidth;
-  const hhB = b.halfHeight;
+  const ox = a.px;
+  const oy = a.py;
+  const dx = b.px - ox;
+  const dy = b.py - oy;
+  const hwA = a._halfWidth;
+  const hhA = a._halfHeight;
+  const hwB = b._halfWidth;
+  const hhB = b._halfHeight;
   const overlapX = hwA + hwB - Math.abs(dx);
   const overlapY = hhA + hhB - Math.abs(dy);
   if (!(overlapX > -margin && overlapY > -margin)) return false;
@@ -62,7 +62,7 @@ export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
     p.x = ox + 0.5 * (sx * hwA + dx - sx * hwB);
     p.y = oy + 0.5 * (sy * hhA + dy - sy * hhB);
     p.depth = depth;
-    p.id = 8 + cornerId(sx > 0, sy > 0);
+    p.id = featureId(corner(sx > 0, sy > 0), corner(sx < 0, sy < 0), ClipEnd.NONE);
     addPoint(out, p);
     return true;
   }
@@ -77,16 +77,22 @@ export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const across = alongY ? dx : dy;
   const hA = alongY ? hwA : hhA;
   const hB = alongY ? hwB : hhB;
-  const id = 2 * (alongY ? (sy < 0 ? FACE_BOTTOM : FACE_TOP) : sx < 0 ? FACE_LEFT : FACE_RIGHT);
-  out.normalX = alongY ? 0 : sx;
-  out.normalY = alongY ? sy : 0;
+  // The face of A the normal leaves through, and the face of B that faces it.
+  const faceA = alongY ? (sy < 0 ? BoxFeature.BOTTOM : BoxFeature.TOP) : sx < 0 ? BoxFeature.LEFT : BoxFeature.RIGHT;
+  const faceB = alongY ? (sy < 0 ? BoxFeature.TOP : BoxFeature.BOTTOM) : sx < 0 ? BoxFeature.RIGHT : BoxFeature.LEFT;
+  const nx = alongY ? 0 : sx;
+  const ny = alongY ? sy : 0;
+  out.normalX = nx;
+  out.normalY = ny;
   out.depth = depth;
-  const k = clip;
+  const k = tangentClip;
+  k.nx = nx;
+  k.ny = ny;
+  k.depth = depth;
   k.ox = ox;
   k.oy = oy;
   k.rA = 0;
   k.rB = 0;
-  k.lowId = id;
   if (alongY) {
     k.a1x = -hA; k.a1y = ua; k.a2x = hA; k.a2y = ua;
     k.b1x = across - hB; k.b1y = vb; k.b2x = across + hB; k.b2y = vb;
@@ -94,7 +100,10 @@ export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
     k.a1x = ua; k.a1y = -hA; k.a2x = ua; k.a2y = hA;
     k.b1x = vb; k.b1y = across - hB; k.b2x = vb; k.b2y = across + hB;
   }
-  if (clipAlongTangent(out, k) === 0) {
+  clipAlongTangent(k);
+  if (k.ends > 0) {
+    addClipPoints(out, k, faceA, faceB);
+  } else {
     // The faces meet at a single point and rounding made their common interval
     // empty: one point, in the middle of where the faces end.
     const lo = -hA > across - hB ? -hA : across - hB;
@@ -104,7 +113,7 @@ export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
     p.x = alongY ? ox + m : ox + ua;
     p.y = alongY ? oy + ua : oy + m;
     p.depth = depth;
-    p.id = id;
+    p.id = featureId(faceA, faceB, ClipEnd.LOW);
     addMidpoint(out, p);
   }
   return true;

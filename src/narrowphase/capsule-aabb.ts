@@ -22,35 +22,34 @@
  *    segment (normal ±p, distance = the corner's height above the segment's
  *    line). The smallest distance d gives depth r − d.
  *
- * Contact points: when the capsule lies along the box face that faces it
- * (within about 5.7°), `clipAlongTangent` clips the segment to that face and
- * gives two points, ids 26 + 2·face (+0 low end, +1 high end along the tangent;
- * faces as in box-features.ts). Otherwise one point midway between the
- * surfaces at the deepest features: id 8·i + box feature for end point i of the
- * segment (0 first, 1 second) against a face (0–3) or corner (4–7), 12 + corner
- * for a box corner against the inside of the segment, and 20 + axis index (in
- * the order above) when the segment crosses the box.
+ * Contact points (features as in feature-id.ts): when the capsule lies along
+ * the box face that faces it (within about 5.7°), `clipAlongTangent` clips the
+ * segment to that face and gives two points, features (SIDE, that face) at
+ * the low and the high end along the tangent. Otherwise one point midway
+ * between the surfaces at the deepest features: END_0 or END_1 against the
+ * box face or corner nearest to it; SIDE against a box corner facing the
+ * inside of the segment; and when the segment crosses the box, by the axis:
+ * the capsule's DEEPEST_END against the box face that faces it (±y, ±x), or
+ * its SIDE_UP (+p) or SIDE_DOWN (−p) against the box's DEEPEST_CORNER.
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, clip, clipAlongTangent, point, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
-import { cornerId, FACE_BOTTOM, FACE_LEFT, FACE_RIGHT, FACE_TOP, pointBox, pointToBox } from "./box-features.js";
-
-const CLIP_ID = 26;
-const CROSS_ID = 20;
+import { clipAlongTangent, pointBox, pointToBox, tangentClip, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+import { addClipPoints, addMidpoint, point } from "./contact-points.js";
+import { BoxFeature, CapsuleFeature, ClipEnd, corner, featureId } from "./feature-id.js";
 
 export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const margin = out.margin;
-  const bx = b.position.x;
-  const by = b.position.y;
-  const cx = a.position.x - bx;
-  const cy = a.position.y - by;
-  const ux = a.rotCos;
-  const uy = a.rotSin;
-  const h = a.halfLength;
-  const r = a.radius;
-  const hw = b.halfWidth;
-  const hh = b.halfHeight;
+  const bx = b.px;
+  const by = b.py;
+  const cx = a.px - bx;
+  const cy = a.py - by;
+  const ux = a.qc;
+  const uy = a.qs;
+  const h = a._halfLength;
+  const r = a._radius;
+  const hw = b._halfWidth;
+  const hh = b._halfHeight;
   // Half extents of the segment along x and y.
   const sxh = Math.abs(ux * h);
   const syh = Math.abs(uy * h);
@@ -111,10 +110,11 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
         best = 0;
         break;
       }
-      // A corner is this end point's closest pair only if it lies beyond that
-      // end along the axis (in the end point's normal cone); otherwise it
-      // projects inside the segment and the corner loop below has it.
-      if (q.feature >= 4) {
+      // A corner (a feature from BOTTOM_LEFT on) is this end point's closest
+      // pair only if it lies beyond that end along the axis (in the end
+      // point's normal cone); otherwise it projects inside the segment and the
+      // corner loop below has it.
+      if (q.feature >= BoxFeature.BOTTOM_LEFT) {
         const beyond = (q.x - ex) * ux + (q.y - ey) * uy;
         if (i === 0 ? beyond > 0 : beyond < 0) continue;
       }
@@ -124,7 +124,7 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
         ny = q.ny;
         qx = q.x;
         qy = q.y;
-        id = 8 * i + q.feature;
+        id = featureId(i === 0 ? CapsuleFeature.END_0 : CapsuleFeature.END_1, q.feature, ClipEnd.NONE);
       }
     }
     for (let k = 0; k < 4 && best > 0; k++) {
@@ -140,7 +140,7 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
         ny = lv >= 0 ? py : -py;
         qx = kx;
         qy = ky;
-        id = 12 + cornerId(kx > 0, ky > 0);
+        id = featureId(CapsuleFeature.SIDE, corner(kx > 0, ky > 0), ClipEnd.NONE);
       }
     }
     if (best > TOUCH_TOLERANCE * (h + hw + hh + Math.abs(cx) + Math.abs(cy)) && best < Infinity) {
@@ -157,10 +157,12 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
     // Touching or crossing (also when rounding left no separated candidate, or
     // one within rounding noise, whose direction would mean nothing).
     depth = r + minOverlap;
-    id = CROSS_ID + axis;
     if (axis < 4) {
       nx = axis === 2 ? 1 : axis === 3 ? -1 : 0;
       ny = axis === 0 ? 1 : axis === 1 ? -1 : 0;
+      // The box face that faces A: its outward normal is −n.
+      const facing = axis === 0 ? BoxFeature.BOTTOM : axis === 1 ? BoxFeature.TOP : axis === 2 ? BoxFeature.LEFT : BoxFeature.RIGHT;
+      id = featureId(CapsuleFeature.DEEPEST_END, facing, ClipEnd.NONE);
       // The segment's deepest end point along n.
       const first = nx * e1x + ny * e1y >= nx * e2x + ny * e2y;
       sx = (first ? e1x : e2x) + nx * r;
@@ -168,6 +170,8 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
     } else {
       nx = axis === 4 ? px : -px;
       ny = axis === 4 ? py : -py;
+      const side = axis === 4 ? CapsuleFeature.SIDE_UP : CapsuleFeature.SIDE_DOWN;
+      id = featureId(side, BoxFeature.DEEPEST_CORNER, ClipEnd.NONE);
       // The box's deepest corner along n (lowest n·x), and A's surface depth beyond it.
       sx = (nx > 0 ? -hw : hw) + nx * depth;
       sy = (ny > 0 ? -hh : hh) + ny * depth;
@@ -179,7 +183,10 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
   out.normalY = ny;
   out.depth = depth;
   // Try two points along the box face that faces A (outward normal closest to −n).
-  const k = clip;
+  const k = tangentClip;
+  k.nx = nx;
+  k.ny = ny;
+  k.depth = depth;
   k.ox = bx;
   k.oy = by;
   k.a1x = e1x;
@@ -192,14 +199,16 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
   if (Math.abs(ny) >= Math.abs(nx)) {
     const fy = ny > 0 ? -hh : hh;
     k.b1x = -hw; k.b1y = fy; k.b2x = hw; k.b2y = fy;
-    face = ny > 0 ? FACE_BOTTOM : FACE_TOP;
+    face = ny > 0 ? BoxFeature.BOTTOM : BoxFeature.TOP;
   } else {
     const fx = nx > 0 ? -hw : hw;
     k.b1x = fx; k.b1y = -hh; k.b2x = fx; k.b2y = hh;
-    face = nx > 0 ? FACE_LEFT : FACE_RIGHT;
+    face = nx > 0 ? BoxFeature.LEFT : BoxFeature.RIGHT;
   }
-  k.lowId = CLIP_ID + 2 * face;
-  if (clipAlongTangent(out, k) === 0) {
+  clipAlongTangent(k);
+  if (k.ends > 0) {
+    addClipPoints(out, k, CapsuleFeature.SIDE, face);
+  } else {
     const p = point;
     p.x = bx + sx;
     p.y = by + sy;

@@ -26,47 +26,47 @@
  *    (unless rounding put that direction outside an end point's normal cone:
  *    then the end point projects inside the other segment after all).
  *
- * Contact points: if both segments lie within about 5.7° of the contact
- * tangent and face each other along it, `clipAlongTangent` gives two points at
- * the ends of the interval where they overlap, ids 9 (low end) and 10 (high
- * end) along the tangent: no reference capsule is chosen, so nothing flips
- * while the capsules rest, and a 1e-4 jitter keeps the ids. Otherwise one point
- * midway between the surfaces at the deepest features: id 3·(feature of A) +
- * (feature of B), a feature being 0 (first end point), 1 (second end point)
- * or 2 (inside) when apart; 11 + axis index (order above) when crossing.
+ * Contact points (features as in feature-id.ts): if both segments lie within
+ * about 5.7° of the contact tangent and face each other along it,
+ * `clipAlongTangent` gives two points at the ends of the interval where they
+ * overlap, features (SIDE, SIDE) at the low and the high end along the
+ * tangent: no reference capsule is chosen, so nothing flips while the
+ * capsules rest, and a 1e-4 jitter keeps the ids. Otherwise one point midway
+ * between the surfaces at the deepest features. Apart: END_0, END_1 or SIDE
+ * of each, by where its closest point lies. Crossing, by the axis: A's
+ * SIDE_UP (+nA) or SIDE_DOWN (−nA) against B's DEEPEST_END; A's DEEPEST_END
+ * against B's SIDE_DOWN (+nB) or SIDE_UP (−nB); A's END_1 (+uA) or END_0
+ * (−uA) against B's DEEPEST_END.
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
 import {
-  addMidpoint,
-  clip,
   clipAlongTangent,
   closestOfSegments,
   direction,
   normalize,
-  point,
   segmentPair,
+  tangentClip,
   TOUCH_TOLERANCE,
   upPerpSign,
 } from "./segment.js";
-
-const CLIP_ID = 9;
-const CROSS_ID = 11;
+import { addClipPoints, addMidpoint, point } from "./contact-points.js";
+import { CapsuleFeature, ClipEnd, featureId } from "./feature-id.js";
 
 export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const margin = out.margin;
-  const ox = a.position.x;
-  const oy = a.position.y;
-  const cx = b.position.x - ox;
-  const cy = b.position.y - oy;
-  const uax = a.rotCos;
-  const uay = a.rotSin;
-  const ubx = b.rotCos;
-  const uby = b.rotSin;
-  const ha = a.halfLength;
-  const hb = b.halfLength;
-  const rA = a.radius;
-  const rB = b.radius;
+  const ox = a.px;
+  const oy = a.py;
+  const cx = b.px - ox;
+  const cy = b.py - oy;
+  const uax = a.qc;
+  const uay = a.qs;
+  const ubx = b.qc;
+  const uby = b.qs;
+  const ha = a._halfLength;
+  const hb = b._halfLength;
+  const rA = a._radius;
+  const rB = b._radius;
   const r = rA + rB;
   const reach = ha + hb + r + margin;
   if (cx * cx + cy * cy >= reach * reach) return false;
@@ -112,7 +112,8 @@ export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean 
   let nx = 0;
   let ny = 0;
   let depth = 0;
-  // The single contact point, as a point of A's surface (relative to A's centre), and its id.
+  // The single contact point, as a point of A's surface (relative to A's
+  // centre), and its id.
   let sx = 0;
   let sy = 0;
   let id = 0;
@@ -167,8 +168,9 @@ export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean 
       if (!(depth > -margin)) return false;
       sx = c.x1 + nx * rA;
       sy = c.y1 + ny * rA;
-      // Features: 0 first end point, 1 second end point, 2 inside.
-      id = 3 * (c.s === 0 ? 0 : c.s === 1 ? 1 : 2) + (c.t === 0 ? 0 : c.t === 1 ? 1 : 2);
+      const featureA = c.s === 0 ? CapsuleFeature.END_0 : c.s === 1 ? CapsuleFeature.END_1 : CapsuleFeature.SIDE;
+      const featureB = c.t === 0 ? CapsuleFeature.END_0 : c.t === 1 ? CapsuleFeature.END_1 : CapsuleFeature.SIDE;
+      id = featureId(featureA, featureB, ClipEnd.NONE);
       found = true;
     }
   }
@@ -177,11 +179,12 @@ export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean 
     // Touching or crossing (also when the closest points are within rounding
     // noise of each other: then their direction means nothing).
     depth = r + minOverlap;
-    id = CROSS_ID + axis;
     if (axis < 2) {
       // A is flat along ±nA: the deepest feature is B's end point lowest along n.
       nx = axis === 0 ? nax : -nax;
       ny = axis === 0 ? nay : -nay;
+      const side = axis === 0 ? CapsuleFeature.SIDE_UP : CapsuleFeature.SIDE_DOWN;
+      id = featureId(side, CapsuleFeature.DEEPEST_END, ClipEnd.NONE);
       const first = nx * b1x + ny * b1y <= nx * b2x + ny * b2y;
       // B's surface there is b − n·rB; A's surface lies depth beyond it.
       sx = (first ? b1x : b2x) + nx * (depth - rB);
@@ -190,9 +193,14 @@ export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean 
       if (axis < 4) {
         nx = axis === 2 ? nbx : -nbx;
         ny = axis === 2 ? nby : -nby;
+        // B is pushed along ±nB, so its other side faces A.
+        const side = axis === 2 ? CapsuleFeature.SIDE_DOWN : CapsuleFeature.SIDE_UP;
+        id = featureId(CapsuleFeature.DEEPEST_END, side, ClipEnd.NONE);
       } else {
         nx = axis === 4 ? uax : -uax;
         ny = axis === 4 ? uay : -uay;
+        const end = axis === 4 ? CapsuleFeature.END_1 : CapsuleFeature.END_0;
+        id = featureId(end, CapsuleFeature.DEEPEST_END, ClipEnd.NONE);
       }
       // The deepest feature is A's end point highest along n.
       const first = nx * a1x + ny * a1y >= nx * a2x + ny * a2y;
@@ -204,7 +212,10 @@ export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean 
   out.normalX = nx;
   out.normalY = ny;
   out.depth = depth;
-  const k = clip;
+  const k = tangentClip;
+  k.nx = nx;
+  k.ny = ny;
+  k.depth = depth;
   k.ox = ox;
   k.oy = oy;
   k.a1x = a1x;
@@ -217,8 +228,10 @@ export function collideCapsules(a: Body, b: Body, out: ManifoldBuffer): boolean 
   k.b2y = b2y;
   k.rA = rA;
   k.rB = rB;
-  k.lowId = CLIP_ID;
-  if (clipAlongTangent(out, k) === 0) {
+  clipAlongTangent(k);
+  if (k.ends > 0) {
+    addClipPoints(out, k, CapsuleFeature.SIDE, CapsuleFeature.SIDE);
+  } else {
     const p = point;
     p.x = ox + sx;
     p.y = oy + sy;

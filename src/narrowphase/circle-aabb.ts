@@ -15,24 +15,26 @@
  *   centre exactly on the box's middle line picks the high face (+x or +y), so
  *   a circle centred on the box centre leaves through the top: normal (0, −1).
  *
- * One point midway between the surfaces; its id names the box feature (see
- * box-features.ts): a face for both the outside-a-face and the inside cases, so
- * it does not change when the centre crosses the surface, or a corner.
+ * One point midway between the surfaces. Its features (see feature-id.ts):
+ * the circle's CENTRE and the box's face, for both the outside-a-face and the
+ * inside cases (so the id does not change when the centre crosses the
+ * surface), or corner.
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { addMidpoint, point } from "./segment.js";
-import { FACE_BOTTOM, FACE_LEFT, FACE_RIGHT, FACE_TOP, pointBox, pointToBox } from "./box-features.js";
+import { pointBox, pointToBox } from "./segment.js";
+import { addMidpoint, point } from "./contact-points.js";
+import { BoxFeature, CircleFeature, ClipEnd, featureId } from "./feature-id.js";
 
 export function collideCircleBox(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const margin = out.margin;
-  const bx = b.position.x;
-  const by = b.position.y;
-  const dx = a.position.x - bx;
-  const dy = a.position.y - by;
-  const hw = b.halfWidth;
-  const hh = b.halfHeight;
-  const r = a.radius;
+  const bx = b.px;
+  const by = b.py;
+  const dx = a.px - bx;
+  const dy = a.py - by;
+  const hw = b._halfWidth;
+  const hh = b._halfHeight;
+  const r = a._radius;
   const adx = Math.abs(dx);
   const ady = Math.abs(dy);
   const reach = r + margin;
@@ -41,7 +43,7 @@ export function collideCircleBox(a: Body, b: Body, out: ManifoldBuffer): boolean
   let nx: number;
   let ny: number;
   let depth: number;
-  let id: number;
+  let feature: number;
   const q = pointBox;
   q.px = dx;
   q.py = dy;
@@ -56,28 +58,28 @@ export function collideCircleBox(a: Body, b: Body, out: ManifoldBuffer): boolean
       nx = 0;
       ny = dy >= 0 ? -1 : 1;
       depth = r + ey;
-      id = dy >= 0 ? FACE_TOP : FACE_BOTTOM;
+      feature = dy >= 0 ? BoxFeature.TOP : BoxFeature.BOTTOM;
     } else {
       nx = dx >= 0 ? -1 : 1;
       ny = 0;
       depth = r + ex;
-      id = dx >= 0 ? FACE_RIGHT : FACE_LEFT;
+      feature = dx >= 0 ? BoxFeature.RIGHT : BoxFeature.LEFT;
     }
   } else {
     nx = q.nx;
     ny = q.ny;
     depth = r - q.distance;
-    id = q.feature;
+    feature = q.feature;
   }
   if (!(depth > -margin)) return false;
   out.normalX = nx;
   out.normalY = ny;
   out.depth = depth;
   const p = point;
-  p.x = a.position.x + nx * r;
-  p.y = a.position.y + ny * r;
+  p.x = a.px + nx * r;
+  p.y = a.py + ny * r;
   p.depth = depth;
-  p.id = id;
+  p.id = featureId(CircleFeature.CENTRE, feature, ClipEnd.NONE);
   addMidpoint(out, p);
   return true;
 }

@@ -19,26 +19,28 @@
  * within rounding noise of it (1e-12 of the configuration's size), also uses
  * the perpendicular, towards the centre's side of the line.
  *
- * One point midway between the surfaces; its id names the segment feature
- * that is closest: 0 the first end point (position − axis·halfLength),
- * 1 the second end point, 2 the inside of the segment.
+ * One point midway between the surfaces. Its features (see feature-id.ts):
+ * the circle's CENTRE and the capsule's END_0 or END_1 when the closest
+ * segment point is that end point (also when the perpendicular is used
+ * there), SIDE otherwise.
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
 import { closestOnSegment, direction, normalize, pointSegment, TOUCH_TOLERANCE, upPerpSign } from "./segment.js";
+import { CapsuleFeature, CircleFeature, ClipEnd, featureId } from "./feature-id.js";
 
 export function collideCircleCapsule(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const margin = out.margin;
-  const ox = a.position.x;
-  const oy = a.position.y;
+  const ox = a.px;
+  const oy = a.py;
   // Everything relative to the circle's centre.
-  const cx = b.position.x - ox;
-  const cy = b.position.y - oy;
-  const ux = b.rotCos;
-  const uy = b.rotSin;
-  const h = b.halfLength;
-  const rA = a.radius;
-  const r = rA + b.radius;
+  const cx = b.px - ox;
+  const cy = b.py - oy;
+  const ux = b.qc;
+  const uy = b.qs;
+  const h = b._halfLength;
+  const rA = a._radius;
+  const r = rA + b._radius;
   const reach = r + margin + h;
   if (cx * cx + cy * cy >= reach * reach) return false;
 
@@ -54,7 +56,6 @@ export function collideCircleCapsule(a: Body, b: Body, out: ManifoldBuffer): boo
   let nx = -uy * sign;
   let ny = ux * sign;
   let dist: number;
-  let id: number;
   // An end point is the closest feature only if the centre lies beyond it
   // along the axis (in its normal cone). Rounding can clamp to an end point
   // when the centre projects just inside; then, as for a centre within rounding
@@ -72,7 +73,6 @@ export function collideCircleCapsule(a: Body, b: Body, out: ManifoldBuffer): boo
     dist = d.length;
     nx = d.x;
     ny = d.y;
-    id = q.t === 0 ? 0 : 1;
   } else {
     // Signed distance from the centre (the origin) to the line, along the upward perpendicular.
     const level = nx * cx + ny * cy;
@@ -81,7 +81,6 @@ export function collideCircleCapsule(a: Body, b: Body, out: ManifoldBuffer): boo
       nx = -nx;
       ny = -ny;
     }
-    id = q.t === 0 ? 0 : q.t === 1 ? 1 : 2;
   }
   const depth = r - dist;
   if (!(depth > -margin)) return false;
@@ -94,7 +93,8 @@ export function collideCircleCapsule(a: Body, b: Body, out: ManifoldBuffer): boo
   out.x0 = ox + nx * rA - nx * half;
   out.y0 = oy + ny * rA - ny * half;
   out.depth0 = depth;
-  out.id0 = id;
+  const feature = q.t === 0 ? CapsuleFeature.END_0 : q.t === 1 ? CapsuleFeature.END_1 : CapsuleFeature.SIDE;
+  out.id0 = featureId(CircleFeature.CENTRE, feature, ClipEnd.NONE);
   out.count = 1;
   return true;
 }

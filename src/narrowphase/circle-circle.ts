@@ -10,20 +10,22 @@
  * is (0, 1) by convention (then the depth rA + rB is still the exact minimum
  * translation distance, in every direction).
  *
- * One contact point, id 0, midway between the two surfaces on the line of centres.
+ * One contact point midway between the two surfaces on the line of centres;
+ * features (CENTRE, CENTRE) (see feature-id.ts).
  */
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
 import { direction, normalize } from "./segment.js";
+import { CircleFeature, ClipEnd, featureId } from "./feature-id.js";
 
 export function collideCircles(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const margin = out.margin;
-  const ax = a.position.x;
-  const ay = a.position.y;
-  const dx = b.position.x - ax;
-  const dy = b.position.y - ay;
-  const rA = a.radius;
-  const r = rA + b.radius;
+  const ax = a.px;
+  const ay = a.py;
+  const dx = b.px - ax;
+  const dy = b.py - ay;
+  const rA = a._radius;
+  const r = rA + b._radius;
   const reach = r + margin;
   const distSq = dx * dx + dy * dy;
   if (distSq >= reach * reach) return false;
@@ -49,7 +51,7 @@ export function collideCircles(a: Body, b: Body, out: ManifoldBuffer): boolean {
   out.x0 = ax + nx * rA - nx * h;
   out.y0 = ay + ny * rA - ny * h;
   out.depth0 = depth;
-  out.id0 = 0;
+  out.id0 = featureId(CircleFeature.CENTRE, CircleFeature.CENTRE, ClipEnd.NONE);
   out.count = 1;
   return true;
 }

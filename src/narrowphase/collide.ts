@@ -2,7 +2,9 @@
  * Narrowphase dispatch: one pure function per unordered shape pair, chosen
  * from an explicit 3×3 table. A reversed pair (say capsule–circle) runs the
  * circle–capsule function with the bodies swapped and has its normal negated
- * here, in this one place; contact points and depths do not change under a swap.
+ * here, in this one place; contact points, depths and feature ids (which name
+ * the features in the pair function's order, see feature-id.ts) do not change
+ * under a swap.
  *
  * A capsule with halfLength 0 is dispatched as a circle, so it behaves as one.
  */
@@ -20,7 +22,7 @@ import { collideBoxes } from "./aabb-aabb.js";
  * Writes the manifold of (a, b) into `out` (which comes with count 0 and the
  * margin in `out.margin`); returns true when there is at least one point.
  */
-export type PairFunction = (a: Body, b: Body, out: ManifoldBuffer) => boolean;
+type PairFunction = (a: Body, b: Body, out: ManifoldBuffer) => boolean;
 
 interface Entry {
   fn: PairFunction;
@@ -39,7 +41,7 @@ const TABLE: readonly (readonly Entry[])[] = [
 ];
 
 function effectiveKind(body: Body): number {
-  return body.kind === CAPSULE && body.halfLength === 0 ? CIRCLE : body.kind;
+  return body._kind === CAPSULE && body._halfLength === 0 ? CIRCLE : body._kind;
 }
 
 /**
@@ -83,7 +85,7 @@ export function collide(a: Body, b: Body, margin = 0): Manifold | null {
 }
 
 export function checkShape(name: string, body: unknown): asserts body is Body {
-  const k = (body as Body | null)?.kind;
+  const k = (body as Body | null)?._kind;
   if (body === null || typeof body !== "object" || (k !== CIRCLE && k !== CAPSULE && k !== BOX)) {
     throw new TypeError(`capsule2d: ${name} must be a Circle, Capsule or AABB, got ${check.describe(body)}`);
   }

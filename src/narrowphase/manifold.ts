@@ -5,11 +5,11 @@
  * world the narrowphase writes into a reused `ManifoldBuffer` instead, so a
  * step allocates nothing.
  *
- * Conventions (DESIGN.md): `normal` is a unit vector from body A to body B;
- * `depth` > 0 means overlap (moving B by normal × depth separates the shapes;
- * a negative depth is a gap, reported only within the margin asked for). Each
- * point lies midway between the two surfaces and carries its own depth and a
- * feature `id` that stays the same while the same features touch.
+ * Conventions: `normal` is a unit vector from body A to body B; `depth` > 0
+ * means overlap (moving B by normal × depth separates the shapes; a negative
+ * depth is a gap, reported only within the margin asked for). Each point lies
+ * midway between the two surfaces and carries its own depth and a feature
+ * `id` that stays the same while the same features touch (feature-id.ts).
  */
 import type { Vec2 } from "../math/vec2.js";
 

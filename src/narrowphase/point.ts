@@ -2,19 +2,18 @@
 import { BOX, CAPSULE, type Body } from "../bodies/body.js";
 
 export function bodyContainsPoint(b: Body, x: number, y: number): boolean {
-  const p = b.position;
-  if (b.kind === BOX) {
-    return Math.abs(x - p.x) <= b.halfWidth && Math.abs(y - p.y) <= b.halfHeight;
+  if (b._kind === BOX) {
+    return Math.abs(x - b.px) <= b._halfWidth && Math.abs(y - b.py) <= b._halfHeight;
   }
-  let dx = x - p.x;
-  let dy = y - p.y;
-  if (b.kind === CAPSULE && b.halfLength > 0) {
+  let dx = x - b.px;
+  let dy = y - b.py;
+  if (b._kind === CAPSULE && b._halfLength > 0) {
     // clamp the projection onto the segment's axis to [-halfLength, halfLength]
-    let t = dx * b.rotCos + dy * b.rotSin;
-    const h = b.halfLength;
+    let t = dx * b.qc + dy * b.qs;
+    const h = b._halfLength;
     t = t < -h ? -h : t > h ? h : t;
-    dx -= t * b.rotCos;
-    dy -= t * b.rotSin;
+    dx -= t * b.qc;
+    dy -= t * b.qs;
   }
-  return dx * dx + dy * dy <= b.radius * b.radius;
+  return dx * dx + dy * dy <= b._radius * b._radius;
 }

@@ -132,8 +132,8 @@ export function raycastInto(
   maxDistance: number,
   out: RaycastHitBuffer,
 ): boolean {
-  if (body.kind === BOX) return raycastBox(body, ox, oy, dx, dy, maxDistance, out);
-  if (body.kind === CAPSULE && body.halfLength > 0) return raycastCapsule(body, ox, oy, dx, dy, maxDistance, out);
+  if (body._kind === BOX) return raycastBox(body, ox, oy, dx, dy, maxDistance, out);
+  if (body._kind === CAPSULE && body._halfLength > 0) return raycastCapsule(body, ox, oy, dx, dy, maxDistance, out);
   // A circle, or a capsule with halfLength 0, which is a circle.
   return raycastCircle(body, ox, oy, dx, dy, maxDistance, out);
 }
@@ -173,23 +173,31 @@ function writeHit(
  * Where a ray from outside a circle enters it, or −1 if it never does.
  *
  * `(mx, my)` is the ray origin relative to the circle centre, `(dx, dy)` the
- * unit direction, and `c = |m|² − r²` (> 0 because the origin is outside).
- * The points of the ray on the circle satisfy |m + t d|² = r², that is
+ * unit direction, `r` the radius and `c = |m|² − r²` (> 0 because the origin
+ * is outside; the caller has it from its inside test). The points of the ray
+ * on the circle satisfy |m + t d|² = r², that is
  *     t² + 2 b t + c = 0   with   b = m · d,
  * whose roots are t = −b ± √(b² − c). We want the smaller one, −b − √(b² − c).
  * - b ≥ 0: the ray points away from the centre (or sideways); since the origin
  *   is outside, it never gets closer, so it misses.
- * - b² − c < 0: the line passes farther than r from the centre: a miss.
- *   b² − c = 0 is a tangent: the ray grazes the circle, which counts as a hit.
+ * - The discriminant b² − c is r² − p², where p = m × d is the distance from
+ *   the centre to the ray's line (|m|² = b² + p² for a unit d). We compute it
+ *   as (r − p)(r + p): b² − c subtracts two numbers of size |m|², so its
+ *   rounding error is about 1e-16·|m|², which leaves no correct digit of a
+ *   discriminant of size 1 once the origin is 10⁸ away; p is off by about
+ *   1e-16·|m| only, which moves the discriminant by about 1e-16·|m|·r.
+ *   r² − p² < 0: the line passes farther than r from the centre: a miss.
+ *   r² − p² = 0 is a tangent: the ray grazes the circle, which counts as a hit.
  * Subtracting −b − √(b² − c) loses digits when c is small compared with b²
  * (an origin close to the surface). Multiplying top and bottom by −b + √(b² − c)
  * gives the same root as c / (−b + √(b² − c)), a sum of two non-negative
  * numbers in the denominator, so nothing cancels.
  */
-function rayCircleEntry(mx: number, my: number, dx: number, dy: number, c: number): number {
+function rayCircleEntry(mx: number, my: number, dx: number, dy: number, r: number, c: number): number {
   const b = mx * dx + my * dy;
   if (b >= 0) return -1;
-  const disc = b * b - c;
+  const p = mx * dy - my * dx;
+  const disc = (r - p) * (r + p);
   if (disc < 0) return -1;
   return c / (-b + Math.sqrt(disc));
 }
@@ -203,18 +211,68 @@ function raycastCircle(
   maxDistance: number,
   out: RaycastHitBuffer,
 ): boolean {
-  const r = body.radius;
-  const mx = ox - body.position.x;
-  const my = oy - body.position.y;
+  const r = body._radius;
+  const mx = ox - body.px;
+  const my = oy - body.py;
   const c = mx * mx + my * my - r * r;
   if (c <= 0) return hitAtOrigin(body, ox, oy, dx, dy, out);
-  const t = rayCircleEntry(mx, my, dx, dy, c);
+  const t = rayCircleEntry(mx, my, dx, dy, r, c);
   if (t < 0 || t > maxDistance) return false;
   // The normal points from the centre to the hit point.
   const hx = mx + t * dx;
   const hy = my + t * dy;
   const len = Math.sqrt(hx * hx + hy * hy);
   return writeHit(body, ox, oy, dx, dy, t, hx / len, hy / len, out);
+}
+
+// ---- Exact rounding errors (error-free transformations) ----
+//
+// A ray nearly parallel to a capsule's side needs two small numbers to full
+// relative accuracy: sin θ, the cross product of the capsule's axis and the
+// ray direction, and the origin's distance from the side line. Both are
+// differences of products of ordinary size, so in plain doubles they keep only
+// an absolute accuracy of about 1e-16: at θ = 1e-8 that is already 1e-8 relative.
+// These helpers recover the rounding error of a sum or product exactly (with
+// + − × only, no fused multiply-add, so every engine gives the same bits),
+// which lets us carry such quantities as an unevaluated sum hi + lo of two
+// doubles, good to about 1e-32 relative to the products involved.
+
+/** Knuth's TwoSum: the exact error of s = fl(a + b), so that a + b = s + error. */
+function sumError(a: number, b: number, s: number): number {
+  const bv = s - a;
+  return a - (s - bv) + (b - bv);
+}
+
+/** Veltkamp's splitting constant 2²⁷ + 1: splits a double's 53-bit significand into two halves of ≤ 26 bits. */
+const SPLITTER = 134217729;
+
+/** Dekker's TwoProduct: the exact error of p = fl(a · b), so that a · b = p + error. */
+function productError(a: number, b: number, p: number): number {
+  let t = SPLITTER * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  t = SPLITTER * b;
+  const bh = t - (t - b);
+  const bl = b - bh;
+  return ah * bh - p + ah * bl + al * bh + al * bl;
+}
+
+/** The low part of the last `diffOfProducts` or `rotationLength` result (module state, so that nothing is allocated). */
+let lowPart = 0;
+
+/**
+ * a·b − c·d as hi + lo, where hi is returned and lo left in `lowPart`: the two
+ * products are rounded, their errors recovered, and everything summed, so the
+ * result is good to about 1e-32 of |a·b| + |c·d| however much the products cancel.
+ */
+function diffOfProducts(a: number, b: number, c: number, d: number): number {
+  const p = a * b;
+  const q = c * d;
+  const s = p - q;
+  const e = sumError(p, -q, s) + productError(a, b, p) - productError(c, d, q);
+  const hi = s + e;
+  lowPart = sumError(s, e, hi);
+  return hi;
 }
 
 /**
@@ -228,23 +286,46 @@ function raycastCircle(
  * circles of radius r around (±h, 0), and every part of the capsule lies in
  * the strip. So:
  *
- * 1. If the origin is inside the capsule (distance to the segment ≤ r): hit at 0.
- * 2. If the origin is outside the strip, the ray must first cross the side
+ * 1. If the origin is outside the strip, the ray must first cross the side
  *    line nearest to it. If it moves parallel to the lines or away from them it
  *    never enters the strip: a miss (this is the seed's "ray parallel to the
  *    axis" case, where the quadratic has no t² term). Otherwise it crosses the
- *    side line at t = (±r − y₀) / d_y. If the crossing's x lies in [−h, h], the
- *    ray enters through the flat side there and the normal is (0, ±1).
+ *    side line at t = (distance of the origin from the line) / sin θ, θ the
+ *    angle between the ray and the axis. If the crossing's x lies in [−h, h],
+ *    the ray enters through the flat side there and the normal is (0, ±1).
  *    If x > h, the ray is now in the strip beyond the end B; the only part of
  *    the capsule it can still reach is end circle B (to get to the flat part it
  *    would have to pass x = h with |y| ≤ r, which is inside circle B). Likewise
  *    x < −h means circle A. This is the seed's "t′ outside [0, 1]: test the
  *    sphere at that end".
- * 3. If the origin is inside the strip but outside the capsule, it is beyond
- *    one end (|x| > h), and by the same argument only that end's circle can be hit.
+ * 2. If the origin is inside the strip, it is inside the capsule (distance to
+ *    the segment ≤ r: hit at 0) or beyond one end (|x| > h), and by the same
+ *    argument only that end's circle can be hit.
  *
- * Working in the local frame costs two rotations of the ray and one of the
- * normal, and turns the side-line test into a one-dimensional division.
+ * Rays nearly parallel to the side (θ small) are where the numerics matter:
+ * the side line is met after (distance from the line) / sin θ, which is only
+ * as accurate as those two small numbers, and the x of the crossing decides
+ * between the flat side and an end circle. So:
+ * - sin θ (the direction's local y) and the origin's distance from the side
+ *   line are computed with exact rounding errors (see `diffOfProducts`), from
+ *   the exact difference origin − centre. The distance is measured to the line
+ *   at r·|q|, not r: the stored rotation (qc, qs) is unit length only to
+ *   within rounding and the local frame is scaled by |q|, so an error of
+ *   1e-16·r there would swamp a distance of 1e-13 to the line.
+ * - When the crossing lands beyond an end, the end circle is tested from the
+ *   crossing point (x, ±r) rather than from the origin (see `capEntry`).
+ * - x itself is a sum of large terms when the origin is far (x = lx + t·ldx),
+ *   rounded to about 1e-16 of them. At the end the ray comes from, a crossing
+ *   within that tolerance beyond the end is taken as a side hit: the true hit
+ *   is on the end circle, within that tolerance of the side line's crossing
+ *   (the circle leaves the line tangentially, and the ray runs on into it), so
+ *   the distance is right to that tolerance. Testing the circle instead could
+ *   miss it altogether: a nearly parallel ray that actually crosses the line
+ *   just before the end enters the circle only if it does so within about r·θ
+ *   of the end. At the end the ray heads to, the range is not widened: a ray
+ *   crossing there within the tolerance dips at most θ·tolerance into the
+ *   capsule before it leaves, a touch, and the end circle test from the
+ *   crossing point decides it (hit or miss) without inventing a hit beyond the end.
  */
 function raycastCapsule(
   body: Body,
@@ -255,48 +336,128 @@ function raycastCapsule(
   maxDistance: number,
   out: RaycastHitBuffer,
 ): boolean {
-  const c = body.rotCos;
-  const s = body.rotSin;
-  const h = body.halfLength;
-  const r = body.radius;
-  // Origin and direction in the capsule frame (rotate by −angle).
-  const rx = ox - body.position.x;
-  const ry = oy - body.position.y;
+  const c = body.qc;
+  const s = body.qs;
+  const h = body._halfLength;
+  const r = body._radius;
+  // Origin relative to the centre, exactly: rx + rxLow, ry + ryLow.
+  const rx = ox - body.px;
+  const ry = oy - body.py;
+  const rxLow = sumError(ox, -body.px, rx);
+  const ryLow = sumError(oy, -body.py, ry);
+  // Origin and direction in the capsule frame (rotate by −angle). The local y
+  // values are computed to full relative accuracy: ly + lyLow, and ldy (sin θ).
   const lx = c * rx + s * ry;
-  const ly = c * ry - s * rx;
+  const ly = diffOfProducts(c, ry, s, rx);
+  const lyLow = lowPart + (c * ryLow - s * rxLow);
   const ldx = c * dx + s * dy;
-  const ldy = c * dy - s * dx;
+  const ldy = diffOfProducts(c, dy, s, dx) + lowPart;
 
-  // 1. Inside: the origin's distance to the segment [−h, h] × {0} is at most r.
-  const ex = lx > h ? lx - h : lx < -h ? lx + h : 0;
-  if (ex * ex + ly * ly <= r * r) return hitAtOrigin(body, ox, oy, dx, dy, out);
+  // The side lines are at y = ±r·|q| in this frame: rk + rkLow.
+  const k = rotationLength(c, s);
+  const rk = r * k;
+  const rkLow = productError(r, k, rk) + r * lowPart;
+  // The origin's side of the axis, and how far it is outside that side line (≤ 0: inside the strip).
+  const side = ly > 0 ? 1 : -1;
+  const d = side * ly - rk;
+  const outside = d + (sumError(side * ly, -rk, d) + side * lyLow - rkLow);
 
-  // Which end circle to test if the ray does not enter through a flat side.
-  let capX: number;
-  if (ly > r || ly < -r) {
-    // 2. Outside the strip: cross the side line y = side · r first.
-    if (ly * ldy >= 0) return false; // parallel to the side lines, or moving away from the strip
-    const side = ly > 0 ? 1 : -1;
-    const t = (side * r - ly) / ldy;
+  if (outside > 0) {
+    // 1. Outside the strip: cross the side line first.
+    if (side * ldy >= 0) return false; // parallel to the side lines, or moving away from the strip
+    const t = outside / (-side * ldy);
     if (t > maxDistance) return false; // the whole capsule is farther along the ray than this
     const x = lx + t * ldx;
-    if (x >= -h && x <= h) {
+    // x's rounding error is below about 8ε·(|lx| + t + r). Only the end the ray comes from is widened (see above).
+    const tolerance = 4e-15 * (Math.abs(lx) + t + h + r);
+    if (x >= (ldx > 0 ? -h - tolerance : -h) && x <= (ldx < 0 ? h + tolerance : h)) {
       // Local normal (0, side), rotated back to world: side · (−sin, cos).
       return writeHit(body, ox, oy, dx, dy, t, -side * s, side * c, out);
     }
-    capX = x > h ? h : -h;
-  } else {
-    // 3. Inside the strip, beyond one end.
-    capX = lx > h ? h : -h;
+    // Beyond an end: that end circle, tested from the crossing point (x, side · rk), on the side line (inset 0).
+    const mx = x > 0 ? x - h : x + h;
+    const tc = capEntry(mx, 0, ldx, side * ldy, rk, mx * mx);
+    if (tc < 0 || t + tc > maxDistance) return false;
+    return writeCapHit(body, ox, oy, dx, dy, t + tc, mx + tc * ldx, side * rk + tc * ldy, out);
   }
 
-  const mx = lx - capX;
-  const t = rayCircleEntry(mx, ly, ldx, ldy, mx * mx + ly * ly - r * r);
+  // 2. Inside the strip, `inset` = −outside inside its side line: inside the capsule, or beyond one end.
+  const ex = lx > h ? lx - h : lx < -h ? lx + h : 0;
+  const inset = -outside;
+  // |(ex, ly)|² − rk², with |ly| = rk − inset.
+  const cc = ex * ex - inset * (2 * rk - inset);
+  if (ex === 0 || cc <= 0) return hitAtOrigin(body, ox, oy, dx, dy, out);
+  const t = capEntry(ex, inset, ldx, side * ldy, rk, cc);
   if (t < 0 || t > maxDistance) return false;
-  // Local normal from the cap centre to the hit point, rotated back to world.
-  const nx = mx + t * ldx;
-  const ny = ly + t * ldy;
+  return writeCapHit(body, ox, oy, dx, dy, t, ex + t * ldx, ly + t * ldy, out);
+}
+
+/** √(qc² + qs²), the length of the stored rotation (1 to within rounding), as the returned value + `lowPart`. */
+function rotationLength(qc: number, qs: number): number {
+  // qc² + qs² exactly as k2 + k2Low; then one Newton step from k = fl(√k2):
+  // √(k2 + e) ≈ k + (k2 − k² + e) / (2k), where k2 − k² is exact (k² ≈ k2).
+  const cc = qc * qc;
+  const ss = qs * qs;
+  const k2 = cc + ss;
+  const k2Low = sumError(cc, ss, k2) + productError(qc, qc, cc) + productError(qs, qs, ss);
+  const k = Math.sqrt(k2);
+  const kk = k * k;
+  lowPart = (k2 - kk - productError(k, k, kk) + k2Low) / (2 * k);
+  return k;
+}
+
+/**
+ * Where a ray from outside an end circle enters it, or −1 if it never does;
+ * the capsule's version of `rayCircleEntry`, for rays that may be nearly
+ * parallel to the side lines.
+ *
+ * The frame is the capsule's, moved to the circle's centre and flipped if
+ * need be so that the ray's start lies on the +y side: it is at (mx, R − inset),
+ * `inset` ≥ 0 being its distance inside the side line y = R (R = radius; 0
+ * for a point on the line). (dx, dy) is the direction, unit length to within
+ * rounding, and c = |start|² − R² > 0.
+ *
+ * With b = start · d, p = start × d and |start|²|d|² = b² + p², the smaller
+ * root of |d|² t² + 2 b t + c = 0 is c / (−b + √(R²|d|² − p²)) (see
+ * `rayCircleEntry`). The discriminant is (R|d| − p)(R|d| + p), and each
+ * factor is written so that no rounding error gets amplified:
+ *     R|d| − p = R(|d| + dx) − inset·dx − mx·dy,
+ *     R|d| + p = R(|d| − dx) + inset·dx + mx·dy,
+ * with |d| − |dx| = dy² / (|d| + |dx|) when that is a difference. This matters
+ * for a nearly parallel ray reaching the circle close to its top: then
+ * R|d| − p is tiny (about R·θ²/2 + mx·θ), and R − p in plain doubles would
+ * come out as R − R·cos θ with cos θ rounded to 1: an error of 1e-16·R in a
+ * number that can be as small as R·θ²/2, which reached 2e-8 relative in the
+ * distance in the tests.
+ */
+function capEntry(mx: number, inset: number, dx: number, dy: number, radius: number, c: number): number {
+  const b = mx * dx + (radius - inset) * dy;
+  if (b >= 0) return -1; // moving away from the centre (or sideways)
+  const len = Math.sqrt(dx * dx + dy * dy);
+  const plus = dx >= 0 ? len + dx : (dy * dy) / (len - dx); // |d| + dx
+  const minus = dx <= 0 ? len - dx : (dy * dy) / (len + dx); // |d| − dx
+  const upper = radius * plus - inset * dx - mx * dy;
+  const lower = radius * minus + inset * dx + mx * dy;
+  if (upper < 0 || lower < 0) return -1; // the line passes farther than the radius from the centre
+  return c / (-b + Math.sqrt(upper * lower));
+}
+
+/** A hit on an end circle: `(nx, ny)` is the local vector from the circle's centre to the hit point. */
+function writeCapHit(
+  body: Body,
+  ox: number,
+  oy: number,
+  dx: number,
+  dy: number,
+  t: number,
+  nx: number,
+  ny: number,
+  out: RaycastHitBuffer,
+): true {
+  const c = body.qc;
+  const s = body.qs;
   const len = Math.sqrt(nx * nx + ny * ny);
+  // Rotate back to world and normalise.
   return writeHit(body, ox, oy, dx, dy, t, (c * nx - s * ny) / len, (s * nx + c * ny) / len, out);
 }
 
@@ -324,11 +485,11 @@ function raycastBox(
   maxDistance: number,
   out: RaycastHitBuffer,
 ): boolean {
-  const hw = body.halfWidth;
-  const hh = body.halfHeight;
+  const hw = body._halfWidth;
+  const hh = body._halfHeight;
   // Origin relative to the box centre.
-  const lx = ox - body.position.x;
-  const ly = oy - body.position.y;
+  const lx = ox - body.px;
+  const ly = oy - body.py;
   if (lx >= -hw && lx <= hw && ly >= -hh && ly <= hh) return hitAtOrigin(body, ox, oy, dx, dy, out);
 
   let nearX = -Infinity;
@@ -364,11 +525,11 @@ function raycastBox(
   if (nearX >= nearY) {
     const nx = dx > 0 ? -1 : 1;
     writeHit(body, ox, oy, dx, dy, enter, nx, 0, out);
-    out.x = body.position.x + nx * hw;
+    out.x = body.px + nx * hw;
     return true;
   }
   const ny = dy > 0 ? -1 : 1;
   writeHit(body, ox, oy, dx, dy, enter, 0, ny, out);
-  out.y = body.position.y + ny * hh;
+  out.y = body.py + ny * hh;
   return true;
 }

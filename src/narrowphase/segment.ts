@@ -1,14 +1,14 @@
 /**
- * Segment math shared by the narrowphase pair functions, and the helpers
- * they all use to write a manifold:
+ * The narrowphase's pure geometry, shared by the pair functions: numbers in,
+ * numbers out, nothing written to a manifold (contact-points.ts does that).
  *
- * - `closestOnSegment`, `closestOfSegments` (Ericson's method);
+ * - `closestOnSegment`, `closestOfSegments` (Ericson's method): closest
+ *   points of a point and a segment, of two segments;
+ * - `pointToBox`: closest point of a box to a point outside it;
+ * - `clipAlongTangent`: where two (nearly) parallel features face each
+ *   other, for two contact points (capsule–capsule, capsule–box, box–box);
  * - `normalize`: length and unit direction without underflow;
- * - `upPerpSign`: the deterministic "upward" perpendicular used for undefined normals;
- * - `addPoint`, `addMidpoint`: append a contact point (a point midway between
- *   the two surfaces) to a manifold;
- * - `clipAlongTangent`: two points for two (nearly) parallel features, shared
- *   by capsule–capsule, capsule–box and box–box.
+ * - `upPerpSign`: the deterministic "upward" perpendicular used for undefined normals.
  *
  * Zero allocation: these run for every touching pair in every step, so they
  * must not create garbage. Object literals obviously would, but so would
@@ -19,8 +19,8 @@
  * inputs into its fields, calls the helper with only the object, and reads
  * the results from its fields (writing a double into a field that already
  * holds one stores it in place, without allocating). There is one module-level
- * object per helper (`pointSegment`, `segmentPair`, `direction`, `point`,
- * `clip`); read a result before the next call overwrites it.
+ * object per helper (`pointSegment`, `segmentPair`, `pointBox`, `tangentClip`,
+ * `direction`); read a result before the next call overwrites it.
  *
  * `closestPointOnSegment` and `closestPointsOfSegments` keep the plain
  * "numbers in, object out" form for tests and one-off use; they allocate.
@@ -30,7 +30,7 @@
  * shape 10 km from the world origin keeps its relative accuracy.
  */
 import type { Body } from "../bodies/body.js";
-import type { ManifoldBuffer } from "./manifold.js";
+import { BoxFeature, corner } from "./feature-id.js";
 
 // ---------------------------------------------------------------------------
 // Closest point on a segment to a point
@@ -346,53 +346,83 @@ export function closestPointsOfSegments(
 }
 
 // ---------------------------------------------------------------------------
-// Writing contact points
-//
-// A pair function starts a manifold by writing out.normalX, out.normalY and
-// out.depth itself (the dispatcher has already set out.count = 0), then
-// appends points with the helpers below.
+// Closest point of a box to a point
 
-/** A contact point on its way into a manifold (see `addPoint`). */
-export class PendingPoint {
+/** Query of `pointToBox`: the point (px, py) and the box half extents hw, hh as input, the other fields as output. */
+export class PointToBox {
+  px = 0;
+  py = 0;
+  hw = 0;
+  hh = 0;
+  /** True when the point is inside the box or on its boundary (nothing else is set then). */
+  inside = false;
+  /** Distance from the point to the box. */
+  distance = 0;
+  /** Unit direction from the point to its closest box point. */
+  nx = 0;
+  ny = 0;
+  /** The closest box point. */
   x = 0;
   y = 0;
-  depth = 0;
-  id = 0;
+  /** The box feature it lies on: a face or a corner (numbered as in feature-id.ts). */
+  feature = 0;
 }
 
-/** The shared pending point: fill it, then call `addPoint` or `addMidpoint`. */
-export const point = new PendingPoint();
+/** The shared query object of `pointToBox`. */
+export const pointBox = new PointToBox();
 
-/** Append the point p (x, y, its own depth and feature id) to the manifold (at most two per manifold). */
-export function addPoint(out: ManifoldBuffer, p: PendingPoint): void {
-  if (out.count === 0) {
-    out.x0 = p.x;
-    out.y0 = p.y;
-    out.depth0 = p.depth;
-    out.id0 = p.id;
-    out.count = 1;
+/**
+ * Closest point of the box [−hw, hw] × [−hh, hh] to the point (px, py) (box
+ * frame), for a point outside it. Clamping each coordinate to the box gives
+ * the closest point. When only one coordinate had to be clamped the point
+ * faces a side: the direction is exactly that side's axis and the distance is
+ * |p| − half extent on that axis (no square root, no rounding of the
+ * direction). When both were clamped it faces a corner.
+ */
+export function pointToBox(r: PointToBox): void {
+  const px = r.px;
+  const py = r.py;
+  const hw = r.hw;
+  const hh = r.hh;
+  const ax = Math.abs(px);
+  const ay = Math.abs(py);
+  r.inside = false;
+  if (ax <= hw) {
+    if (ay <= hh) {
+      r.inside = true;
+      return;
+    }
+    r.distance = ay - hh;
+    r.nx = 0;
+    r.ny = py > 0 ? -1 : 1;
+    r.x = px;
+    r.y = py > 0 ? hh : -hh;
+    r.feature = py > 0 ? BoxFeature.TOP : BoxFeature.BOTTOM;
+  } else if (ay <= hh) {
+    r.distance = ax - hw;
+    r.nx = px > 0 ? -1 : 1;
+    r.ny = 0;
+    r.x = px > 0 ? hw : -hw;
+    r.y = py;
+    r.feature = px > 0 ? BoxFeature.RIGHT : BoxFeature.LEFT;
   } else {
-    out.x1 = p.x;
-    out.y1 = p.y;
-    out.depth1 = p.depth;
-    out.id1 = p.id;
-    out.count = 2;
+    const kx = px > 0 ? hw : -hw;
+    const ky = py > 0 ? hh : -hh;
+    const d = direction;
+    d.dx = kx - px;
+    d.dy = ky - py;
+    normalize(d);
+    r.distance = d.length;
+    r.nx = d.x;
+    r.ny = d.y;
+    r.x = kx;
+    r.y = ky;
+    r.feature = corner(px > 0, py > 0);
   }
 }
 
-/**
- * Append a contact point, given as p = the point (sx, sy) of A's surface on
- * the contact line (with its depth and id). B's surface lies `depth` further
- * back along the normal (depth > 0: the surfaces overlap), so the point
- * midway between the two surfaces is s − n·depth/2. Moves p there, then
- * appends it.
- */
-export function addMidpoint(out: ManifoldBuffer, p: PendingPoint): void {
-  const h = 0.5 * p.depth;
-  p.x = p.x - out.normalX * h;
-  p.y = p.y - out.normalY * h;
-  addPoint(out, p);
-}
+// ---------------------------------------------------------------------------
+// Two parallel features facing each other
 
 /**
  * How far a segment may tilt away from the contact tangent and still be
@@ -400,14 +430,19 @@ export function addMidpoint(out: ManifoldBuffer, p: PendingPoint): void {
  * the tangent| (about 5.7°). Beyond that the far end is well clear of the other
  * shape and one point describes the contact.
  */
-export const PARALLEL_SLOPE = 0.1;
+const PARALLEL_SLOPE = 0.1;
 
-/** Feature-id offsets returned by `clipAlongTangent`: lowId for the low end, lowId + 1 for the high end. */
-export const CLIP_LOW = 0;
-export const CLIP_HIGH = 1;
-
-/** Input of `clipAlongTangent`: segments A (a1–a2) and B (b1–b2) relative to (ox, oy), their radii, the low id. */
-export class ClipInput {
+/**
+ * Query of `clipAlongTangent`. Input: the contact normal (nx, ny), unit, from
+ * A to B, and depth, its exact minimum translation distance; segments A
+ * (a1–a2) and B (b1–b2) relative to (ox, oy), swept by radii rA and rB (0 for
+ * a box face). Output: `ends`, and the points (with (ox, oy) added back)
+ * and their depths.
+ */
+export class TangentClip {
+  nx = 0;
+  ny = 0;
+  depth = 0;
   ox = 0;
   oy = 0;
   a1x = 0;
@@ -420,17 +455,28 @@ export class ClipInput {
   b2y = 0;
   rA = 0;
   rB = 0;
-  lowId = 0;
+  /**
+   * 0: no clip (the caller writes its single point); 1: the interval is
+   * (nearly) a point, given as the low end; 2: both ends.
+   */
+  ends = 0;
+  /** The point midway between the surfaces at the low end of the interval along the tangent, and its depth. */
+  xLo = 0;
+  yLo = 0;
+  depthLo = 0;
+  /** The same at the high end (ends = 2 only). */
+  xHi = 0;
+  yHi = 0;
+  depthHi = 0;
 }
 
-/** The shared input of `clipAlongTangent`. */
-export const clip = new ClipInput();
+/** The shared query object of `clipAlongTangent`. */
+export const tangentClip = new TangentClip();
 
 /**
- * Two contact points for two (nearly) parallel features: segment A (a1–a2)
- * and segment B (b1–b2), swept by radii rA and rB (0 for a box face), with
- * the manifold normal n already chosen (from A to B) and out.depth its exact
- * minimum translation distance. Coordinates are relative to (ox, oy).
+ * Where two (nearly) parallel features face each other: the two ends of that
+ * stretch, each with the point midway between the two surfaces there and its
+ * depth.
  *
  * Write t = (−ny, nx), the contact tangent. Both segments are measured in
  * (t, n) coordinates: each covers an interval of t, and the part where both
@@ -442,24 +488,23 @@ export const clip = new ClipInput();
  *
  * Nothing here picks a "reference" and an "incident" body, so nothing can
  * flip between frames: swapping A and B negates n and t, which maps the same
- * interval onto itself. The low end gets id lowId + CLIP_LOW and the high
- * end lowId + CLIP_HIGH, so a resting body that jitters keeps its ids.
+ * interval onto itself.
  *
  * When A and B are separated (or just touching), any closest pair of points
  * of the two segments has the same τ and lies inside [lo, hi], and the slab
  * between the two supporting lines through them keeps every other pair at
  * least as far apart, so the deeper end has exactly the pair's depth. When
- * the segments cross this need not hold; then, as when a segment tilts by
- * more than PARALLEL_SLOPE or the intervals do not overlap, nothing is
- * written and 0 is returned so the caller writes its single point.
- *
- * The deeper end is always kept; the other only when its depth > −out.margin.
- * Returns the number of points written (0, 1 or 2), to a manifold that has
- * its normal and depth but no points yet.
+ * the segments cross this need not hold: if the deeper end falls short of
+ * `depth`, `ends` is 0, as when a segment tilts by more than PARALLEL_SLOPE
+ * or the intervals do not overlap.
+ * When the two ends (nearly) coincide, two points would only make the
+ * solver's 2×2 system singular: `ends` is 1, with one point halfway along
+ * the interval (so it does not depend on which end rounding makes deeper),
+ * at the deeper end's height and depth.
  */
-export function clipAlongTangent(out: ManifoldBuffer, c: ClipInput): number {
-  const nx = out.normalX;
-  const ny = out.normalY;
+export function clipAlongTangent(c: TangentClip): void {
+  const nx = c.nx;
+  const ny = c.ny;
   const tx = -ny;
   const ty = nx;
   const a1x = c.a1x;
@@ -479,15 +524,24 @@ export function clipAlongTangent(out: ManifoldBuffer, c: ClipInput): number {
   const tb2 = tx * b2x + ty * b2y;
   const lb1 = nx * b1x + ny * b1y;
   const lb2 = nx * b2x + ny * b2y;
-  if (Math.abs(la2 - la1) > PARALLEL_SLOPE * Math.abs(ta2 - ta1)) return 0;
-  if (Math.abs(lb2 - lb1) > PARALLEL_SLOPE * Math.abs(tb2 - tb1)) return 0;
+  if (Math.abs(la2 - la1) > PARALLEL_SLOPE * Math.abs(ta2 - ta1)) {
+    c.ends = 0;
+    return;
+  }
+  if (Math.abs(lb2 - lb1) > PARALLEL_SLOPE * Math.abs(tb2 - tb1)) {
+    c.ends = 0;
+    return;
+  }
   const aLo = ta1 < ta2 ? ta1 : ta2;
   const aHi = ta1 < ta2 ? ta2 : ta1;
   const bLo = tb1 < tb2 ? tb1 : tb2;
   const bHi = tb1 < tb2 ? tb2 : tb1;
   const lo = aLo > bLo ? aLo : bLo;
   const hi = aHi < bHi ? aHi : bHi;
-  if (lo > hi) return 0;
+  if (lo > hi) {
+    c.ends = 0;
+    return;
+  }
 
   // Height along n of each segment at τ = lo and τ = hi: interpolate along
   // the segment, clamped to its ends. (A segment with t1 = t2 is a point, the
@@ -510,46 +564,36 @@ export function clipAlongTangent(out: ManifoldBuffer, c: ClipInput): number {
   const deepest = depthLo >= depthHi ? depthLo : depthHi;
   // Rounding tolerance: the values involved are at most this big.
   const scale = Math.abs(lo) + Math.abs(hi) + Math.abs(laLo) + Math.abs(lbLo) + Math.abs(laHi) + Math.abs(lbHi) + r;
-  if (deepest < out.depth - 1e-10 * scale) return 0;
+  if (deepest < c.depth - 1e-10 * scale) {
+    c.ends = 0;
+    return;
+  }
 
   const ox = c.ox;
   const oy = c.oy;
-  const p = point;
   if (!(hi - lo > 1e-6 * scale)) {
-    // The ends are (nearly) the same point. Two coincident points would only
-    // make the solver's 2×2 system singular: write one, halfway along the
-    // interval (so it does not depend on which end rounding makes deeper),
-    // at the deeper end's height and depth.
     const mid = 0.5 * (lo + hi);
     const lower = depthLo >= depthHi;
     const m = lower ? 0.5 * (laLo + rA + lbLo - rB) : 0.5 * (laHi + rA + lbHi - rB);
-    p.x = ox + tx * mid + nx * m;
-    p.y = oy + ty * mid + ny * m;
-    p.depth = deepest;
-    p.id = c.lowId + CLIP_LOW;
-    addPoint(out, p);
-    return 1;
+    c.xLo = ox + tx * mid + nx * m;
+    c.yLo = oy + ty * mid + ny * m;
+    c.depthLo = deepest;
+    c.ends = 1;
+    return;
   }
-  // The deeper end always; the other one when within the margin.
-  const margin = out.margin;
-  if (depthLo >= depthHi || depthLo > -margin) {
-    const m = 0.5 * (laLo + rA + lbLo - rB);
-    p.x = ox + tx * lo + nx * m;
-    p.y = oy + ty * lo + ny * m;
-    p.depth = depthLo;
-    p.id = c.lowId + CLIP_LOW;
-    addPoint(out, p);
-  }
-  if (depthHi > depthLo || depthHi > -margin) {
-    const m = 0.5 * (laHi + rA + lbHi - rB);
-    p.x = ox + tx * hi + nx * m;
-    p.y = oy + ty * hi + ny * m;
-    p.depth = depthHi;
-    p.id = c.lowId + CLIP_HIGH;
-    addPoint(out, p);
-  }
-  return out.count;
+  let m = 0.5 * (laLo + rA + lbLo - rB);
+  c.xLo = ox + tx * lo + nx * m;
+  c.yLo = oy + ty * lo + ny * m;
+  c.depthLo = depthLo;
+  m = 0.5 * (laHi + rA + lbHi - rB);
+  c.xHi = ox + tx * hi + nx * m;
+  c.yHi = oy + ty * hi + ny * m;
+  c.depthHi = depthHi;
+  c.ends = 2;
 }
+
+// ---------------------------------------------------------------------------
+// Directions
 
 /**
  * Sign (+1 or −1) that turns the left perpendicular (−uy, ux) of a body's
@@ -561,10 +605,10 @@ export function clipAlongTangent(out: ManifoldBuffer, c: ClipInput): number {
  * is boxed on the way in.)
  */
 export function upPerpSign(body: Body): number {
-  const ux = body.rotCos;
+  const ux = body.qc;
   if (ux > 0) return 1;
   if (ux < 0) return -1;
-  return -body.rotSin > 0 ? 1 : -1;
+  return -body.qs > 0 ? 1 : -1;
 }
 
 /**

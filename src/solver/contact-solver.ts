@@ -16,7 +16,8 @@
  * "pgs") use these stages; the velocities live in `SolverBodies`.
  */
 import { BOX } from "../bodies/body.js";
-import type { Contact } from "../contacts/contact.js";
+import { WITH_STATIC, type Contact } from "../contacts/contact.js";
+import { mixFriction, mixRestitution } from "../contacts/pairing.js";
 import type { Softness } from "./softness.js";
 import type { SolverBodies } from "./solver-bodies.js";
 
@@ -57,6 +58,11 @@ export class ContactConstraints {
   tangentImpulse: Float64Array = new Float64Array(128);
   /** PGS: the normal velocity aimed for (Baumgarte push-out or speculative gap). */
   bias: Float64Array = new Float64Array(128);
+  /** Relative normal velocity at the start of the step (< 0: approaching), for hit events. */
+  relativeVelocity: Float64Array = new Float64Array(128);
+  /** Normal and tangent impulse applied over the whole step (all sub-steps and bounces). */
+  totalNormal: Float64Array = new Float64Array(128);
+  totalTangent: Float64Array = new Float64Array(128);
 
   private grow(n: number): void {
     if (this.slotA.length >= n) return;
@@ -94,24 +100,30 @@ export class ContactConstraints {
     this.normalImpulse = gf(this.normalImpulse, 2);
     this.tangentImpulse = gf(this.tangentImpulse, 2);
     this.bias = gf(this.bias, 2);
+    this.relativeVelocity = gf(this.relativeVelocity, 2);
+    this.totalNormal = gf(this.totalNormal, 2);
+    this.totalTangent = gf(this.totalTangent, 2);
   }
 
   /**
    * Prepare: anchors relative to each body's centre, effective masses, and
-   * last step's impulses (warm starting) for every contact to solve.
+   * last step's impulses (warm starting) for every contact to solve, in the
+   * order given (the world puts contacts with a static body last).
    */
   prepare(list: readonly Contact[], n: number, sb: SolverBodies, warmStarting: boolean): void {
     this.grow(n);
     this.count = n;
     const invMass = sb.invMass;
     const invI = sb.invI;
+    const slotOf = sb.slotOf;
+    const { vx, vy, w } = sb;
     for (let i = 0; i < n; i++) {
       const c = list[i]!;
       this.contacts[i] = c;
       const A = c.bodyA;
       const B = c.bodyB;
-      const sA = A.solverFlags !== 0 ? A.solverSlot : 0;
-      const sB = B.solverFlags !== 0 ? B.solverSlot : 0;
+      const sA = slotOf[A.slot]!;
+      const sB = slotOf[B.slot]!;
       this.slotA[i] = sA;
       this.slotB[i] = sB;
       const m = c.manifold;
@@ -120,25 +132,26 @@ export class ContactConstraints {
       this.nx[i] = nx;
       this.ny[i] = ny;
       this.pointCount[i] = m.count;
-      this.stiff[i] = c.stiff;
-      this.friction[i] = c.friction;
-      this.restitution[i] = c.restitution;
+      this.stiff[i] = (c.flags & WITH_STATIC) !== 0 ? 1 : 0;
+      // materials mixed from the bodies' current values, every step
+      this.friction[i] = mixFriction(A._friction, B._friction);
+      this.restitution[i] = mixRestitution(A._restitution, B._restitution);
       const mA = invMass[sA]!;
       const iA = invI[sA]!;
       const mB = invMass[sB]!;
       const iB = invI[sB]!;
-      const radiusA = A.kind === BOX ? 0 : A.radius;
-      const radiusB = B.kind === BOX ? 0 : B.radius;
+      const radiusA = A._kind === BOX ? 0 : A._radius;
+      const radiusB = B._kind === BOX ? 0 : B._radius;
       for (let j = 0; j < m.count; j++) {
         const k = 2 * i + j;
         const px = j === 0 ? m.x0 : m.x1;
         const py = j === 0 ? m.y0 : m.y1;
         const depth = j === 0 ? m.depth0 : m.depth1;
         this.separation[k] = -depth;
-        const rAx = px - A.position.x;
-        const rAy = py - A.position.y;
-        const rBx = px - B.position.x;
-        const rBy = py - B.position.y;
+        const rAx = px - A.px;
+        const rAy = py - A.py;
+        const rBx = px - B.px;
+        const rBy = py - B.py;
         this.rAx[k] = rAx;
         this.rAy[k] = rAy;
         this.rBx[k] = rBx;
@@ -162,22 +175,71 @@ export class ContactConstraints {
         this.normalImpulse[k] = warmStarting ? (j === 0 ? c.normalImpulse0 : c.normalImpulse1) : 0;
         this.tangentImpulse[k] = warmStarting ? (j === 0 ? c.tangentImpulse0 : c.tangentImpulse1) : 0;
         this.bias[k] = 0;
+        this.totalNormal[k] = 0;
+        this.totalTangent[k] = 0;
+        const dvx = vx[sB]! - w[sB]! * rBy - (vx[sA]! - w[sA]! * rAy);
+        const dvy = vy[sB]! + w[sB]! * rBx - (vy[sA]! + w[sA]! * rAx);
+        this.relativeVelocity[k] = dvx * nx + dvy * ny;
       }
     }
   }
 
-  /** Keep this step's accumulated impulses on the contacts, for the next step's warm start and for users. */
+  /**
+   * Keep the step's impulses on the contacts: the last (sub-)step's
+   * accumulated impulses for the next warm start, the step's totals for users.
+   */
   storeImpulses(): void {
     for (let i = 0; i < this.count; i++) {
       const c = this.contacts[i]!;
-      c.normalImpulse0 = this.normalImpulse[2 * i]!;
-      c.tangentImpulse0 = this.tangentImpulse[2 * i]!;
+      const k = 2 * i;
+      c.normalImpulse0 = this.normalImpulse[k]!;
+      c.tangentImpulse0 = this.tangentImpulse[k]!;
+      c.totalNormalImpulse0 = this.totalNormal[k]!;
+      c.totalTangentImpulse0 = this.totalTangent[k]!;
       if (this.pointCount[i] === 2) {
-        c.normalImpulse1 = this.normalImpulse[2 * i + 1]!;
-        c.tangentImpulse1 = this.tangentImpulse[2 * i + 1]!;
+        c.normalImpulse1 = this.normalImpulse[k + 1]!;
+        c.tangentImpulse1 = this.tangentImpulse[k + 1]!;
+        c.totalNormalImpulse1 = this.totalNormal[k + 1]!;
+        c.totalTangentImpulse1 = this.totalTangent[k + 1]!;
       }
     }
   }
+
+  /** Add the accumulated impulses to the step's totals (after each sub-step, or once with pgs). */
+  addToTotals(): void {
+    for (let i = 0; i < this.count; i++) {
+      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+        this.totalNormal[k] = this.totalNormal[k]! + this.normalImpulse[k]!;
+        this.totalTangent[k] = this.totalTangent[k]! + this.tangentImpulse[k]!;
+      }
+    }
+  }
+
+  /**
+   * Did constraint i push the bodies apart this step (a point received a
+   * normal impulse)? If so, the fastest approach among those points (m/s,
+   * from the velocities at the start of the step; ≤ 0 when resting) is
+   * written to `hitSpeed`, with that point's index in `hitPoint`. A point that
+   * got no impulse was a near miss.
+   */
+  hit(i: number): boolean {
+    let best = -1;
+    let speed = -Infinity;
+    for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+      const approach = -this.relativeVelocity[k]!;
+      if (this.totalNormal[k]! > 0 && approach > speed) {
+        speed = approach;
+        best = k;
+      }
+    }
+    this.hitSpeed = speed;
+    this.hitPoint = best;
+    return best >= 0;
+  }
+
+  /** Written by `hit`. */
+  hitSpeed = 0;
+  hitPoint = -1;
 
   /** Forget the accumulated impulses (warm starting off). */
   resetImpulses(): void {
@@ -218,7 +280,10 @@ export class ContactConstraints {
    * out through the soft spring (never faster than `maxPush`); without it (the
    * relax pass) the constraint only removes approaching velocity. A point that
    * is still apart (s > 0) is speculative: it lets the bodies close the gap in
-   * this sub-step and no more.
+   * this sub-step and no more. Except in the relax pass for a point about to
+   * bounce (restitution > 0, approaching faster than the threshold): slowing
+   * it to land exactly would take the speed its bounce needs, so it is left
+   * to the next sub-step's impact check (`resolveImpacts`).
    *
    * The current separation of a point is estimated without a new collision
    * query, from how far each body has moved and turned since the step start:
@@ -227,6 +292,7 @@ export class ContactConstraints {
    */
   solveSoft(sb: SolverBodies, invH: number, useBias: boolean, soft: Softness, stiff: Softness, maxPush: number): void {
     this.invH = invH;
+    this.bounceBelow = -this.restitutionThreshold;
     this.useBias = useBias;
     this.maxPush = maxPush;
     for (let i = 0; i < this.count; i++) {
@@ -236,7 +302,10 @@ export class ContactConstraints {
     clearStaticSlot(sb);
   }
 
+  /** No bounce below this approach speed, m/s (the world's restitutionThreshold). */
+  restitutionThreshold = 1;
   // soft-step parameters of the current pass (fields, not arguments: V8 would box them)
+  private bounceBelow = -1;
   private invH = 0;
   private useBias = false;
   private maxPush = 0;
@@ -268,7 +337,15 @@ export class ContactConstraints {
     const sBr = dqs[sB]!;
     const dx = dpx[sB]! - dpx[sA]!;
     const dy = dpy[sB]! - dpy[sA]!;
+    const bouncy = this.restitution[i]! > 0 && !this.useBias && soft !== null;
     for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+      const rAx = this.rAx[k]!;
+      const rAy = this.rAy[k]!;
+      const rBx = this.rBx[k]!;
+      const rBy = this.rBy[k]!;
+      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+      const vn = dvx * nx + dvy * ny;
       let bias: number;
       let massScale = 1;
       let impulseScale = 0;
@@ -285,6 +362,7 @@ export class ContactConstraints {
         const s = this.separation[k]! + ddx * nx + ddy * ny;
         bias = 0;
         if (s > 0) {
+          if (bouncy && vn < this.bounceBelow) continue; // arriving for a bounce: see solveSoft
           bias = s * this.invH;
         } else if (this.useBias) {
           bias = soft.biasRate * s;
@@ -293,13 +371,6 @@ export class ContactConstraints {
           impulseScale = soft.impulseScale;
         }
       }
-      const rAx = this.rAx[k]!;
-      const rAy = this.rAy[k]!;
-      const rBx = this.rBx[k]!;
-      const rBy = this.rBy[k]!;
-      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      const vn = dvx * nx + dvy * ny;
       const old = this.normalImpulse[k]!;
       let lambda = old - this.normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
       if (lambda < 0) lambda = 0;
@@ -323,19 +394,30 @@ export class ContactConstraints {
   }
 
   /**
-   * Restitution: impacts are resolved first, as instantaneous collisions, one
-   * contact point at a time. A point whose bodies approach faster than
-   * `threshold` (and that would close its gap within `horizon` seconds) gets
-   * the impulse that makes them separate at e × the approach speed (Newton's
-   * law of restitution). Sweeps repeat until no point needs one, so momentum
-   * passes down a chain of touching bodies as in a real Newton's cradle; a
-   * solver that only looked at the velocities before the step would share it
-   * among all of them instead. Each impulse pushes apart and, with e ≤ 1,
-   * never adds energy. Resting contacts (slower than the threshold) are left
-   * to the solver. Returns the number of impulses applied.
+   * Restitution, applied at the moment of contact. Within a (sub-)step of
+   * length h, a point whose bodies approach faster than `threshold` and whose
+   * gap (estimated from the motion so far) closes before the end of it is an
+   * impact: it gets the impulse that makes the bodies separate at e × the
+   * approach speed (Newton's law of restitution), as an instantaneous
+   * collision, before the contact solver sees the velocities.
+   *
+   * Sweeps repeat until no point needs one, so momentum passes down a chain
+   * of touching bodies as in a real Newton's cradle (a solver that only
+   * looked at the velocities before the step would share it among them).
+   * Each impulse pushes apart and, with e ≤ 1, never adds energy. Resting
+   * contacts (slower than the threshold) are left to the solver.
+   *
+   * Timing. An impact happens t = gap / approach speed into the sub-step (or
+   * when one of the bodies last changed velocity, for a chain), not at its
+   * start. The position update that follows moves each body by h × its new
+   * velocity; a body whose velocity changed by Δv at time t should have moved
+   * t × Δv less, so that correction is recorded (`SolverBodies.corrX`...) and
+   * applied after the motion. A ball dropped on the floor therefore turns
+   * around at the floor, not up to a sub-step's travel above it.
+   * Returns the number of impulses applied.
    */
-  resolveImpacts(sb: SolverBodies, horizon: number, threshold: number, maxSweeps: number): number {
-    const { vx, vy, w, invMass, invI } = sb;
+  resolveImpacts(sb: SolverBodies, h: number, threshold: number, maxSweeps: number): number {
+    const { vx, vy, w, invMass, invI, impactTime, vx0, vy0, w0, vxPred, vyPred, wPred } = sb;
     let applied = 0;
     for (let sweep = 0; sweep < maxSweeps; sweep++) {
       let appliedThisSweep = 0;
@@ -355,17 +437,40 @@ export class ContactConstraints {
           const dvy = vy[sB]! + w[sB]! * rBx - (vy[sA]! + w[sA]! * rAx);
           const vn = dvx * nx + dvy * ny;
           if (vn >= -threshold) continue;
-          const sep = this.separation[k]!;
-          if (sep > 0 && -vn * horizon < sep) continue; // will not reach it in time
-          const impulse = -(1 + e) * this.normalMass[k]! * vn;
+          const sep = separationNow(this, sb, i, k);
+          if (sep > 0 && -vn * h < sep) continue; // will not reach it in this sub-step
+          let t = sep > 0 ? sep / -vn : 0;
+          if (impactTime[sA]! > t) t = impactTime[sA]!;
+          if (impactTime[sB]! > t) t = impactTime[sB]!;
+          if (t > h) t = h;
+          // The forces of this sub-step (gravity) changed the approach speed by dn, over the
+          // fraction `kick` of it the integrator has applied so far (all of it, or half with
+          // velocity Verlet); at the moment of impact the forces had acted for t only. Bouncing
+          // that speed (and letting the forces act on the rebound for the rest of the sub-step)
+          // keeps a bouncing ball from gaining or losing height.
+          const fAx = vxPred[sA]! - vx0[sA]! - (wPred[sA]! - w0[sA]!) * rAy;
+          const fAy = vyPred[sA]! - vy0[sA]! + (wPred[sA]! - w0[sA]!) * rAx;
+          const fBx = vxPred[sB]! - vx0[sB]! - (wPred[sB]! - w0[sB]!) * rBy;
+          const fBy = vyPred[sB]! - vy0[sB]! + (wPred[sB]! - w0[sB]!) * rBx;
+          const dn = (fBx - fAx) * nx + (fBy - fAy) * ny;
+          const vnAtImpact = vn - dn + (dn / sb.kick) * (t / h);
+          if (vnAtImpact >= -threshold) continue;
+          const impulse = -(1 + e) * this.normalMass[k]! * vnAtImpact;
+          this.totalNormal[k] = this.totalNormal[k]! + impulse;
           const px = impulse * nx;
           const py = impulse * ny;
+          const dwA = -(invI[sA]! * (rAx * py - rAy * px));
+          const dwB = invI[sB]! * (rBx * py - rBy * px);
           vx[sA] = vx[sA]! - invMass[sA]! * px;
           vy[sA] = vy[sA]! - invMass[sA]! * py;
-          w[sA] = w[sA]! - (invI[sA]! * (rAx * py - rAy * px));
+          w[sA] = w[sA]! + dwA;
           vx[sB] = vx[sB]! + invMass[sB]! * px;
           vy[sB] = vy[sB]! + invMass[sB]! * py;
-          w[sB] = w[sB]! + (invI[sB]! * (rBx * py - rBy * px));
+          w[sB] = w[sB]! + dwB;
+          if (t > 0) {
+            if (sA !== 0) correct(sb, sA, invMass[sA]! * px * t, invMass[sA]! * py * t, -dwA * t, t);
+            if (sB !== 0) correct(sb, sB, -invMass[sB]! * px * t, -invMass[sB]! * py * t, -dwB * t, t);
+          }
           appliedThisSweep++;
         }
       }
@@ -456,6 +561,37 @@ export class ContactConstraints {
     vy[sB] = vBy;
     w[sB] = wB;
   }
+}
+
+/**
+ * Current separation of point k of constraint i, from each body's motion
+ * since the step start (the contact solver's estimate; no collision query):
+ *   s = s0 + n · ((dpB + dqB·sB − sB) − (dpA + dqA·sA − sA))
+ * with sA, sB the separation anchors (see `sAx`).
+ */
+export function separationNow(cc: ContactConstraints, sb: SolverBodies, i: number, k: number): number {
+  const sA = cc.slotA[i]!;
+  const sB = cc.slotB[i]!;
+  const aX = cc.sAx[k]!;
+  const aY = cc.sAy[k]!;
+  const bX = cc.sBx[k]!;
+  const bY = cc.sBy[k]!;
+  const cA = sb.dqc[sA]! - 1;
+  const sAr = sb.dqs[sA]!;
+  const cB = sb.dqc[sB]! - 1;
+  const sBr = sb.dqs[sB]!;
+  const dx = sb.dpx[sB]! - sb.dpx[sA]! + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
+  const dy = sb.dpy[sB]! - sb.dpy[sA]! + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
+  return cc.separation[k]! + dx * cc.nx[i]! + dy * cc.ny[i]!;
+}
+
+/** Record an impact correction for solver slot s (see `resolveImpacts`), and the impact's time t > 0. */
+function correct(sb: SolverBodies, s: number, dx: number, dy: number, da: number, t: number): void {
+  if (sb.impactTime[s] === 0) sb.corrected[sb.correctedCount++] = s; // first impact of the body in this sub-step
+  sb.corrX[s] = sb.corrX[s]! + dx;
+  sb.corrY[s] = sb.corrY[s]! + dy;
+  sb.corrA[s] = sb.corrA[s]! + da;
+  if (t > sb.impactTime[s]!) sb.impactTime[s] = t;
 }
 
 /**

@@ -50,7 +50,7 @@
  */
 import { BOX, CAPSULE, type Body } from "../bodies/body.js";
 import type { Broadphase, QueryBox } from "../broadphase/broadphase.js";
-import { shouldCollide } from "../contacts/contact.js";
+import { shouldCollide } from "../contacts/pairing.js";
 import { collideWith } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
 
@@ -65,30 +65,39 @@ export class MotionBounds {
   dt = 0;
   /** The fixed speculative distance, m. */
   base = 0;
+  /** Sweep boxes over the coming motion (continuous collision on)? */
+  sweep = true;
 
   /**
-   * Grow the body's bounds (`minX..maxY`, just refreshed by `updateBounds`) to
+   * The body's broadphase box, written to `out`: the shape's bounds
+   * (`minX..maxY`, refreshed by `updateBounds`), and with `sweep` grown to
    * cover its motion over the coming step: by the displacement v·dt on the
    * side it moves to, and by how far its farthest point can swing when it
-   * turns (|ω|·dt·R, at most R: a full turn stays within radius R).
+   * turns (|ω|·dt·R, at most R: a full turn stays within radius R). It
+   * depends only on the body's pose, velocity and the step's dt.
    */
-  sweepBounds(b: Body): void {
+  boxOf(b: Body, out: QueryBox): void {
+    out.minX = b.minX;
+    out.minY = b.minY;
+    out.maxX = b.maxX;
+    out.maxY = b.maxY;
+    if (!this.sweep) return;
     const dt = this.dt;
-    const dx = b.velocity.x * dt;
-    const dy = b.velocity.y * dt;
-    if (dx > 0) b.maxX += dx;
-    else b.minX += dx;
-    if (dy > 0) b.maxY += dy;
-    else b.minY += dy;
-    const w = b.angularVelocity;
-    if (w !== 0 && b.kind === CAPSULE) {
-      const r = b.maxExtent;
+    const dx = b.vx * dt;
+    const dy = b.vy * dt;
+    if (dx > 0) out.maxX += dx;
+    else out.minX += dx;
+    if (dy > 0) out.maxY += dy;
+    else out.minY += dy;
+    const w = b.w;
+    if (w !== 0 && b._kind === CAPSULE) {
+      const r = b._maxExtent;
       let swing = Math.abs(w) * dt * r;
       if (swing > r) swing = r;
-      b.minX -= swing;
-      b.minY -= swing;
-      b.maxX += swing;
-      b.maxY += swing;
+      out.minX -= swing;
+      out.minY -= swing;
+      out.maxX += swing;
+      out.maxY += swing;
     }
   }
 
@@ -104,13 +113,13 @@ export class MotionBounds {
    * at the start of the step.
    */
   speculativeMargin(a: Body, b: Body, out: ManifoldBuffer): void {
-    const dvx = b.velocity.x - a.velocity.x;
-    const dvy = b.velocity.y - a.velocity.y;
+    const dvx = b.vx - a.vx;
+    const dvy = b.vy - a.vy;
     const linear = Math.sqrt(dvx * dvx + dvy * dvy);
-    const angular = Math.abs(a.angularVelocity) * a.maxExtent + Math.abs(b.angularVelocity) * b.maxExtent;
+    const angular = Math.abs(a.w) * a._maxExtent + Math.abs(b.w) * b._maxExtent;
     const approach = (linear + angular) * this.dt;
-    const ea = a.type === "dynamic" ? a.minExtent : Infinity;
-    const eb = b.type === "dynamic" ? b.minExtent : Infinity;
+    const ea = a._type === "dynamic" ? a._minExtent : Infinity;
+    const eb = b._type === "dynamic" ? b._minExtent : Infinity;
     const cap = 0.5 * (ea < eb ? ea : eb);
     out.margin = this.base + (approach < cap ? approach : cap);
   }
@@ -132,13 +141,14 @@ export class ContinuousSolver {
   private candidateCount = 0;
   private mover: Body | null = null;
   private readonly sweepBox: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  private readonly box: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   private moverIsBullet = false;
   /** Bound once, so a broadphase query from the step allocates no closure. */
   private readonly collect = (other: Body): void => {
     const b = this.mover!;
-    if (other === b || other.isSensor || !shouldCollide(b, other)) return;
-    if (other.type !== "static") {
-      if (!this.moverIsBullet || other.bullet) return;
+    if (other === b || other._isSensor || !shouldCollide(b, other)) return;
+    if (other._type !== "static") {
+      if (!this.moverIsBullet || other._bullet) return;
     }
     this.candidates[this.candidateCount++] = other;
   };
@@ -161,22 +171,25 @@ export class ContinuousSolver {
   /**
    * Sweep the fast awake dynamic bodies (non-bullets first, then bullets, as
    * in Box2D v3, so bullets meet the others at their final poses). Each body
-   * that hits something is moved back to its time of impact, its bounds and
-   * broadphase box refreshed. `awake` holds bodies whose start pose is in
-   * x0, y0, c0, s0 and whose broadphase boxes are up to date.
+   * that hits something is moved back to its time of impact, and its
+   * broadphase box (swept ahead by `motion` for the next step) refreshed.
+   * `awake` holds bodies whose start pose is in x0, y0, c0, s0 and whose
+   * broadphase boxes are up to date.
    */
-  solve(awake: readonly Body[], count: number, broadphase: Broadphase): void {
+  solve(awake: readonly Body[], count: number, broadphase: Broadphase, motion: MotionBounds): void {
+    const box = this.box;
     this.sweepCount = 0;
     this.hitCount = 0;
     for (let pass = 0; pass < 2; pass++) {
       const bullets = pass === 1;
       for (let i = 0; i < count; i++) {
         const b = awake[i]!;
-        if (b.type !== "dynamic" || b.isSensor || b.bullet !== bullets) continue;
+        if (b._type !== "dynamic" || b._isSensor || b._bullet !== bullets) continue;
         if (!this.isFast(b)) continue;
         if (this.sweep(b, broadphase)) {
           b.updateBounds();
-          broadphase.update(b);
+          motion.boxOf(b, box);
+          broadphase.update(b, box);
         }
       }
     }
@@ -184,13 +197,13 @@ export class ContinuousSolver {
 
   /** Did the body move (or turn) more than half its thinnest size this step? */
   private isFast(b: Body): boolean {
-    const dx = b.position.x - b.x0;
-    const dy = b.position.y - b.y0;
-    const dc = b.rotCos - b.c0;
-    const ds = b.rotSin - b.s0;
+    const dx = b.px - b.x0;
+    const dy = b.py - b.y0;
+    const dc = b.qc - b.c0;
+    const ds = b.qs - b.s0;
     const chord = Math.sqrt(dc * dc + ds * ds);
-    const motion = Math.sqrt(dx * dx + dy * dy) + chord * b.maxExtent;
-    return motion > 0.5 * b.minExtent;
+    const motion = Math.sqrt(dx * dx + dy * dy) + chord * b._maxExtent;
+    return motion > 0.5 * b._minExtent;
   }
 
   /** Sweep one body against what it may hit; returns true when it was moved back. */
@@ -200,10 +213,10 @@ export class ContinuousSolver {
     this.y0 = b.y0;
     this.c0 = b.c0;
     this.s0 = b.s0;
-    this.x1 = b.position.x;
-    this.y1 = b.position.y;
-    this.c1 = b.rotCos;
-    this.s1 = b.rotSin;
+    this.x1 = b.px;
+    this.y1 = b.py;
+    this.c1 = b.qc;
+    this.s1 = b.qs;
     // Turning rate along the interpolated rotation q(t) = normalize(q0 + t(q1 − q0)):
     // at most |q1 − q0| / min |q0 + t(q1 − q0)|, and that minimum is cos(Δθ/2) = sqrt(1 − chord²/4).
     const dc = this.c1 - this.c0;
@@ -214,7 +227,7 @@ export class ContinuousSolver {
     this.turnRate = Math.sqrt(chord2) / minNorm;
 
     // candidates: everything whose box meets the box swept from the start to the end pose
-    const R = b.maxExtent;
+    const R = b._maxExtent;
     const grow = this.turnRate > 0 ? R : 0;
     const mx = this.x1 - this.x0;
     const my = this.y1 - this.y0;
@@ -227,9 +240,9 @@ export class ContinuousSolver {
     if (my > 0) minY -= my;
     else maxY -= my;
     this.mover = b;
-    this.moverIsBullet = b.bullet;
+    this.moverIsBullet = b._bullet;
     this.candidateCount = 0;
-    if (b.bullet) {
+    if (b._bullet) {
       broadphase.query(minX, minY, maxX, maxY, this.collect);
     } else {
       // non-bullets are swept against static bodies only: ask just for those
@@ -243,7 +256,7 @@ export class ContinuousSolver {
     this.mover = null;
     if (this.candidateCount === 0) return false;
 
-    const minE = b.minExtent;
+    const minE = b._minExtent;
     const target = TARGET_SEPARATION < 0.25 * minE ? TARGET_SEPARATION : 0.25 * minE;
     let tMin = 1;
     let nx = 0;
@@ -265,12 +278,12 @@ export class ContinuousSolver {
     if (brake) {
       // The contact solver let a touching body sink (see timeOfImpact): stop
       // its approach along the normal and its spin. This only removes energy.
-      const vn = b.velocity.x * nx + b.velocity.y * ny;
+      const vn = b.vx * nx + b.vy * ny;
       if (vn < 0) {
-        b.velocity.x -= vn * nx;
-        b.velocity.y -= vn * ny;
+        b.vx -= vn * nx;
+        b.vy -= vn * ny;
       }
-      b.angularVelocity = 0;
+      b.w = 0;
     }
     return true;
   }
@@ -278,19 +291,19 @@ export class ContinuousSolver {
   /** Put the moving body at time t of its sweep (rotation by normalised linear interpolation). */
   private setPose(b: Body, t: number): void {
     if (t >= 1) {
-      b.position.x = this.x1;
-      b.position.y = this.y1;
-      b.rotCos = this.c1;
-      b.rotSin = this.s1;
+      b.px = this.x1;
+      b.py = this.y1;
+      b.qc = this.c1;
+      b.qs = this.s1;
       return;
     }
-    b.position.x = this.x0 + t * (this.x1 - this.x0);
-    b.position.y = this.y0 + t * (this.y1 - this.y0);
+    b.px = this.x0 + t * (this.x1 - this.x0);
+    b.py = this.y0 + t * (this.y1 - this.y0);
     const c = this.c0 + t * (this.c1 - this.c0);
     const s = this.s0 + t * (this.s1 - this.s0);
     const mag = Math.sqrt(c * c + s * s);
-    b.rotCos = mag > 0 ? c / mag : this.c1;
-    b.rotSin = mag > 0 ? s / mag : this.s1;
+    b.qc = mag > 0 ? c / mag : this.c1;
+    b.qs = mag > 0 ? s / mag : this.s1;
   }
 
   /**

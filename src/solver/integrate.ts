@@ -48,13 +48,13 @@ export class Integrator {
 
   /** Acceleration of the dynamic body in slot s now, into this.ax / ay / alpha. */
   private acceleration(sb: SolverBodies, s: number, b: Body): void {
-    let fx = b.forceX;
-    let fy = b.forceY;
+    let fx = b.fx;
+    let fy = b.fy;
     if (this.field !== null) {
       // the field may look at the body's velocity: bring it up to date first
-      b.velocity.x = sb.vx[s]!;
-      b.velocity.y = sb.vy[s]!;
-      b.angularVelocity = sb.w[s]!;
+      b.vx = sb.vx[s]!;
+      b.vy = sb.vy[s]!;
+      b.w = sb.w[s]!;
       const out = this.fieldOut;
       out.x = 0;
       out.y = 0;
@@ -62,38 +62,45 @@ export class Integrator {
       fx += out.x;
       fy += out.y;
     }
-    this.ax = this.gravityX * b.gravityScale + b.invMass * fx;
-    this.ay = this.gravityY * b.gravityScale + b.invMass * fy;
-    this.alpha = b.invInertia * b.torque;
+    this.ax = this.gravityX * b._gravityScale + b._invMass * fx;
+    this.ay = this.gravityY * b._gravityScale + b._invMass * fy;
+    this.alpha = b._invInertia * b.tq;
   }
 
   /** First half of a sub-step: forces change the velocities of slots 1..count-1. */
   integrateVelocities(sb: SolverBodies, h: number): void {
     const mode = this.mode;
     const kick = mode === 2 ? 0.5 * h : h;
+    sb.kick = mode === 2 ? 0.5 : 1;
     const maxSpeed = this.maxLinearSpeed;
     const vxs = sb.vx;
     const vys = sb.vy;
     const ws = sb.w;
     for (let s = 1; s < sb.count; s++) {
       const b = sb.bodies[s]!;
-      if (b.invMass === 0) continue; // kinematic: moves by its own velocity
       const vx0 = vxs[s]!;
       const vy0 = vys[s]!;
       const w0 = ws[s]!;
-      b.vx0 = vx0;
-      b.vy0 = vy0;
-      b.w0 = w0;
+      sb.vx0[s] = vx0;
+      sb.vy0[s] = vy0;
+      sb.w0[s] = w0;
+      if (b._invMass === 0) {
+        // kinematic: moves by its own velocity
+        sb.vxPred[s] = vx0;
+        sb.vyPred[s] = vy0;
+        sb.wPred[s] = w0;
+        continue;
+      }
       this.acceleration(sb, s, b);
       let vx = vx0 + kick * this.ax;
       let vy = vy0 + kick * this.ay;
       let w = w0 + kick * this.alpha;
-      if (b.linearDamping > 0) {
-        const d = 1 / (1 + h * b.linearDamping);
+      if (b._linearDamping > 0) {
+        const d = 1 / (1 + h * b._linearDamping);
         vx *= d;
         vy *= d;
       }
-      if (b.angularDamping > 0) w *= 1 / (1 + h * b.angularDamping);
+      if (b._angularDamping > 0) w *= 1 / (1 + h * b._angularDamping);
       const v2 = vx * vx + vy * vy;
       if (v2 > maxSpeed * maxSpeed) {
         const k = maxSpeed / Math.sqrt(v2);
@@ -103,9 +110,9 @@ export class Integrator {
       vxs[s] = vx;
       vys[s] = vy;
       ws[s] = w;
-      b.vxPred = vx;
-      b.vyPred = vy;
-      b.wPred = w;
+      sb.vxPred[s] = vx;
+      sb.vyPred[s] = vy;
+      sb.wPred[s] = w;
     }
   }
 
@@ -120,33 +127,33 @@ export class Integrator {
       let vx = vxs[s]!;
       let vy = vys[s]!;
       let w = ws[s]!;
-      if (explicit && b.invMass !== 0) {
+      if (explicit && b._invMass !== 0) {
         // the velocity at the start of the sub-step, plus whatever the contacts added
-        vx = b.vx0 + (vx - b.vxPred);
-        vy = b.vy0 + (vy - b.vyPred);
-        w = b.w0 + (w - b.wPred);
+        vx = sb.vx0[s]! + (vx - sb.vxPred[s]!);
+        vy = sb.vy0[s]! + (vy - sb.vyPred[s]!);
+        w = sb.w0[s]! + (w - sb.wPred[s]!);
       }
-      const p = b.position;
-      p.x += h * vx;
-      p.y += h * vy;
+      b.px += h * vx;
+      b.py += h * vy;
       if (w !== 0) {
         // integrateRotation(b, h·w), written out here so no double crosses a call
         const da = h * w;
-        const c = b.rotCos - da * b.rotSin;
-        const sn = b.rotSin + da * b.rotCos;
+        const c = b.qc - da * b.qs;
+        const sn = b.qs + da * b.qc;
         const mag = Math.sqrt(c * c + sn * sn);
         const inv = mag > 0 ? 1 / mag : 0;
-        b.rotCos = c * inv;
-        b.rotSin = sn * inv;
+        b.qc = c * inv;
+        b.qs = sn * inv;
       }
       sb.syncPose(s);
     }
+    if (sb.correctedCount > 0) applyImpactCorrections(sb);
     if (this.mode === 2) {
       // velocity Verlet: the second half kick uses the force at the new position
       const half = 0.5 * h;
       for (let s = 1; s < sb.count; s++) {
         const b = sb.bodies[s]!;
-        if (b.invMass === 0) continue;
+        if (b._invMass === 0) continue;
         this.acceleration(sb, s, b);
         vxs[s] = vxs[s]! + half * this.ax;
         vys[s] = vys[s]! + half * this.ay;
@@ -158,10 +165,31 @@ export class Integrator {
 
 /** Rotate a body by a small angle `da` (radians) without trigonometry: q ← normalize(q + da·q⊥). */
 export function integrateRotation(b: Body, da: number): void {
-  const c = b.rotCos - da * b.rotSin;
-  const s = b.rotSin + da * b.rotCos;
+  const c = b.qc - da * b.qs;
+  const s = b.qs + da * b.qc;
   const mag = Math.sqrt(c * c + s * s);
   const inv = mag > 0 ? 1 / mag : 0;
-  b.rotCos = c * inv;
-  b.rotSin = s * inv;
+  b.qc = c * inv;
+  b.qs = s * inv;
+}
+
+/**
+ * Move the bodies hit during this sub-step by their impact corrections (see
+ * `ContactConstraints.resolveImpacts`) and clear them.
+ */
+function applyImpactCorrections(sb: SolverBodies): void {
+  for (let k = 0; k < sb.correctedCount; k++) {
+    const s = sb.corrected[k]!;
+    const b = sb.bodies[s]!;
+    b.px += sb.corrX[s]!;
+    b.py += sb.corrY[s]!;
+    const da = sb.corrA[s]!;
+    if (da !== 0) integrateRotation(b, da);
+    sb.corrX[s] = 0;
+    sb.corrY[s] = 0;
+    sb.corrA[s] = 0;
+    sb.impactTime[s] = 0;
+    sb.syncPose(s);
+  }
+  sb.correctedCount = 0;
 }

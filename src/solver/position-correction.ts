@@ -14,36 +14,19 @@
  *   and at most `maxCorrection` per iteration.
  * - "none": nothing, so you can see what the others fix.
  */
-import type { ContactConstraints } from "./contact-solver.js";
+import { separationNow, type ContactConstraints } from "./contact-solver.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { integrateRotation } from "./integrate.js";
 
 export type PositionCorrection = "baumgarte" | "projection" | "ngs" | "none";
 export const POSITION_CORRECTIONS: readonly PositionCorrection[] = ["baumgarte", "projection", "ngs", "none"];
 
-/** Current separation of point k of constraint i, from each body's motion since the step start. */
-function separationNow(cc: ContactConstraints, sb: SolverBodies, i: number, k: number): number {
-  const sA = cc.slotA[i]!;
-  const sB = cc.slotB[i]!;
-  const rAx = cc.sAx[k]!;
-  const rAy = cc.sAy[k]!;
-  const rBx = cc.sBx[k]!;
-  const rBy = cc.sBy[k]!;
-  const cA = sb.dqc[sA]! - 1;
-  const sAr = sb.dqs[sA]!;
-  const cB = sb.dqc[sB]! - 1;
-  const sBr = sb.dqs[sB]!;
-  const dx = sb.dpx[sB]! - sb.dpx[sA]! + (cB * rBx - sBr * rBy) - (cA * rAx - sAr * rAy);
-  const dy = sb.dpy[sB]! - sb.dpy[sA]! + (sBr * rBx + cB * rBy) - (sAr * rAx + cA * rAy);
-  return cc.separation[k]! + dx * cc.nx[i]! + dy * cc.ny[i]!;
-}
-
 /** Move (and turn) the body in slot s, keeping the solver's view of it in step. */
 function shift(sb: SolverBodies, s: number, dx: number, dy: number, da: number): void {
   if (s === 0) return;
   const b = sb.bodies[s]!;
-  b.position.x += dx;
-  b.position.y += dy;
+  b.px += dx;
+  b.py += dy;
   if (da !== 0) integrateRotation(b, da);
   sb.syncPose(s);
 }

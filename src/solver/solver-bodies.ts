@@ -10,6 +10,9 @@
  * `dpx/dpy` (displacement since the step start) and `dqc/dqs` (rotation since
  * the step start, a unit complex number) are kept in step with them for the
  * contact solver's separation estimate.
+ *
+ * `slotOf[body.slot]` maps a body to its solver slot for the step (0 when it
+ * is not simulated); it is set by `load` and cleared by `store`.
  */
 import type { Body } from "../bodies/body.js";
 
@@ -18,6 +21,8 @@ export class SolverBodies {
   readonly bodies: Body[] = [];
   /** Used slots, including slot 0. */
   count = 1;
+  /** Body slot → solver slot (0: not simulated this step). */
+  slotOf: Int32Array = new Int32Array(64);
   vx: Float64Array = new Float64Array(64);
   vy: Float64Array = new Float64Array(64);
   w: Float64Array = new Float64Array(64);
@@ -27,6 +32,29 @@ export class SolverBodies {
   dpy: Float64Array = new Float64Array(64);
   dqc: Float64Array = new Float64Array(64).fill(1);
   dqs: Float64Array = new Float64Array(64);
+  /** Velocity before this sub-step's force integration (explicit Euler, impacts)... */
+  vx0: Float64Array = new Float64Array(64);
+  vy0: Float64Array = new Float64Array(64);
+  w0: Float64Array = new Float64Array(64);
+  /** ...and right after it, before the contacts changed it. */
+  vxPred: Float64Array = new Float64Array(64);
+  vyPred: Float64Array = new Float64Array(64);
+  wPred: Float64Array = new Float64Array(64);
+  /**
+   * Impacts: a position correction to apply after this sub-step's motion,
+   * so that a body hit part-way through the sub-step moves as if its velocity
+   * changed at the time of impact (see `ContactConstraints.resolveImpacts`),
+   * and the time into the sub-step of the body's last velocity change.
+   */
+  corrX: Float64Array = new Float64Array(64);
+  corrY: Float64Array = new Float64Array(64);
+  corrA: Float64Array = new Float64Array(64);
+  impactTime: Float64Array = new Float64Array(64);
+  /** The fraction of the sub-step whose forces `integrateVelocities` applied (½ with velocity Verlet). */
+  kick = 1;
+  /** Solver slots with a pending correction. */
+  corrected: Int32Array = new Int32Array(64);
+  correctedCount = 0;
 
   private grow(n: number): void {
     if (this.vx.length >= n) return;
@@ -46,6 +74,29 @@ export class SolverBodies {
     this.dpy = g(this.dpy);
     this.dqc = g(this.dqc);
     this.dqs = g(this.dqs);
+    this.vx0 = g(this.vx0);
+    this.vy0 = g(this.vy0);
+    this.w0 = g(this.w0);
+    this.vxPred = g(this.vxPred);
+    this.vyPred = g(this.vyPred);
+    this.wPred = g(this.wPred);
+    this.corrX = g(this.corrX);
+    this.corrY = g(this.corrY);
+    this.corrA = g(this.corrA);
+    this.impactTime = g(this.impactTime);
+    const c = new Int32Array(size);
+    c.set(this.corrected);
+    this.corrected = c;
+  }
+
+  /** Make room for body slots 0 .. n-1 in `slotOf`. */
+  growSlots(n: number): void {
+    if (this.slotOf.length >= n) return;
+    let size = this.slotOf.length;
+    while (size < n) size *= 2;
+    const s = new Int32Array(size);
+    s.set(this.slotOf);
+    this.slotOf = s;
   }
 
   /** Give each awake body a slot (1..n, in list order) and copy its velocity in. */
@@ -56,12 +107,12 @@ export class SolverBodies {
       const b = awake[i]!;
       const s = i + 1;
       this.bodies[s] = b;
-      b.solverSlot = s;
-      this.vx[s] = b.velocity.x;
-      this.vy[s] = b.velocity.y;
-      this.w[s] = b.angularVelocity;
-      this.invMass[s] = b.invMass;
-      this.invI[s] = b.invInertia;
+      this.slotOf[b.slot] = s;
+      this.vx[s] = b.vx;
+      this.vy[s] = b.vy;
+      this.w[s] = b.w;
+      this.invMass[s] = b._invMass;
+      this.invI[s] = b._invInertia;
       this.dpx[s] = 0;
       this.dpy[s] = 0;
       this.dqc[s] = 1;
@@ -69,23 +120,24 @@ export class SolverBodies {
     }
   }
 
-  /** Copy the velocities back to the bodies (end of the solve). */
+  /** Copy the velocities back to the bodies (end of the solve) and forget the slots. */
   store(): void {
     for (let s = 1; s < this.count; s++) {
       const b = this.bodies[s]!;
-      b.velocity.x = this.vx[s]!;
-      b.velocity.y = this.vy[s]!;
-      b.angularVelocity = this.w[s]!;
+      b.vx = this.vx[s]!;
+      b.vy = this.vy[s]!;
+      b.w = this.w[s]!;
+      this.slotOf[b.slot] = 0;
     }
   }
 
   /** Refresh a slot's displacement and rotation since the step start from its body's pose. */
   syncPose(s: number): void {
     const b = this.bodies[s]!;
-    this.dpx[s] = b.position.x - b.x0;
-    this.dpy[s] = b.position.y - b.y0;
+    this.dpx[s] = b.px - b.x0;
+    this.dpy[s] = b.py - b.y0;
     // dq = q · conj(q0)
-    this.dqc[s] = b.rotCos * b.c0 + b.rotSin * b.s0;
-    this.dqs[s] = b.rotSin * b.c0 - b.rotCos * b.s0;
+    this.dqc[s] = b.qc * b.c0 + b.qs * b.s0;
+    this.dqs[s] = b.qs * b.c0 - b.qc * b.s0;
   }
 }

@@ -1,16 +1,94 @@
 /**
- * World events (eventemitter3). Contact events are emitted after the step's
- * solve has finished, so a handler may add or remove bodies, apply impulses
- * or change velocities: such changes take effect from the next step.
+ * World events.
+ *
+ * Pull-based buffers, as in Box2D v3: after each step, `world.contactEvents`
+ * and `world.sensorEvents` hold what happened in it, in flat arrays of
+ * pooled event objects with a count. Nothing is allocated per step once the
+ * pools have grown, and the events stay valid until the next step (then the
+ * objects are reused: copy what you want to keep).
+ *
+ * - contact begin: two solid bodies began touching (at the end of the step
+ *   their shapes are within the touching distance, `speculativeDistance`);
+ *   with the manifold at that moment.
+ * - contact end: they stopped touching, or the contact was destroyed (a body
+ *   removed, or changed type, filter or sensor flag: `destroyed` is true).
+ *   A body removed between steps reports its ends with the next step.
+ * - contact hit: a solid contact was hit faster than `hitEventThreshold`
+ *   this step (the approach speed, from the velocities at the step's start),
+ *   with the point and normal of the hardest-hit point.
+ * - sensor begin / end: a body began or stopped overlapping a sensor.
+ *
+ * Everything describes the end of the step: after `world.step()`, a begin
+ * means "touching now", an end "not touching now".
+ *
+ * `world.on(name, fn)` is a thin adapter over these buffers (eventemitter3,
+ * owned by the world), for code that prefers callbacks: `collisionStart`,
+ * `collisionActive`, `collisionEnd` (contacts and sensors together, as
+ * `CollisionPair`s), `contactHit`, `sensorStart`, `sensorEnd`, `beforeStep`,
+ * `afterStep`. Callback payloads are built only when someone listens. They
+ * run after the step has finished, so a handler may add or remove bodies or
+ * change them; such changes take effect from the next step.
  */
 import type { Body } from "../bodies/body.js";
 import type { Manifold, ManifoldPoint } from "../narrowphase/manifold.js";
+import type { Vec2 } from "../math/vec2.js";
 import type { Contact } from "../contacts/contact.js";
+
+export interface ContactBeginEvent {
+  bodyA: Body;
+  bodyB: Body;
+  /** The manifold at the end of the step (normal from A to B). */
+  readonly manifold: Manifold;
+}
+
+export interface ContactEndEvent {
+  bodyA: Body;
+  bodyB: Body;
+  /** The contact was destroyed (a body was removed, or changed type, filter or sensor flag), not just parted. */
+  destroyed: boolean;
+}
+
+export interface ContactHitEvent {
+  bodyA: Body;
+  bodyB: Body;
+  /** The hardest-hit point and the normal there (from A to B). */
+  readonly point: Vec2;
+  readonly normal: Vec2;
+  /** Relative speed along the normal at which the bodies approached, m/s (> hitEventThreshold). */
+  approachSpeed: number;
+}
+
+export interface SensorEvent {
+  /** The sensor body (the one with `isSensor`; the lower id when both are). */
+  sensor: Body;
+  /** The body that began or stopped overlapping it. */
+  visitor: Body;
+}
+
+/** The contact events of the last step: entries `[0, count)` of each array are valid. */
+export interface ContactEvents {
+  readonly beginCount: number;
+  readonly begin: readonly ContactBeginEvent[];
+  readonly endCount: number;
+  readonly end: readonly ContactEndEvent[];
+  readonly hitCount: number;
+  readonly hit: readonly ContactHitEvent[];
+}
+
+/** The sensor events of the last step: entries `[0, count)` of each array are valid. */
+export interface SensorEvents {
+  readonly beginCount: number;
+  readonly begin: readonly SensorEvent[];
+  readonly endCount: number;
+  readonly end: readonly SensorEvent[];
+}
+
+// ---------------------------------------------------------------- callback payloads (the adapter)
 
 export interface CollisionPair {
   bodyA: Body;
   bodyB: Body;
-  /** The manifold at the time of the event; null on collisionEnd when the shapes are already apart. */
+  /** The manifold at the time of the event; null on collisionEnd. */
   manifold: Manifold | null;
   /** True when either body is a sensor (no impulse was applied). */
   isSensor: boolean;
@@ -26,22 +104,28 @@ export interface StepEvent {
 }
 
 export interface WorldEvents {
-  /**
-   * Pairs that began touching in this step: their shapes came within the
-   * speculative margin, where the solver starts acting (depth may be slightly
-   * negative: a bounce can happen just before the surfaces meet). Sensors
-   * report real overlap.
-   */
+  /** Pairs that began touching in this step (contacts and sensors). */
   collisionStart: (event: CollisionEvent) => void;
-  /** Pairs that were touching before this step and still are. */
+  /** Pairs that were touching before this step and still are (awake ones). */
   collisionActive: (event: CollisionEvent) => void;
   /** Pairs that stopped touching in this step (or lost a body to `remove`). */
   collisionEnd: (event: CollisionEvent) => void;
+  /** Solid contacts hit faster than `hitEventThreshold` in this step. */
+  contactHit: (event: { hits: ContactHitEvent[] }) => void;
+  sensorStart: (event: { events: SensorEvent[] }) => void;
+  sensorEnd: (event: { events: SensorEvent[] }) => void;
   beforeStep: (event: StepEvent) => void;
   afterStep: (event: StepEvent) => void;
 }
 
-/** A touching pair as `world.contacts` lists it, with the solver's impulses. */
+/** The names `world.on` accepts. */
+export const EVENT_NAMES: readonly (keyof WorldEvents)[] = [
+  "collisionStart", "collisionActive", "collisionEnd", "contactHit", "sensorStart", "sensorEnd", "beforeStep", "afterStep",
+];
+
+// ---------------------------------------------------------------- inspection
+
+/** A touching pair as `world.contacts` and `world.contactsOf` list it, with the step's impulses. */
 export interface ContactInfo {
   bodyA: Body;
   bodyB: Body;
@@ -50,37 +134,216 @@ export interface ContactInfo {
 }
 
 /**
- * A manifold point with the solver's accumulated impulses there (N·s): with
- * "pgs" the impulse of the whole last step; with "soft-step" that of its last
- * sub-step (multiply by `subSteps` for the step's total at rest).
+ * A manifold point with the impulses (N·s) applied there over the whole last
+ * step (all sub-steps, bounces included): divide by dt for the force.
  */
 export interface ContactPointInfo extends ManifoldPoint {
   normalImpulse: number;
   tangentImpulse: number;
 }
 
-export function toPair(c: Contact): CollisionPair {
-  return { bodyA: c.bodyA, bodyB: c.bodyB, manifold: c.manifold.toManifold(), isSensor: c.isSensor };
-}
-
-export function toContactInfo(c: Contact): ContactInfo {
-  const m = c.manifold;
+export function toContactInfo(c: Contact, isSensor: boolean): ContactInfo {
   const points: ContactPointInfo[] = [];
-  for (let j = 0; j < m.count; j++) {
-
+  for (let j = 0; j < c.count; j++) {
     points.push({
-      x: j === 0 ? m.x0 : m.x1,
-      y: j === 0 ? m.y0 : m.y1,
-      depth: j === 0 ? m.depth0 : m.depth1,
-      id: j === 0 ? m.id0 : m.id1,
-      normalImpulse: j === 0 ? c.normalImpulse0 : c.normalImpulse1,
-      tangentImpulse: j === 0 ? c.tangentImpulse0 : c.tangentImpulse1,
+      x: j === 0 ? c.x0 : c.x1,
+      y: j === 0 ? c.y0 : c.y1,
+      depth: j === 0 ? c.depth0 : c.depth1,
+      id: j === 0 ? c.id0 : c.id1,
+      normalImpulse: j === 0 ? c.totalNormalImpulse0 : c.totalNormalImpulse1,
+      tangentImpulse: j === 0 ? c.totalTangentImpulse0 : c.totalTangentImpulse1,
     });
   }
   return {
     bodyA: c.bodyA,
     bodyB: c.bodyB,
-    isSensor: c.isSensor,
-    manifold: { normal: { x: m.normalX, y: m.normalY }, depth: m.depth, points },
+    isSensor,
+    manifold: { normal: { x: c.normalX, y: c.normalY }, depth: c.depth, points },
   };
+}
+
+// ---------------------------------------------------------------- the buffers
+
+class Begin implements ContactBeginEvent {
+  bodyA: Body;
+  bodyB: Body;
+  readonly manifold: Manifold;
+  private readonly p0: ManifoldPoint = { x: 0, y: 0, depth: 0, id: 0 };
+  private readonly p1: ManifoldPoint = { x: 0, y: 0, depth: 0, id: 0 };
+
+  constructor(a: Body) {
+    this.bodyA = a;
+    this.bodyB = a;
+    this.manifold = { normal: { x: 0, y: 0 }, depth: 0, points: [] };
+  }
+
+  set(c: Contact): void {
+    this.bodyA = c.bodyA;
+    this.bodyB = c.bodyB;
+    const m = this.manifold;
+    m.normal.x = c.normalX;
+    m.normal.y = c.normalY;
+    m.depth = c.depth;
+    const pts = m.points;
+    pts.length = 0;
+    if (c.count > 0) {
+      this.p0.x = c.x0;
+      this.p0.y = c.y0;
+      this.p0.depth = c.depth0;
+      this.p0.id = c.id0;
+      pts.push(this.p0);
+    }
+    if (c.count > 1) {
+      this.p1.x = c.x1;
+      this.p1.y = c.y1;
+      this.p1.depth = c.depth1;
+      this.p1.id = c.id1;
+      pts.push(this.p1);
+    }
+  }
+}
+
+class End implements ContactEndEvent {
+  constructor(
+    public bodyA: Body,
+    public bodyB: Body,
+    public destroyed: boolean,
+  ) {}
+}
+
+class Hit implements ContactHitEvent {
+  readonly point: Vec2 = { x: 0, y: 0 };
+  readonly normal: Vec2 = { x: 0, y: 0 };
+  approachSpeed = 0;
+  constructor(
+    public bodyA: Body,
+    public bodyB: Body,
+  ) {}
+}
+
+class Sensor implements SensorEvent {
+  constructor(
+    public sensor: Body,
+    public visitor: Body,
+  ) {}
+}
+
+/** One step's events: pooled objects, reused from step to step. */
+class EventSet implements ContactEvents {
+  beginCount = 0;
+  readonly begin: Begin[] = [];
+  endCount = 0;
+  readonly end: End[] = [];
+  hitCount = 0;
+  readonly hit: Hit[] = [];
+  sensorBeginCount = 0;
+  readonly sensorBegin: Sensor[] = [];
+  sensorEndCount = 0;
+  readonly sensorEnd: Sensor[] = [];
+
+  /** The sensor events seen through the `SensorEvents` shape. */
+  readonly sensors: SensorEvents = new SensorView(this);
+
+  clear(): void {
+    this.beginCount = 0;
+    this.endCount = 0;
+    this.hitCount = 0;
+    this.sensorBeginCount = 0;
+    this.sensorEndCount = 0;
+  }
+}
+
+/** `SensorEvents` over an event set's sensor arrays. */
+class SensorView implements SensorEvents {
+  constructor(private readonly set: EventSet) {}
+  get beginCount(): number {
+    return this.set.sensorBeginCount;
+  }
+  get begin(): readonly SensorEvent[] {
+    return this.set.sensorBegin;
+  }
+  get endCount(): number {
+    return this.set.sensorEndCount;
+  }
+  get end(): readonly SensorEvent[] {
+    return this.set.sensorEnd;
+  }
+}
+
+/**
+ * The event buffers a world fills: `current` collects what happens from the
+ * end of the last step to the end of this one (a body removed between steps
+ * reports with the next step); `publish` makes it the readable set.
+ */
+export class EventBuffers {
+  private current = new EventSet();
+  private published = new EventSet();
+
+  get contacts(): ContactEvents {
+    return this.published;
+  }
+
+  get sensors(): SensorEvents {
+    return this.published.sensors;
+  }
+
+  /** End of a step: what was collected becomes readable; the old readable set is cleared for reuse. */
+  publish(): void {
+    const p = this.published;
+    this.published = this.current;
+    this.current = p;
+    p.clear();
+  }
+
+  /** Forget everything (a restored or cloned world starts without events). */
+  reset(): void {
+    this.current.clear();
+    this.published.clear();
+  }
+
+  contactBegin(c: Contact): void {
+    const s = this.current;
+    const list = s.begin;
+    if (s.beginCount === list.length) list.push(new Begin(c.bodyA));
+    list[s.beginCount++]!.set(c);
+  }
+
+  contactEnd(a: Body, b: Body, destroyed: boolean): void {
+    const s = this.current;
+    const list = s.end;
+    if (s.endCount === list.length) list.push(new End(a, b, destroyed));
+    const e = list[s.endCount++]!;
+    e.bodyA = a;
+    e.bodyB = b;
+    e.destroyed = destroyed;
+  }
+
+  /** A hit: the fields of the returned event (point, normal, speed) are for the caller to fill. */
+  contactHit(a: Body, b: Body): ContactHitEvent {
+    const s = this.current;
+    const list = s.hit;
+    if (s.hitCount === list.length) list.push(new Hit(a, b));
+    const e = list[s.hitCount++]!;
+    e.bodyA = a;
+    e.bodyB = b;
+    return e;
+  }
+
+  sensorBegin(sensor: Body, visitor: Body): void {
+    const s = this.current;
+    const list = s.sensorBegin;
+    if (s.sensorBeginCount === list.length) list.push(new Sensor(sensor, visitor));
+    const e = list[s.sensorBeginCount++]!;
+    e.sensor = sensor;
+    e.visitor = visitor;
+  }
+
+  sensorEnd(sensor: Body, visitor: Body): void {
+    const s = this.current;
+    const list = s.sensorEnd;
+    if (s.sensorEndCount === list.length) list.push(new Sensor(sensor, visitor));
+    const e = list[s.sensorEndCount++]!;
+    e.sensor = sensor;
+    e.visitor = visitor;
+  }
 }

@@ -37,6 +37,8 @@ export interface WorldOptions {
   maxContactPushSpeed?: number;
   /** No bounce below this approach speed, m/s. Default 1. */
   restitutionThreshold?: number;
+  /** Contact hit events for approach speeds above this, m/s. Default 1. */
+  hitEventThreshold?: number;
   /** "semi-implicit-euler" (default), "explicit-euler" or "velocity-verlet". */
   integrator?: IntegratorName;
   /** "tree" (dynamic AABB tree), "sap" (sweep and prune) or "brute" (for tests). Default "tree". */
@@ -86,6 +88,7 @@ export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.free
   contactDampingRatio: 10,
   maxContactPushSpeed: 3,
   restitutionThreshold: 1,
+  hitEventThreshold: 1,
   integrator: "semi-implicit-euler",
   broadphase: "tree",
   sleeping: true,
@@ -99,6 +102,9 @@ export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.free
   maxStepsPerAdvance: 8,
 }) as ResolvedWorldOptions;
 
+/** Every option's name: an unknown key is an error (a misspelt option must not be ignored). */
+export const WORLD_OPTION_KEYS: readonly string[] = Object.keys(DEFAULT_WORLD_OPTIONS);
+
 const SOLVERS: readonly SolverName[] = ["soft-step", "pgs"];
 const BROADPHASES: readonly BroadphaseKind[] = ["tree", "sap", "brute"];
 
@@ -107,6 +113,7 @@ export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions 
   if (o === null || typeof o !== "object") {
     throw new TypeError(`capsule2d: World options must be an object, got ${check.describe(o)}`);
   }
+  check.knownKeys("World", o, WORLD_OPTION_KEYS);
   const d = DEFAULT_WORLD_OPTIONS;
   const r: ResolvedWorldOptions = { ...d, gravity: { x: d.gravity.x, y: d.gravity.y } };
   if (o.gravity !== undefined) {
@@ -125,6 +132,7 @@ export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions 
   if (o.contactDampingRatio !== undefined) r.contactDampingRatio = check.nonNegative("contactDampingRatio", o.contactDampingRatio);
   if (o.maxContactPushSpeed !== undefined) r.maxContactPushSpeed = check.nonNegative("maxContactPushSpeed", o.maxContactPushSpeed);
   if (o.restitutionThreshold !== undefined) r.restitutionThreshold = check.nonNegative("restitutionThreshold", o.restitutionThreshold);
+  if (o.hitEventThreshold !== undefined) r.hitEventThreshold = check.nonNegative("hitEventThreshold", o.hitEventThreshold);
   if (o.integrator !== undefined) r.integrator = check.oneOf("integrator", o.integrator, INTEGRATORS);
   if (o.broadphase !== undefined) r.broadphase = check.oneOf("broadphase", o.broadphase, BROADPHASES);
   if (o.sleeping !== undefined) r.sleeping = check.boolean("sleeping", o.sleeping);

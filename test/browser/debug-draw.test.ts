@@ -135,7 +135,7 @@ describe("drawWorld", () => {
     const [awake, asleep, sensor] = await render(
       `const a = new c2d.Circle({ position: { x: -2.5, y: 0 }, radius: 0.8 });
        const s = new c2d.Circle({ position: { x: 0, y: 0 }, radius: 0.8 });
-       s.isSleeping = true;
+       Object.defineProperty(s, "isSleeping", { value: true }); // read-only on bodies: shadow it for the drawing test
        const z = new c2d.Circle({ position: { x: 2.5, y: 0 }, radius: 0.8, isSensor: true, type: "static" });
        return { world: { bodies: [a, s, z] }, options: { palette: { sensor: "#e0a458" } } };`,
       [

@@ -1,17 +1,21 @@
 /**
  * Determinism across JavaScript engines: the same 600-step scene run in Node
- * and in headless Chromium ends with the same `stateHash()`.
+ * and in headless Chromium gives the same `stateHash()` every 100 steps, the
+ * same bits of every body's `angle` and interpolated pose at the end (a
+ * binary snapshot restore halfway included), and the engine-independent
+ * atan2 gives the same bits on many inputs.
  *
- * The page gets the engine and the scene builder (test/support/scenes.ts,
- * the very module the Node side uses) bundled by esbuild from source into
- * one script; it runs the scene and returns the hash after every 100 steps.
+ * The page gets the engine and the run (`determinismRun` in
+ * test/support/scenes.ts, the very code the Node side runs) bundled by
+ * esbuild from source into one script.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { haveChromium, launchChromium } from "./harness.js";
-import { mixedScene } from "../support/scenes.js";
+import { bitsOf, determinismRun, digest } from "../support/scenes.js";
+import { detAtan2 } from "../../src/math/trig.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const STEPS = 600;
@@ -20,15 +24,19 @@ const SCENES = [
   { bodies: 150, seed: 3, options: { solver: "pgs", integrator: "velocity-verlet", broadphase: "tree" } },
 ] as const;
 
-/** Hashes after every 100 steps of a scene, here in Node. */
-function runInNode(bodies: number, seed: number, options: object): string[] {
-  const world = mixedScene(bodies, seed, options);
-  const out: string[] = [];
-  for (let i = 1; i <= STEPS; i++) {
-    world.step(1 / 60);
-    if (i % 100 === 0) out.push(world.stateHash());
+/** detAtan2 over a spread of inputs (ratios from 1e-8 to 1e8, every quadrant), as a digest of its bits. */
+function atan2Digest(atan2: (y: number, x: number) => number, bitsOf: (v: number[]) => string, digest: (s: string) => string): string {
+  const out: number[] = [];
+  for (let i = 0; i < 4000; i++) {
+    const a = (i * 0.7853981633974483) / 400 - 3.9;
+    let r = 1; // 10^((i % 17) − 8) by exact steps (** itself differs between engines)
+    for (let k = (i % 17) - 8; k > 0; k--) r *= 10;
+    for (let k = (i % 17) - 8; k < 0; k++) r /= 10;
+    const y = ((i % 3) - 1) * (1 + (i % 7) * 0.13) * r + a * 1e-3;
+    const x = ((i % 5) - 2) * (1 + (i % 11) * 0.07) + a;
+    out.push(atan2(y, x));
   }
-  return out;
+  return digest(bitsOf(out));
 }
 
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
@@ -39,16 +47,10 @@ beforeAll(async () => {
   const result = await build({
     stdin: {
       contents: `
-        import { mixedScene } from "./test/support/scenes.ts";
-        globalThis.runScene = (bodies, seed, options, steps) => {
-          const world = mixedScene(bodies, seed, options);
-          const out = [];
-          for (let i = 1; i <= steps; i++) {
-            world.step(1 / 60);
-            if (i % 100 === 0) out.push(world.stateHash());
-          }
-          return out;
-        };`,
+        import { determinismRun, bitsOf, digest } from "./test/support/scenes.ts";
+        import { detAtan2 } from "./src/math/trig.ts";
+        globalThis.runScene = determinismRun;
+        globalThis.atan2Digest = () => (${atan2Digest.toString()})(detAtan2, bitsOf, digest);`,
       resolveDir: join(here, "../.."),
       loader: "ts",
     },
@@ -68,7 +70,7 @@ afterAll(async () => {
 
 describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
   for (const scene of SCENES) {
-    it(`${scene.bodies} bodies, ${JSON.stringify(scene.options)}: same hash every 100 steps up to ${STEPS}`, async () => {
+    it(`${scene.bodies} bodies, ${JSON.stringify(scene.options)}: same hash every 100 steps up to ${STEPS}, same angles and poses`, async () => {
       const page = await browser!.context.newPage();
       try {
         await page.setContent("<!doctype html><title>determinism</title>");
@@ -78,12 +80,24 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
             (globalThis as unknown as { runScene: (...a: unknown[]) => string[] }).runScene(bodies, seed, options, steps),
           [scene.bodies, scene.seed, scene.options, STEPS] as const,
         );
-        const inNode = runInNode(scene.bodies, scene.seed, scene.options);
-        expect(inBrowser).toHaveLength(STEPS / 100);
+        const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS);
+        expect(inBrowser).toHaveLength(STEPS / 100 + 2);
         expect(inBrowser).toEqual(inNode);
       } finally {
         await page.close();
       }
     });
   }
+
+  it("the engine-independent atan2 (behind body.angle) gives the same bits", async () => {
+    const page = await browser!.context.newPage();
+    try {
+      await page.setContent("<!doctype html><title>atan2</title>");
+      await page.addScriptTag({ content: bundle });
+      const inBrowser = await page.evaluate(() => (globalThis as unknown as { atan2Digest: () => string }).atan2Digest());
+      expect(inBrowser).toBe(atan2Digest(detAtan2, bitsOf, digest));
+    } finally {
+      await page.close();
+    }
+  });
 });

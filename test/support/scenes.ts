@@ -87,9 +87,9 @@ export function gasScene(n: number, seed = 1, speed = 4, options: WorldOptions =
     const b = randomBody(r, x, y, 1);
     const a = r() * 6.283185307179586;
     const v = r() * speed;
-    b.velocity.x = v * (a < 3.14 ? 1 - a / 1.57 : a / 1.57 - 3); // a direction without trigonometry
-    b.velocity.y = v * (r() - 0.5) * 2;
-    b.restitution = r();
+    const vx = v * (a < 3.14 ? 1 - a / 1.57 : a / 1.57 - 3); // a direction without trigonometry
+    b.setVelocity({ x: vx, y: v * (r() - 0.5) * 2 });
+    b.setRestitution(r());
     world.add(b);
   }
   return { world, halfWidth, height };
@@ -109,4 +109,50 @@ export function allFinite(bodies: readonly Body[]): boolean {
     for (const v of values) if (!Number.isFinite(v)) return false;
   }
   return true;
+}
+
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+
+/** The exact bits of a list of numbers, as hex (for comparing runs across engines). */
+export function bitsOf(values: readonly number[]): string {
+  let s = "";
+  for (const v of values) {
+    bits[0] = v;
+    s += words[1]!.toString(16).padStart(8, "0") + words[0]!.toString(16).padStart(8, "0");
+  }
+  return s;
+}
+
+/** A short FNV-1a digest of a string. */
+export function digest(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * The determinism run, the same code in Node and in every browser engine:
+ * `steps` steps of a mixed scene, restored from a binary snapshot halfway;
+ * after every 100 steps the state hash, and at the end a digest of what users
+ * read that is derived from the state: every body's angle and its pose
+ * interpolated at α = 0.37.
+ */
+export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number): string[] {
+  let world = mixedScene(bodies, seed, options);
+  const out: string[] = [];
+  for (let i = 1; i <= steps; i++) {
+    world.step(1 / 60);
+    if (i === steps / 2) world = World.fromSnapshot(world.snapshot({ format: "binary" }));
+    if (i % 100 === 0) out.push(world.stateHash());
+  }
+  const angles: number[] = [];
+  const poses: number[] = [];
+  for (const b of world.bodies) {
+    angles.push(b.angle);
+    const p = b.getInterpolatedPose(0.37);
+    poses.push(p.x, p.y, p.angle);
+  }
+  out.push(`angles ${digest(bitsOf(angles))}`, `poses ${digest(bitsOf(poses))}`);
+  return out;
 }

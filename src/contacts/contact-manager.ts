@@ -1,0 +1,399 @@
+/**
+ * The contact lifecycle: every contact of a world is created, updated,
+ * reported and destroyed here.
+ *
+ * - Create: the broadphase reports pairs whose boxes may have begun to
+ *   overlap; a pair that can touch (`canTouch`) and has no contact yet gets
+ *   one, from a pool, linked into both bodies' contact lists and found by
+ *   its pair key in an O(1) hash map.
+ * - Update: each step, every awake contact (at least one body awake) gets a
+ *   fresh manifold from the narrowphase, whose points inherit the last
+ *   impulses by feature id (warm starting); its TOUCHING flag says whether a
+ *   point is within the touching distance.
+ * - Report: at the end of the step, a contact whose touching state differs
+ *   from the one last reported gives a begin or end event (sensor events for
+ *   sensor pairs).
+ * - Destroy: when the broadphase boxes part, when a body leaves the world or
+ *   changes what it collides with. A contact reported as touching gives an
+ *   end event.
+ *
+ * The awake contacts are kept in one list in the canonical order of their
+ * pair keys (body ids): the solver visits them in that order, so the results
+ * depend only on which contacts exist, never on when or how they were made
+ * (a world restored from a snapshot, whose broadphase is rebuilt, continues
+ * with the same bits). New and woken contacts are merged in once per step;
+ * contacts whose bodies all sleep leave it, and are not visited again until
+ * one of their bodies wakes.
+ */
+import type { Body } from "../bodies/body.js";
+import type { PairList } from "../broadphase/broadphase.js";
+import type { EventBuffers } from "../world/events.js";
+import { collideWith } from "../narrowphase/collide.js";
+import type { MotionBounds } from "../solver/continuous.js";
+import type { QueryBox } from "../broadphase/broadphase.js";
+import { Contact, DEAD, IN_LIST, IN_PENDING, PUSHED, REPORTED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
+import { canTouch } from "./pairing.js";
+import { PairMap } from "./pair-map.js";
+
+/** What the contacts need to know about the world's bodies (the islands answer). */
+export interface ContactWorld {
+  /** Is the body awake (simulated this step)? */
+  isAwake(body: Body): boolean;
+  /** Is the body asleep? */
+  isAsleep(body: Body): boolean;
+  /** Wake the body's island (its contacts come back through `wakeContactsOf`). */
+  wake(body: Body): void;
+}
+
+/** The broadphase's answer to "do these two bodies' boxes still overlap?". */
+export interface OverlapTest {
+  overlaps(a: Body, b: Body): boolean;
+}
+
+/** How the narrowphase is asked (set by the world from its options before each update). */
+export class NarrowphaseSettings {
+  /** Speculative margins grow with speed (continuous collision). */
+  continuous = true;
+  /** The fixed speculative distance, m: also the touching distance. */
+  speculativeDistance = 0.02;
+  motion: MotionBounds | null = null;
+}
+
+function byKey(a: Contact, b: Contact): number {
+  return a.key - b.key;
+}
+
+export class ContactManager {
+  /** Contacts by body pair. */
+  private readonly map = new PairMap();
+  private readonly pool: Contact[] = [];
+  /** heads[slot]: the first contact in that body's list. */
+  private heads: (Contact | null)[] = [];
+  /** The awake contacts in key order: `awake[0 .. awakeCount)` after `flush`. */
+  awake: Contact[] = [];
+  awakeCount = 0;
+  private back: Contact[] = [];
+  private readonly pending: Contact[] = [];
+  private compact = false;
+  /** Contacts alive (for tests and the debug view). */
+  size = 0;
+  readonly settings = new NarrowphaseSettings();
+  private readonly boxA: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  private readonly boxB: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+
+  constructor(
+    private readonly world: ContactWorld,
+    private readonly events: EventBuffers,
+  ) {}
+
+  /** Make room for body slots 0 .. n-1. */
+  growSlots(n: number): void {
+    while (this.heads.length < n) this.heads.push(null);
+  }
+
+  /** The contact of a pair, if any. */
+  get(a: Body, b: Body): Contact | undefined {
+    return a._id < b._id ? this.map.get(a._id, b._id) : this.map.get(b._id, a._id);
+  }
+
+  /** The first contact in `body`'s list (follow with `contact.nextOf(body)`). */
+  first(body: Body): Contact | null {
+    return this.heads[body.slot] ?? null;
+  }
+
+  // ------------------------------------------------------------------ create and destroy
+
+  /**
+   * Contacts for the broadphase's new pairs: each pair that can touch and has
+   * none yet gets one (waiting to be merged into the awake list).
+   */
+  addPairs(pairs: PairList): void {
+    for (let i = 0; i < pairs.count; i++) {
+      const a = pairs.a[i]!;
+      const b = pairs.b[i]!;
+      if (this.map.get(a._id, b._id) !== undefined) continue;
+      if (!canTouch(a, b)) continue;
+      this.create(a, b);
+    }
+  }
+
+  /** A new contact for bodies a and b (a.id < b.id). */
+  create(a: Body, b: Body): Contact {
+    const c = this.pool.pop() ?? new Contact(a, b);
+    c.init(a, b);
+    if (a._isSensor || b._isSensor) c.flags |= SENSOR;
+    if (a._type === "static" || b._type === "static") c.flags |= WITH_STATIC;
+    this.map.set(a._id, b._id, c);
+    // link at the head of both bodies' lists
+    const ha = this.heads[a.slot] ?? null;
+    c.nextA = ha;
+    if (ha !== null) {
+      if (ha.bodyA === a) ha.prevA = c;
+      else ha.prevB = c;
+    }
+    this.heads[a.slot] = c;
+    const hb = this.heads[b.slot] ?? null;
+    c.nextB = hb;
+    if (hb !== null) {
+      if (hb.bodyA === b) hb.prevA = c;
+      else hb.prevB = c;
+    }
+    this.heads[b.slot] = c;
+    this.enlist(c);
+    this.size++;
+    return c;
+  }
+
+  /**
+   * Destroy a contact: out of the pair map and both bodies' lists at once,
+   * out of the awake list at the next flush (then back to the pool). A
+   * contact reported as touching gives an end event.
+   */
+  destroy(c: Contact, destroyed: boolean): void {
+    if ((c.flags & REPORTED) !== 0) this.reportEnd(c, destroyed);
+    this.map.delete(c.bodyA._id, c.bodyB._id);
+    this.unlink(c, c.bodyA, c.prevA, c.nextA);
+    this.unlink(c, c.bodyB, c.prevB, c.nextB);
+    c.flags = (c.flags & (IN_LIST | IN_PENDING)) | DEAD;
+    c.count = 0;
+    this.size--;
+    if ((c.flags & (IN_LIST | IN_PENDING)) === 0) this.pool.push(c);
+    else this.compact = true;
+  }
+
+  /** Destroy every contact of a body (it is leaving the world, or changing what it collides with). */
+  destroyContactsOf(body: Body): void {
+    let c = this.heads[body.slot] ?? null;
+    while (c !== null) {
+      const next = c.nextOf(body);
+      this.destroy(c, true);
+      c = next;
+    }
+    this.heads[body.slot] = null;
+  }
+
+  private unlink(c: Contact, body: Body, prev: Contact | null, next: Contact | null): void {
+    if (prev === null) this.heads[body.slot] = next;
+    else if (prev.bodyA === body) prev.nextA = next;
+    else prev.nextB = next;
+    if (next !== null) {
+      if (next.bodyA === body) next.prevA = prev;
+      else next.prevB = prev;
+    }
+    if (c.bodyA === body) {
+      c.prevA = null;
+      c.nextA = null;
+    } else {
+      c.prevB = null;
+      c.nextB = null;
+    }
+  }
+
+  // ------------------------------------------------------------------ the awake list
+
+  /** Queue a contact for the awake list (unless it is already there or queued). */
+  private enlist(c: Contact): void {
+    if ((c.flags & (IN_LIST | IN_PENDING)) !== 0) return;
+    c.flags |= IN_PENDING;
+    this.pending.push(c);
+  }
+
+  /** Bodies woke: their contacts come back to the awake list. O(their contacts). */
+  wakeContactsOf(bodies: readonly Body[], count: number): void {
+    for (let i = 0; i < count; i++) {
+      const body = bodies[i]!;
+      for (let c = this.heads[body.slot] ?? null; c !== null; c = c.nextOf(body)) this.enlist(c);
+    }
+  }
+
+  /** Some contacts may have lost their last awake body (an island fell asleep): drop them at the next flush. */
+  markSleepers(): void {
+    this.compact = true;
+  }
+
+  /**
+   * Bring the awake list up to date: drop destroyed contacts and those whose
+   * bodies all sleep or are static, merge the new and woken ones in key
+   * order. O(awake + new·log new).
+   */
+  flush(): void {
+    if (!this.compact && this.pending.length === 0) return;
+    const pending = this.pending;
+    if (pending.length > 1) pending.sort(byKey);
+    const old = this.awake;
+    const out = this.back;
+    const oldCount = this.awakeCount;
+    const world = this.world;
+    let n = 0;
+    let i = 0;
+    let j = 0;
+    while (i < oldCount || j < pending.length) {
+      const c = j >= pending.length || (i < oldCount && old[i]!.key < pending[j]!.key) ? old[i++]! : pending[j++]!;
+      c.flags &= ~(IN_LIST | IN_PENDING);
+      if ((c.flags & DEAD) !== 0) {
+        this.pool.push(c);
+        continue;
+      }
+      if (!world.isAwake(c.bodyA) && !world.isAwake(c.bodyB)) continue; // asleep: its bodies' lists keep it
+      c.flags |= IN_LIST;
+      out[n++] = c;
+    }
+    old.fill(null as unknown as Contact, 0, oldCount);
+    this.back = old;
+    this.awake = out;
+    this.awakeCount = n;
+    pending.length = 0;
+    this.compact = false;
+  }
+
+  // ------------------------------------------------------------------ narrowphase
+
+  /**
+   * A fresh manifold for one contact from the bodies' current poses (and
+   * velocities, for the speculative margin), impulses carried over by feature
+   * id; sets TOUCHING: a point is within the touching distance, or the solver
+   * pushed the bodies apart since the last update (a bounce that begins and
+   * ends within one step still touched). A sleeping body touched by a body
+   * that moves is woken.
+   */
+  update(c: Contact): void {
+    const A = c.bodyA;
+    const B = c.bodyB;
+    const s = this.settings;
+    c.saveForMatch();
+    c.count = 0;
+    const sensor = (c.flags & SENSOR) !== 0;
+    if (canTouch(A, B) && this.boxesOverlap(A, B)) {
+      if (sensor) c.margin = 0; // sensors report real overlap
+      else if (s.continuous) s.motion!.speculativeMargin(A, B, c);
+      else c.margin = s.speculativeDistance;
+      collideWith(A, B, c);
+    }
+    c.matchImpulses();
+    const touching = (c.count > 0 && (sensor || c.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;
+    c.flags &= ~PUSHED;
+    if (touching) c.flags |= TOUCHING;
+    else c.flags &= ~TOUCHING;
+    // about to touch (a speculative point): a sleeping body must wake in time for the next solve
+    if (c.count > 0 && !sensor) this.wakeIfPushed(A, B);
+  }
+
+  /**
+   * The narrowphase runs for a pair whose broadphase boxes (bounds swept over
+   * the coming motion, grown by the speculative distance) overlap: the pairs
+   * the broadphase's exact test keeps. The boxes are computed here from the
+   * bodies' current state, never read from the broadphase, so which pairs
+   * get a manifold depends only on where the bodies are and how they move,
+   * not on the broadphase's history (a world restored from a snapshot
+   * rebuilds its broadphase and must find the same manifolds).
+   */
+  private boxesOverlap(A: Body, B: Body): boolean {
+    const motion = this.settings.motion!;
+    const a = this.boxA;
+    const b = this.boxB;
+    motion.boxOf(A, a);
+    motion.boxOf(B, b);
+    const m = 2 * this.settings.speculativeDistance;
+    return a.minX - b.maxX <= m && b.minX - a.maxX <= m && a.minY - b.maxY <= m && b.minY - a.maxY <= m;
+  }
+
+  /** A sleeping body that an awake body that moves (dynamic, or kinematic with a velocity) is about to touch wakes. */
+  private wakeIfPushed(A: Body, B: Body): void {
+    const w = this.world;
+    if (w.isAsleep(A) && w.isAwake(B) && pushes(B)) w.wake(A);
+    else if (w.isAsleep(B) && w.isAwake(A) && pushes(A)) w.wake(B);
+  }
+
+  /**
+   * The end of the step: destroy the contacts whose broadphase boxes parted,
+   * update the others, and report begin and end events. `bp` is the
+   * broadphase.
+   */
+  updateAwake(bp: OverlapTest): void {
+    const list = this.awake;
+    for (let i = 0; i < this.awakeCount; i++) {
+      const c = list[i]!;
+      if ((c.flags & DEAD) !== 0) continue;
+      c.flags &= ~BEGAN;
+      if (!bp.overlaps(c.bodyA, c.bodyB)) {
+        // parted this step; if it bounced off within the step, it still began touching
+        if ((c.flags & PUSHED) !== 0) {
+          c.flags |= TOUCHING;
+          this.report(c);
+        }
+        this.destroy(c, false);
+        continue;
+      }
+      this.update(c);
+      this.report(c);
+    }
+  }
+
+  /** Update the contacts of one body (a body the user changed between steps). */
+  updateContactsOf(body: Body, bp: OverlapTest): void {
+    let c = this.heads[body.slot] ?? null;
+    while (c !== null) {
+      const next = c.nextOf(body);
+      if (!bp.overlaps(c.bodyA, c.bodyB)) {
+        this.destroy(c, false);
+      } else {
+        this.update(c);
+        this.enlist(c);
+        // a body moved onto a sleeping one by the user wakes it, whatever it is
+        const other = c.other(body);
+        if ((c.flags & (TOUCHING | SENSOR)) === TOUCHING && this.world.isAsleep(other)) this.world.wake(other);
+      }
+      c = next;
+    }
+  }
+
+  /** Report a change of touching since the last report as a begin or end event. */
+  private report(c: Contact): void {
+    const touching = (c.flags & TOUCHING) !== 0;
+    const reported = (c.flags & REPORTED) !== 0;
+    if (touching === reported) return;
+    if (touching) {
+      c.flags |= REPORTED | BEGAN;
+      if ((c.flags & SENSOR) !== 0) {
+        const aSensor = c.bodyA._isSensor;
+        this.events.sensorBegin(aSensor ? c.bodyA : c.bodyB, aSensor ? c.bodyB : c.bodyA);
+      } else {
+        this.events.contactBegin(c);
+      }
+    } else {
+      this.reportEnd(c, false);
+    }
+  }
+
+  private reportEnd(c: Contact, destroyed: boolean): void {
+    c.flags &= ~REPORTED;
+    if ((c.flags & SENSOR) !== 0) {
+      const aSensor = c.bodyA._isSensor;
+      this.events.sensorEnd(aSensor ? c.bodyA : c.bodyB, aSensor ? c.bodyB : c.bodyA);
+    } else {
+      this.events.contactEnd(c.bodyA, c.bodyB, destroyed);
+    }
+  }
+
+  // ------------------------------------------------------------------ inspection
+
+  /** Every live contact, in key order (snapshots, `world.contacts`): O(contacts). */
+  all(bodies: readonly Body[]): Contact[] {
+    const out: Contact[] = [];
+    for (const b of bodies) {
+      for (let c = this.heads[b.slot] ?? null; c !== null; c = c.nextOf(b)) if (c.bodyA === b) out.push(c);
+    }
+    return out.sort(byKey);
+  }
+
+  /** A restored contact (snapshots, clones): created, then given its saved state by the caller. */
+  restore(a: Body, b: Body): Contact {
+    return this.create(a, b);
+  }
+}
+
+/** Does this awake body push what it touches? Dynamic bodies do; kinematic ones while they move. */
+function pushes(b: Body): boolean {
+  if (b._type === "dynamic") return true;
+  return b._type === "kinematic" && (b.vx !== 0 || b.vy !== 0 || b.w !== 0);
+}

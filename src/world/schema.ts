@@ -1,0 +1,274 @@
+/**
+ * The snapshot schema: every saved field, described once.
+ *
+ * Each table below lists the fields of one kind of record (the world header,
+ * a body, a contact) with, for each field: its JSON path, its kind (which
+ * fixes both how it is checked when read and where it goes in the binary
+ * record), and how to read it from and write it to the live object.
+ * `snapshot.ts` writes and reads JSON and binary by walking these tables, so
+ * adding a field here is all it takes for both forms (and `World.clone`).
+ *
+ * Binary records follow the table order within each group: first every
+ * number (Float64, 8 bytes; integers wider than 32 bits too), then every
+ * integer (Int32, or Uint32 when it is never negative, 4 bytes),
+ * then one Int32 of flags holding the booleans (1 bit each) and enums (2
+ * bits each), in table order. Strings and JSON values are in JSON only.
+ */
+import { AABB } from "../bodies/aabb.js";
+import { Capsule } from "../bodies/capsule.js";
+import { Circle } from "../bodies/circle.js";
+import { BOX, CAPSULE, CIRCLE, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
+import { Contact, MAX_BODY_ID, REPORTED, TOUCHING } from "../contacts/contact.js";
+
+export type FieldKind =
+  /** any finite number */
+  | "number"
+  /** a finite number >= 0 */
+  | "nonNegative"
+  /** an integer in [min, max] */
+  | "int"
+  | "bool"
+  /** one of `values` (stored as its index) */
+  | "enum"
+  /** JSON only */
+  | "string"
+  /** JSON only, optional: any JSON value */
+  | "json";
+
+export interface Field<T, C> {
+  /** Dotted JSON path ("position.x", "points.1.depth"). */
+  readonly path: string;
+  readonly kind: FieldKind;
+  readonly values?: readonly string[];
+  readonly min?: number;
+  readonly max?: number;
+  /** JSON: written only when this holds; when missing on reading, the value is `fallback` (0 or false). */
+  readonly present?: (o: T, ctx: C) => boolean;
+  get(o: T, ctx: C): unknown;
+  set(o: T, value: unknown, ctx: C): void;
+}
+
+/** Shorthand for a field; `get`/`set` receive and return plain values. */
+function f<T, C>(
+  path: string,
+  kind: FieldKind,
+  get: (o: T, ctx: C) => unknown,
+  set: (o: T, v: never, ctx: C) => void,
+  extra: Partial<Pick<Field<T, C>, "values" | "min" | "max" | "present">> = {},
+): Field<T, C> {
+  return { path, kind, get, set: set as Field<T, C>["set"], ...extra };
+}
+
+// ---------------------------------------------------------------- the world header
+
+export interface Header {
+  time: number;
+  stepCount: number;
+  accumulator: number;
+  lastDt: number;
+  nextId: number;
+}
+
+export const HEADER_FIELDS: readonly Field<Header, null>[] = [
+  f("time", "number", (h) => h.time, (h, v: number) => (h.time = v)),
+  f("stepCount", "int", (h) => h.stepCount, (h, v: number) => (h.stepCount = v), { min: 0, max: Number.MAX_SAFE_INTEGER }),
+  f("accumulator", "number", (h) => h.accumulator, (h, v: number) => (h.accumulator = v)),
+  f("lastDt", "nonNegative", (h) => h.lastDt, (h, v: number) => (h.lastDt = v)),
+  f("nextId", "int", (h) => h.nextId, (h, v: number) => (h.nextId = v), { min: 0, max: MAX_BODY_ID }),
+];
+
+// ---------------------------------------------------------------- bodies
+
+/** What the world keeps about a body outside it (islands and pending changes). */
+export interface BodyExtra {
+  /** Index of its sleeping island in the snapshot's list, -1 when awake or static. */
+  island: number;
+  /** Seconds it has been still. */
+  sleepTime: number;
+  /** Changed by the user since the last step (its contacts are refreshed before the next). */
+  changed: boolean;
+}
+
+export const SHAPE_NAMES = ["circle", "capsule", "aabb"] as const;
+export const BODY_TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
+
+/** An empty body of a shape kind, to be filled from a record. */
+export function blankBody(kind: ShapeKind): Body {
+  if (kind === CIRCLE) return new Circle({ radius: 1 });
+  if (kind === CAPSULE) return new Capsule({ halfLength: 1, radius: 1 });
+  return new AABB({ halfWidth: 1, halfHeight: 1 });
+}
+
+type B = Field<Body, BodyExtra>;
+const num = (path: string, get: (b: Body) => number, set: (b: Body, v: number) => void, kind: FieldKind = "number"): B =>
+  f<Body, BodyExtra>(path, kind, get, set);
+const flag = (path: string, get: (b: Body) => boolean, set: (b: Body, v: boolean) => void): B => f<Body, BodyExtra>(path, "bool", get, set);
+
+export const BODY_FIELDS: readonly B[] = [
+  f("shape", "enum", (b) => SHAPE_NAMES[b._kind], () => {}, { values: SHAPE_NAMES }),
+  f("id", "int", (b) => b._id, (b, v: number) => (b._id = v), { min: 0, max: MAX_BODY_ID - 1 }),
+  f("type", "enum", (b) => b._type, (b, v: BodyType) => (b._type = v), { values: BODY_TYPES }),
+  num("radius", (b) => b._radius, (b, v) => (b._radius = v), "nonNegative"),
+  num("halfLength", (b) => b._halfLength, (b, v) => (b._halfLength = v), "nonNegative"),
+  num("halfWidth", (b) => b._halfWidth, (b, v) => (b._halfWidth = v), "nonNegative"),
+  num("halfHeight", (b) => b._halfHeight, (b, v) => (b._halfHeight = v), "nonNegative"),
+  num("position.x", (b) => b.px, (b, v) => (b.px = v)),
+  num("position.y", (b) => b.py, (b, v) => (b.py = v)),
+  // the exact rotation (an angle would round)
+  num("rotation.cos", (b) => b.qc, (b, v) => (b.qc = v)),
+  num("rotation.sin", (b) => b.qs, (b, v) => (b.qs = v)),
+  num("velocity.x", (b) => b.vx, (b, v) => (b.vx = v)),
+  num("velocity.y", (b) => b.vy, (b, v) => (b.vy = v)),
+  num("angularVelocity", (b) => b.w, (b, v) => (b.w = v)),
+  // forces applied since the last step
+  num("force.x", (b) => b.fx, (b, v) => (b.fx = v)),
+  num("force.y", (b) => b.fy, (b, v) => (b.fy = v)),
+  num("torque", (b) => b.tq, (b, v) => (b.tq = v)),
+  // the pose at the start of the last step (interpolation)
+  num("previous.x", (b) => b.x0, (b, v) => (b.x0 = v)),
+  num("previous.y", (b) => b.y0, (b, v) => (b.y0 = v)),
+  num("previous.cos", (b) => b.c0, (b, v) => (b.c0 = v)),
+  num("previous.sin", (b) => b.s0, (b, v) => (b.s0 = v)),
+  num("density", (b) => b._density, (b, v) => (b._density = v), "nonNegative"),
+  num("mass", (b) => b._mass, (b, v) => (b._mass = v), "nonNegative"),
+  num("invMass", (b) => b._invMass, (b, v) => (b._invMass = v), "nonNegative"),
+  num("inertia", (b) => b._inertia, (b, v) => (b._inertia = v), "nonNegative"),
+  num("invInertia", (b) => b._invInertia, (b, v) => (b._invInertia = v), "nonNegative"),
+  num("friction", (b) => b._friction, (b, v) => (b._friction = v), "nonNegative"),
+  num("restitution", (b) => b._restitution, (b, v) => (b._restitution = v), "nonNegative"),
+  num("linearDamping", (b) => b._linearDamping, (b, v) => (b._linearDamping = v), "nonNegative"),
+  num("angularDamping", (b) => b._angularDamping, (b, v) => (b._angularDamping = v), "nonNegative"),
+  num("gravityScale", (b) => b._gravityScale, (b, v) => (b._gravityScale = v)),
+  flag("fixedRotation", (b) => b._fixedRotation, (b, v) => (b._fixedRotation = v)),
+  flag("isSensor", (b) => b._isSensor, (b, v) => (b._isSensor = v)),
+  flag("bullet", (b) => b._bullet, (b, v) => (b._bullet = v)),
+  flag("enableSleep", (b) => b._enableSleep, (b, v) => (b._enableSleep = v)),
+  f("collisionFilter.category", "int", (b) => b._category, (b, v: number) => (b._category = v), { min: 0, max: 0xffffffff }),
+  f("collisionFilter.mask", "int", (b) => b._mask, (b, v: number) => (b._mask = v), { min: 0, max: 0xffffffff }),
+  f("collisionFilter.group", "int", (b) => b._group, (b, v: number) => (b._group = v), { min: -0x80000000, max: 0x7fffffff }),
+  // the world's records of the body
+  f("island", "int", (_b, x) => x.island, (_b, v: number, x) => (x.island = v), { min: -1, max: MAX_BODY_ID }),
+  f("sleepTime", "nonNegative", (_b, x) => x.sleepTime, (_b, v: number, x) => (x.sleepTime = v)),
+  f("changed", "bool", (_b, x) => x.changed, (_b, v: boolean, x) => (x.changed = v)),
+  f("label", "string", (b) => b.label, (b, v: string) => (b.label = v)),
+  f("userData", "json", (b) => b.userData, (b, v: unknown) => (b.userData = v)),
+];
+
+// ---------------------------------------------------------------- contacts
+
+/** The bodies of a contact, by id. */
+export interface ContactIds {
+  a: number;
+  b: number;
+}
+
+type K = Field<Contact, ContactIds>;
+const cnum = (path: string, get: (c: Contact) => number, set: (c: Contact, v: number) => void, point = -1): K =>
+  f<Contact, ContactIds>(path, "number", get, set, point < 0 ? {} : { present: (c) => c.count > point });
+const cflag = (path: string, bit: number): K =>
+  f<Contact, ContactIds>(path, "bool", (c) => (c.flags & bit) !== 0, (c, v: boolean) => (c.flags = v ? c.flags | bit : c.flags & ~bit));
+
+export const CONTACT_FIELDS: readonly K[] = [
+  f("bodyA", "int", (_c, x) => x.a, (_c, v: number, x) => (x.a = v), { min: 0, max: MAX_BODY_ID - 1 }),
+  f("bodyB", "int", (_c, x) => x.b, (_c, v: number, x) => (x.b = v), { min: 0, max: MAX_BODY_ID - 1 }),
+  cflag("touching", TOUCHING),
+  cflag("reported", REPORTED),
+  f("count", "int", (c) => c.count, (c, v: number) => (c.count = v), { min: 0, max: 2 }),
+  cnum("normal.x", (c) => c.normalX, (c, v) => (c.normalX = v)),
+  cnum("normal.y", (c) => c.normalY, (c, v) => (c.normalY = v)),
+  cnum("depth", (c) => c.depth, (c, v) => (c.depth = v)),
+  // the points, with the impulses the next step warm-starts from and the last step's totals
+  cnum("points.0.x", (c) => c.x0, (c, v) => (c.x0 = v), 0),
+  cnum("points.0.y", (c) => c.y0, (c, v) => (c.y0 = v), 0),
+  cnum("points.0.depth", (c) => c.depth0, (c, v) => (c.depth0 = v), 0),
+  cnum("points.0.normalImpulse", (c) => c.normalImpulse0, (c, v) => (c.normalImpulse0 = v), 0),
+  cnum("points.0.tangentImpulse", (c) => c.tangentImpulse0, (c, v) => (c.tangentImpulse0 = v), 0),
+  cnum("points.0.totalNormalImpulse", (c) => c.totalNormalImpulse0, (c, v) => (c.totalNormalImpulse0 = v), 0),
+  cnum("points.0.totalTangentImpulse", (c) => c.totalTangentImpulse0, (c, v) => (c.totalTangentImpulse0 = v), 0),
+  cnum("points.1.x", (c) => c.x1, (c, v) => (c.x1 = v), 1),
+  cnum("points.1.y", (c) => c.y1, (c, v) => (c.y1 = v), 1),
+  cnum("points.1.depth", (c) => c.depth1, (c, v) => (c.depth1 = v), 1),
+  cnum("points.1.normalImpulse", (c) => c.normalImpulse1, (c, v) => (c.normalImpulse1 = v), 1),
+  cnum("points.1.tangentImpulse", (c) => c.tangentImpulse1, (c, v) => (c.tangentImpulse1 = v), 1),
+  cnum("points.1.totalNormalImpulse", (c) => c.totalNormalImpulse1, (c, v) => (c.totalNormalImpulse1 = v), 1),
+  cnum("points.1.totalTangentImpulse", (c) => c.totalTangentImpulse1, (c, v) => (c.totalTangentImpulse1 = v), 1),
+  f("points.0.id", "int", (c) => c.id0, (c, v: number) => (c.id0 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 0 }),
+  f("points.1.id", "int", (c) => c.id1, (c, v: number) => (c.id1 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 1 }),
+];
+
+/** A blank contact to read a record into. */
+export function blankContact(): Contact {
+  const placeholder = blankBody(CIRCLE);
+  return new Contact(placeholder, placeholder);
+}
+
+// ---------------------------------------------------------------- binary layout, derived from a table
+
+export interface Layout {
+  /** Fields stored as Float64, Int32/Uint32, and flag bits, in that order. */
+  readonly numbers: readonly number[];
+  readonly ints: readonly number[];
+  readonly flags: readonly number[];
+  /** Bit offset of each flag field (bools 1 bit, enums 2 bits). */
+  readonly bitOf: readonly number[];
+  readonly bytes: number;
+}
+
+export function layoutOf(fields: readonly Field<never, never>[]): Layout {
+  const numbers: number[] = [];
+  const ints: number[] = [];
+  const flags: number[] = [];
+  const bitOf: number[] = [];
+  let bit = 0;
+  fields.forEach((fd, i) => {
+    // integers that do not fit 32 bits (the step count) are stored as Float64, exactly
+    const wide = fd.kind === "int" && (fd.max! > 0xffffffff || fd.min! < -0x80000000);
+    if (fd.kind === "number" || fd.kind === "nonNegative" || wide) numbers.push(i);
+    else if (fd.kind === "int") ints.push(i);
+    else if (fd.kind === "bool" || fd.kind === "enum") {
+      flags.push(i);
+      bitOf[i] = bit;
+      bit += fd.kind === "bool" ? 1 : 2;
+    }
+  });
+  if (bit > 31) throw new Error("capsule2d: too many flag bits in a snapshot record");
+  return { numbers, ints, flags, bitOf, bytes: numbers.length * 8 + ints.length * 4 + (flags.length > 0 ? 4 : 0) };
+}
+
+export const BODY_LAYOUT = layoutOf(BODY_FIELDS as readonly Field<never, never>[]);
+export const CONTACT_LAYOUT = layoutOf(CONTACT_FIELDS as readonly Field<never, never>[]);
+export const HEADER_LAYOUT = layoutOf(HEADER_FIELDS as readonly Field<never, never>[]);
+
+/** Shape checks a record must pass beyond each field's own (a body built from it must be sound). */
+export function checkBodyRecord(b: Body, fail: (message: string) => never): void {
+  const k = b._kind;
+  if (k === BOX) {
+    if (!(b._halfWidth > 0 && b._halfHeight > 0)) fail("an aabb needs halfWidth > 0 and halfHeight > 0");
+    if (b._radius !== 0 || b._halfLength !== 0) fail("an aabb has no radius or halfLength");
+    if (b.qc !== 1 || b.qs !== 0) fail("an aabb never rotates (rotation must be cos 1, sin 0)");
+  } else {
+    if (!(b._radius > 0)) fail(`radius must be > 0, got ${b._radius}`);
+    if (b._halfWidth !== 0 || b._halfHeight !== 0) fail("a circle or capsule has no halfWidth or halfHeight");
+    if (k === CIRCLE && b._halfLength !== 0) fail("a circle has no halfLength");
+  }
+  const len = b.qc * b.qc + b.qs * b.qs;
+  if (!(Math.abs(len - 1) < 1e-6)) fail(`rotation.cos² + rotation.sin² must be 1, got ${len}`);
+  if (b._type === "dynamic") {
+    if (!(b._mass > 0) || !(b._invMass > 0)) fail(`a dynamic body needs mass > 0, got ${b._mass}`);
+  } else if (b._mass !== 0 || b._invMass !== 0 || b._inertia !== 0 || b._invInertia !== 0) {
+    fail(`a ${b._type} body has mass 0 (infinite), got ${b._mass}`);
+  }
+}
+
+/** Where a field sits in a binary record: its byte offset (and bit, for a flag) (for tests and tools). */
+export function fieldOffset<T, C>(fields: readonly Field<T, C>[], layout: Layout, path: string): { at: number; bit: number } {
+  const i = fields.findIndex((fd) => fd.path === path);
+  if (i < 0) throw new RangeError(`capsule2d: no snapshot field ${JSON.stringify(path)}`);
+  const n = layout.numbers.indexOf(i);
+  if (n >= 0) return { at: 8 * n, bit: -1 };
+  const k = layout.ints.indexOf(i);
+  if (k >= 0) return { at: 8 * layout.numbers.length + 4 * k, bit: -1 };
+  const f = layout.flags.indexOf(i);
+  if (f >= 0) return { at: 8 * layout.numbers.length + 4 * layout.ints.length, bit: layout.bitOf[i]! };
+  throw new RangeError(`capsule2d: snapshot field ${JSON.stringify(path)} is not in binary records`);
+}

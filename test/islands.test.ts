@@ -1,0 +1,142 @@
+/**
+ * Islands and sleeping sets: a sleeping island is a set that wakes as a
+ * whole; the step visits only awake bodies and contacts; removing a body and
+ * waking an island cost what they touch. Shown by counting visits (never by
+ * timing): the step's per-body and per-contact work is counted through the
+ * methods it calls.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AABB, Circle, World, type Body } from "../src/index.js";
+import { ContactManager } from "../src/contacts/contact-manager.js";
+import { Contact } from "../src/contacts/contact.js";
+
+const dt = 1 / 60;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** `n` boxes resting apart on a long floor (each its own island), plus a 3-box tower at x = 0. */
+function field(n: number) {
+  const world = new World();
+  const floor = world.add(AABB.fromBounds({ x: -2 * n - 10, y: -1 }, { x: 2 * n + 10, y: 0 }, { type: "static" }));
+  const loose: Body[] = [];
+  for (let i = 0; i < n; i++) loose.push(world.add(new AABB({ position: { x: 5 + 2 * i, y: 0.5 }, halfWidth: 0.5, halfHeight: 0.5 })));
+  const tower = [0, 1, 2].map((k) => world.add(new AABB({ position: { x: 0, y: 0.5 + k }, halfWidth: 0.5, halfHeight: 0.5 })));
+  for (let i = 0; i < 120; i++) world.step(dt);
+  return { world, floor, loose, tower };
+}
+
+/** Count calls of a prototype method while `f` runs. */
+function countCalls<T extends object>(proto: T, name: keyof T & string, f: () => void): number {
+  const spy = vi.spyOn(proto as Record<string, (...args: unknown[]) => unknown>, name);
+  f();
+  const n = spy.mock.calls.length;
+  spy.mockRestore();
+  return n;
+}
+
+describe("sleeping sets", () => {
+  it("everything falls asleep, and a step then visits no body and no contact", () => {
+    const { world } = field(500);
+    expect(world.bodies.filter((b) => b.type === "dynamic").every((b) => b.isSleeping)).toBe(true);
+    const proto = Object.getPrototypeOf(world.bodies[1]) as Body;
+    const bounds = countCalls(proto, "updateBounds", () => world.step(dt));
+    const narrow = countCalls(ContactManager.prototype, "update", () => world.step(dt));
+    expect(bounds).toBe(0);
+    expect(narrow).toBe(0);
+  });
+
+  it("one woken island is all the step visits; its contacts come back with it", () => {
+    const { world, tower } = field(500);
+    tower[2]!.wake();
+    expect(tower.every((b) => !b.isSleeping)).toBe(true);
+    const updated = countCalls(ContactManager.prototype, "update", () => world.step(dt));
+    // the tower's three contacts (floor–0, 0–1, 1–2), not the 500 resting boxes'
+    expect(updated).toBe(3);
+  });
+
+  it("waking walks only the island's bodies' contact lists", () => {
+    const { world, tower } = field(500);
+    const walked = countCalls(Contact.prototype, "nextOf", () => tower[0]!.wake());
+    // each of the 3 bodies walks its list once: at most its contacts
+    expect(walked).toBeLessThanOrEqual(6);
+    expect(tower.every((b) => !b.isSleeping)).toBe(true);
+    expect(world.bodies.filter((b) => !b.isSleeping && b.type === "dynamic")).toHaveLength(3);
+  });
+
+  it("removing a body touches its contacts and its island, not the world", () => {
+    const { world, tower, loose } = field(500);
+    const destroyed = countCalls(ContactManager.prototype, "destroy", () => world.remove(tower[1]!));
+    expect(destroyed).toBe(2); // its two contacts
+    expect(tower[0]!.isSleeping).toBe(false); // its island woke
+    expect(tower[2]!.isSleeping).toBe(false);
+    expect(loose.every((b) => b.isSleeping)).toBe(true);
+    // the id-ordered body list is searched, not scanned or shifted: count its reads
+    const w = world as unknown as { bodyList: (Body | null)[] };
+    let reads = 0;
+    const list = w.bodyList;
+    w.bodyList = new Proxy(list, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    world.remove(loose[250]!);
+    w.bodyList = list;
+    expect(reads).toBeLessThan(40); // a binary search over 504 bodies, not 504 reads
+    expect(world.bodies).not.toContain(loose[250]);
+    expect(world.bodies).toHaveLength(502);
+  });
+
+  it("a removed body's island wakes; bodies resting on it fall", () => {
+    const { world, tower } = field(10);
+    world.remove(tower[0]!);
+    for (let i = 0; i < 30; i++) world.step(dt);
+    expect(tower[1]!.position.y).toBeLessThan(1.2);
+  });
+
+  it("a sleeping island wakes as a whole when a ball hits one of them, and only that one", () => {
+    const { world, tower, loose } = field(20);
+    const ball = world.add(new Circle({ position: { x: 0, y: 6 }, radius: 0.3, velocity: { x: 0, y: -4 } }));
+    for (let i = 0; i < 45; i++) world.step(dt); // it reaches the tower's top (y = 3) after about 0.55 s
+    expect(ball.position.y).toBeLessThan(3.6);
+    expect(tower.every((b) => !b.isSleeping)).toBe(true);
+    expect(loose.every((b) => b.isSleeping)).toBe(true);
+  });
+});
+
+describe("world.clone()", () => {
+  it("continues bit-identically, sleeping islands and contacts included, and shares nothing with the original", () => {
+    const { world, tower } = field(30);
+    world.add(new Circle({ position: { x: 0.2, y: 6 }, radius: 0.3, velocity: { x: 0, y: -4 } }));
+    for (let i = 0; i < 10; i++) world.step(dt);
+    const copy = world.clone();
+    expect(copy.stateHash()).toBe(world.stateHash());
+    expect(copy.bodies.map((b) => b.isSleeping)).toEqual(world.bodies.map((b) => b.isSleeping));
+    expect(copy.bodies[0]).not.toBe(world.bodies[0]);
+    for (let i = 0; i < 180; i++) {
+      world.step(dt);
+      copy.step(dt);
+      expect(copy.stateHash()).toBe(world.stateHash());
+    }
+    // independent: pushing one does not move the other
+    tower[2]!.applyImpulse({ x: 5, y: 0 });
+    world.step(dt);
+    copy.step(dt);
+    expect(copy.stateHash()).not.toBe(world.stateHash());
+  });
+});
+
+describe("world.profile", () => {
+  it("times every stage of the last step", () => {
+    const { world } = field(20);
+    world.step(dt);
+    const p = world.profile;
+    for (const k of ["changes", "solve", "bounds", "continuous", "pairs", "narrowphase", "sleep", "events"] as const) {
+      expect(p[k]).toBeGreaterThanOrEqual(0);
+    }
+    const sum = p.changes + p.solve + p.bounds + p.continuous + p.pairs + p.narrowphase + p.sleep + p.events;
+    expect(p.total).toBeGreaterThanOrEqual(sum * 0.999);
+  });
+});
