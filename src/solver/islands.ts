@@ -66,6 +66,9 @@ export class Islands {
   private parent: Int32Array = new Int32Array(64);
   private minSleep: Float64Array = new Float64Array(64);
   private rootIsland: Int32Array = new Int32Array(64);
+  /** stamp[slot] === this update's number: the body is in this step's awake list (union-find covers it). */
+  private stamp: Int32Array = new Int32Array(64);
+  private updates = 0;
 
   /** Make room for slots 0 .. n-1. */
   grow(n: number): void {
@@ -94,6 +97,7 @@ export class Islands {
     this.parent = i32(this.parent, 0);
     this.minSleep = f64(this.minSleep);
     this.rootIsland = i32(this.rootIsland, -1);
+    this.stamp = i32(this.stamp, 0);
   }
 
   isAwake(b: Body): boolean {
@@ -259,6 +263,8 @@ export class Islands {
     const parent = this.parent;
     const minSleep = this.minSleep;
     const set = this.set;
+    const stamp = this.stamp;
+    const now = ++this.updates;
     const lin2 = linTol * linTol;
     const ang2 = angTol * angTol;
     for (let i = 0; i < n; i++) {
@@ -273,6 +279,7 @@ export class Islands {
       parent[s] = s;
       minSleep[s] = t;
       this.rootIsland[s] = -1;
+      stamp[s] = now;
     }
     for (let i = 0; i < contactCount; i++) {
       const c = contacts[i]!;
@@ -281,12 +288,15 @@ export class Islands {
       const b = c.bodyB;
       const sa = a.slot;
       const sb = b.slot;
-      const aAwake = set[sa] === SET_AWAKE;
-      const bAwake = set[sb] === SET_AWAKE;
+      // simulated in this step: in the awake list union-find started from (a body woken during
+      // the step by a contact is marked awake but joins the list only at the next step)
+      const aAwake = stamp[sa] === now;
+      const bAwake = stamp[sb] === now;
       if (!aAwake || !bAwake) {
-        // touching a body that is asleep (it woke too late for this step) or static
-        if (aAwake && set[sb] === SET_ASLEEP) minSleep[sa] = 0;
-        if (bAwake && set[sa] === SET_ASLEEP) minSleep[sb] = 0;
+        // touching a body that was not simulated (asleep, or woken too late for this step):
+        // the one that was stays awake; a static body ties nothing
+        if (aAwake && set[sb] !== SET_STATIC) minSleep[sa] = 0;
+        if (bAwake && set[sa] !== SET_STATIC) minSleep[sb] = 0;
         continue;
       }
       const aDyn = a._type === "dynamic";
