@@ -6,24 +6,38 @@
  *
  * A page describes its scene with a `DemoScene` and calls `runDemo(scene)`.
  *
- * The simulation runs on a fixed time step (1/60 s) fed by an accumulator, so
- * it advances at real-time speed whatever the display's refresh rate. A frame
- * stops stepping once its steps have used `STEP_BUDGET_MS` (always taking at
- * least one) and forgets the time it could not catch up: when the machine is
- * too slow the simulation runs in slow motion instead of spiralling into ever
- * longer frames.
+ * The simulation runs on a fixed time step (`FIXED_DT`, 1/60 s): every
+ * animation frame hands the real time that passed to `world.advance()`, the
+ * world's own fixed-step accumulator, which takes as many whole steps as fit
+ * and returns the interpolation alpha — how far real time has got between the
+ * last step and the next. Bodies are drawn at that alpha between their pose
+ * at the start of the last step and their pose now (the renderer's `alpha`
+ * option, `body.getInterpolatedPose` underneath), so motion is smooth at any
+ * display rate while the steps themselves stay fixed and deterministic.
+ * Paused, and after `step()`, alpha is 1: the picture is the world as it is.
+ *
+ * A frame hands `advance()` at most the time it can simulate within
+ * `STEP_BUDGET_MS` at the measured cost of a step (at least one step, at most
+ * `MAX_STEPS_PER_FRAME`) and drops the rest: when the machine is too slow the
+ * simulation runs in slow motion instead of spiralling into ever longer
+ * frames.
+ *
+ * The scene's `beforeStep` / `afterStep` and the mouse drag's force run from
+ * the world's `beforeStep` / `afterStep` events, so they see every step,
+ * whether `advance()` or `step()` took it.
  *
  * Test hook: every page sets `window.__demo` (see `DemoHook` below) so the
  * browser tests, or you in the devtools console, can pause, step and inspect
  * the simulation: `__demo.pause(); __demo.step(10); __demo.stats()`.
  */
-import { World, type Body, type Vec2 } from "../../src/index.js";
+import { World, type Body, type Pose, type Vec2 } from "../../src/index.js";
 import { Camera, drawWorld, type DrawOptions } from "../../src/debug/index.js";
 import { Toolbar } from "./toolbar.js";
 import { BodyDragger } from "./drag.js";
 
 export type WorldOptions = NonNullable<ConstructorParameters<typeof World>[0]>;
 
+/** The step every demo world takes (its `fixedDt`). */
 export const FIXED_DT = 1 / 60;
 const MAX_STEPS_PER_FRAME = 4;
 const STEP_BUDGET_MS = 10;
@@ -33,7 +47,7 @@ export interface DemoScene {
   title: string;
   /** One or two sentences: what to look at. */
   description: string;
-  /** World options, read again on every reset (so controls can change them). */
+  /** World options, read again on every reset (so controls can change them); `fixedDt` defaults to FIXED_DT. */
   worldOptions?: () => WorldOptions;
   /** Fill a fresh world with the scene. */
   build(world: World, demo: Demo): void;
@@ -41,7 +55,7 @@ export interface DemoScene {
   view: { minX: number; minY: number; maxX: number; maxY: number };
   /** Add page-specific controls to the toolbar (called once). */
   controls?(toolbar: Toolbar, demo: Demo): void;
-  /** Called before / after each fixed step. */
+  /** Called before / after each fixed step (from the world's beforeStep / afterStep events). */
   beforeStep?(world: World, demo: Demo): void;
   afterStep?(world: World, demo: Demo): void;
   /** Extra drawing on top of the bodies, in world coordinates (the camera transform is installed). */
@@ -65,6 +79,8 @@ export interface DemoHook {
   readonly world: World;
   readonly camera: Camera;
   readonly running: boolean;
+  /** Where between the last two steps bodies are drawn (what world.advance() returned; 1 while paused and after step()). */
+  readonly alpha: number;
   /** Frames drawn since the page loaded. */
   readonly frames: number;
   pause(): void;
@@ -101,7 +117,9 @@ export class Demo {
   /** `?paused` in the page URL starts the demo paused (the browser tests use it). */
   running = !new URLSearchParams(location.search).has("paused");
   frames = 0;
-  private accumulator = 0;
+  /** Where between the last two steps the bodies are drawn: see `pose()`. */
+  alpha = 1;
+  private readonly scratchPose: Pose = { x: 0, y: 0, angle: 0, rotCos: 1, rotSin: 0 };
   private lastTime = -1;
   private fps = 0;
   private fpsFrames = 0;
@@ -154,8 +172,19 @@ export class Demo {
   }
 
   private makeWorld(): World {
-    const world = new World(this.scene.worldOptions?.() ?? {});
-    this.scene.build(world, this);
+    const { scene } = this;
+    const world = new World({ fixedDt: FIXED_DT, ...scene.worldOptions?.() });
+    world.on("beforeStep", () => {
+      scene.beforeStep?.(world, this);
+      this.dragger.applyForce();
+    });
+    world.on("afterStep", () => {
+      // Exponential moving average: steady enough to read, quick to follow changes.
+      const ms = world.profile.total;
+      this.msPerStep = this.msPerStep === 0 ? ms : this.msPerStep * 0.95 + ms * 0.05;
+      scene.afterStep?.(world, this);
+    });
+    scene.build(world, this);
     return world;
   }
 
@@ -163,13 +192,16 @@ export class Demo {
   reset(): void {
     this.dragger.release();
     this.world = this.makeWorld();
-    this.accumulator = 0;
+    this.alpha = 1;
     this.draw();
   }
 
+  /** Stop; the picture shows the world as it is now (alpha 1). */
   pause(): void {
     this.running = false;
     this.toolbar.setRunning(false);
+    this.alpha = 1;
+    this.invalidate();
   }
 
   play(): void {
@@ -178,40 +210,33 @@ export class Demo {
     this.toolbar.setRunning(true);
   }
 
-  /** Take `n` fixed steps now and redraw. */
+  /** Take `n` fixed steps now (outside the real-time accumulator) and redraw the world as it is after them. */
   step(n = 1): void {
-    for (let i = 0; i < n; i++) this.fixedStep();
+    const dt = this.world.options.fixedDt;
+    for (let i = 0; i < n; i++) this.world.step(dt);
+    this.alpha = 1;
     this.draw();
   }
 
-  private fixedStep(): void {
-    const { world, scene } = this;
-    scene.beforeStep?.(world, this);
-    this.dragger.applyForce();
-    const t0 = performance.now();
-    world.step(FIXED_DT);
-    const ms = performance.now() - t0;
-    // Exponential moving average: steady enough to read, quick to follow changes.
-    this.msPerStep = this.msPerStep === 0 ? ms : this.msPerStep * 0.95 + ms * 0.05;
-    scene.afterStep?.(world, this);
+  /**
+   * Where `body` is drawn this frame: its pose at `alpha` between the start
+   * of the last step and now. For overlays that must stay on the drawn
+   * bodies. The result is reused by the next call (pass `out` to keep it).
+   */
+  pose(body: Body, out: Pose = this.scratchPose): Pose {
+    return body.getInterpolatedPose(this.alpha, out);
   }
 
   private frame(time: number): void {
     requestAnimationFrame((t) => this.frame(t));
     if (this.running) {
-      const elapsed = this.lastTime < 0 ? FIXED_DT : Math.min(0.25, (time - this.lastTime) / 1000);
-      this.accumulator += elapsed;
-      const start = performance.now();
-      let steps = 0;
-      while (this.accumulator >= FIXED_DT) {
-        if (steps === MAX_STEPS_PER_FRAME || (steps > 0 && performance.now() - start > STEP_BUDGET_MS)) {
-          this.accumulator = 0; // too slow: drop the time rather than spiral
-          break;
-        }
-        this.fixedStep();
-        this.accumulator -= FIXED_DT;
-        steps++;
-      }
+      const dt = this.world.options.fixedDt;
+      // The first frame after start or play takes one step; later frames the real time since the last one,
+      // cut to what fits in the step budget (the rest is dropped: slow motion rather than a spiral).
+      const budgetSteps = this.msPerStep > 0 ? Math.ceil(STEP_BUDGET_MS / this.msPerStep) : MAX_STEPS_PER_FRAME;
+      const maxElapsed = Math.max(1, Math.min(MAX_STEPS_PER_FRAME, budgetSteps)) * dt;
+      const elapsed = this.lastTime < 0 ? dt : Math.min(maxElapsed, (time - this.lastTime) / 1000);
+      this.alpha = this.world.advance(elapsed);
     }
     this.lastTime = time;
     // While paused, redraw only when something changed (a step, the camera, a control).
@@ -243,7 +268,7 @@ export class Demo {
   draw(): void {
     this.dirty = false;
     const t0 = performance.now();
-    const options: DrawOptions = { ...this.toolbar.layers, ...this.scene.drawOptions?.(), };
+    const options: DrawOptions = { ...this.toolbar.layers, ...this.scene.drawOptions?.(), alpha: this.alpha };
     drawWorld(this.ctx, this.world, this.camera, options);
     this.dragger.draw(this.ctx);
     this.scene.draw?.(this.ctx, this);
@@ -297,6 +322,9 @@ export class Demo {
       },
       get running() {
         return demo.running;
+      },
+      get alpha() {
+        return demo.alpha;
       },
       get frames() {
         return demo.frames;

@@ -82,8 +82,9 @@ export class BodyDragger {
 
   /** Start dragging `body` by the world point `p`. */
   grab(body: Body, p: Vec2): void {
-    const dx = p.x - body.position.x;
-    const dy = p.y - body.position.y;
+    const centre = body.getPosition(this.centre);
+    const dx = p.x - centre.x;
+    const dy = p.y - centre.y;
     // Rotate into the body frame: multiply by the conjugate rotation (cos, -sin).
     this.localX = body.rotCos * dx + body.rotSin * dy;
     this.localY = -body.rotSin * dx + body.rotCos * dy;
@@ -121,17 +122,19 @@ export class BodyDragger {
     this.panning = false;
   }
 
-  /** The grabbed point in world coordinates. */
-  private anchor(body: Body, out: Vec2): Vec2 {
-    out.x = body.position.x + body.rotCos * this.localX - body.rotSin * this.localY;
-    out.y = body.position.y + body.rotSin * this.localX + body.rotCos * this.localY;
+  /** The grabbed point in world coordinates, for a body whose centre is `c` and rotation (cos, sin). */
+  private anchor(c: Vec2, cos: number, sin: number, out: Vec2): Vec2 {
+    out.x = c.x + cos * this.localX - sin * this.localY;
+    out.y = c.y + sin * this.localX + cos * this.localY;
     return out;
   }
 
+  private readonly centre: Vec2 = { x: 0, y: 0 };
+  private readonly velocity: Vec2 = { x: 0, y: 0 };
   private readonly anchorPoint: Vec2 = { x: 0, y: 0 };
   private readonly force: Vec2 = { x: 0, y: 0 };
 
-  /** Apply the spring-damper pull for the coming step (called by Demo before each step). */
+  /** Apply the spring-damper pull for the coming step (Demo calls it from the world's beforeStep event). */
   applyForce(): void {
     const body = this.body;
     if (!body) return;
@@ -139,12 +142,14 @@ export class BodyDragger {
       this.body = null; // removed from the world meanwhile
       return;
     }
-    const a = this.anchor(body, this.anchorPoint);
-    const rx = a.x - body.position.x;
-    const ry = a.y - body.position.y;
+    const p = body.getPosition(this.centre);
+    const v = body.getVelocity(this.velocity);
+    const a = this.anchor(p, body.rotCos, body.rotSin, this.anchorPoint);
+    const rx = a.x - p.x;
+    const ry = a.y - p.y;
     const w = body.angularVelocity;
-    const vx = body.velocity.x - w * ry;
-    const vy = body.velocity.y + w * rx;
+    const vx = v.x - w * ry;
+    const vy = v.y + w * rx;
     const mEff = 1 / (body.invMass + body.invInertia * (rx * rx + ry * ry));
     const omega = 2 * Math.PI * FREQUENCY;
     const k = mEff * omega * omega;
@@ -162,11 +167,12 @@ export class BodyDragger {
     body.applyForce(this.force, a);
   }
 
-  /** A line from the grabbed point to the pointer. */
+  /** A line from the grabbed point, on the body where it is drawn (its interpolated pose), to the pointer. */
   draw(ctx: CanvasRenderingContext2D): void {
     const body = this.body;
     if (!body) return;
-    const a = this.anchor(body, this.anchorPoint);
+    const pose = this.demo.pose(body);
+    const a = this.anchor(pose, pose.rotCos, pose.rotSin, this.anchorPoint);
     const px = 1 / this.demo.camera.scale;
     ctx.strokeStyle = "#ffffff";
     ctx.lineWidth = 1.5 * px;

@@ -94,17 +94,61 @@ export interface DrawOptions {
   bodyColor?: (body: Body) => string | null | undefined;
   /** Skip bodies outside the view (default true). */
   cull?: boolean;
+  /**
+   * Where between the last two steps to draw each body: 0 its pose at the
+   * start of the last step, 1 its pose now (the default). Pass the value
+   * `world.advance()` returns, for smooth motion at any display rate (see
+   * `body.getInterpolatedPose`).
+   */
+  alpha?: number;
 }
 
-/** Add `body`'s outline to the current path (world coordinates; call inside beginPath/fill). */
-export function traceBody(ctx: CanvasRenderingContext2D, body: Body): void {
-  const p = body.position;
+/** A body's pose for drawing: position and rotation as (cos, sin). */
+interface DrawPose {
+  x: number;
+  y: number;
+  c: number;
+  s: number;
+}
+
+const pose: DrawPose = { x: 0, y: 0, c: 1, s: 0 };
+
+/**
+ * The body's pose at `alpha` between the start of its last step and now,
+ * into `out` (the same interpolation as `body.getInterpolatedPose`, without
+ * the angle, which drawing does not need).
+ */
+function poseAt(body: Body, alpha: number, out: DrawPose): DrawPose {
+  if (alpha === 1) {
+    out.x = body.px;
+    out.y = body.py;
+    out.c = body.qc;
+    out.s = body.qs;
+    return out;
+  }
+  const b = 1 - alpha;
+  out.x = b * body.x0 + alpha * body.px;
+  out.y = b * body.y0 + alpha * body.py;
+  const c = b * body.c0 + alpha * body.qc;
+  const s = b * body.s0 + alpha * body.qs;
+  const mag = Math.sqrt(c * c + s * s);
+  out.c = mag > 1e-9 ? c / mag : body.qc;
+  out.s = mag > 1e-9 ? s / mag : body.qs;
+  return out;
+}
+
+/**
+ * Add `body`'s outline to the current path (world coordinates; call inside
+ * beginPath/fill), at `alpha` between its last two poses (default 1: now).
+ */
+export function traceBody(ctx: CanvasRenderingContext2D, body: Body, alpha = 1): void {
+  const p = poseAt(body, alpha, pose);
   const r = body.radius;
   if (body.kind === CIRCLE) {
     ctx.moveTo(p.x + r, p.y);
     ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
   } else if (body.kind === CAPSULE) {
-    traceCapsule(ctx, p.x, p.y, body.rotCos, body.rotSin, body.halfLength, r);
+    traceCapsule(ctx, p.x, p.y, p.c, p.s, body.halfLength, r);
   } else {
     ctx.rect(p.x - body.halfWidth, p.y - body.halfHeight, 2 * body.halfWidth, 2 * body.halfHeight);
   }
@@ -201,7 +245,9 @@ export function drawWorld(
   if (options.shapes ?? true) {
     sortIntoBuckets(bodies, palette, options.bodyColor, cull);
     const fill = options.fill ?? true;
-    for (const bucket of bucketList) drawBucket(ctx, bucket, palette.background, fill);
+    const alpha = options.alpha ?? 1;
+    if (!(alpha >= 0 && alpha <= 1)) throw new RangeError(`capsule2d: alpha must be in [0, 1], got ${String(alpha)}`);
+    for (const bucket of bucketList) drawBucket(ctx, bucket, palette.background, fill, alpha);
   }
 
   if (options.bounds) {
@@ -266,7 +312,7 @@ function sortIntoBuckets(
  */
 const CHUNK = 64;
 
-function drawBucket(ctx: CanvasRenderingContext2D, bucket: Bucket, background: string, fill: boolean): void {
+function drawBucket(ctx: CanvasRenderingContext2D, bucket: Bucket, background: string, fill: boolean, alpha: number): void {
   if (bucket.count === 0) return;
   const { bodies, count } = bucket;
   // Fill with the colour already blended over the background (opaque fills are
@@ -278,7 +324,7 @@ function drawBucket(ctx: CanvasRenderingContext2D, bucket: Bucket, background: s
   for (let start = 0; start < count; start += CHUNK) {
     const end = Math.min(count, start + CHUNK);
     ctx.beginPath();
-    for (let i = start; i < end; i++) traceBody(ctx, bodies[i]!);
+    for (let i = start; i < end; i++) traceBody(ctx, bodies[i]!, alpha);
     if (fill) {
       if (blended !== null) {
         ctx.fillStyle = blended;
@@ -296,8 +342,9 @@ function drawBucket(ctx: CanvasRenderingContext2D, bucket: Bucket, background: s
       const b = bodies[i]!;
       if (b.kind === CIRCLE || b.kind === CAPSULE) {
         const reach = b.halfLength + b.radius;
-        ctx.moveTo(b.position.x, b.position.y);
-        ctx.lineTo(b.position.x + b.rotCos * reach, b.position.y + b.rotSin * reach);
+        const p = poseAt(b, alpha, pose);
+        ctx.moveTo(p.x, p.y);
+        ctx.lineTo(p.x + p.c * reach, p.y + p.s * reach);
       }
     }
     ctx.stroke();

@@ -195,6 +195,34 @@ describe("each demo does what it says", () => {
   });
 });
 
+describe("real-time loop", () => {
+  it("runs through world.advance(), drawn at the interpolation alpha; paused and stepped at alpha 1", async () => {
+    const { page, errors } = await harness.open("/restitution/");
+    try {
+      await page.waitForTimeout(500);
+      const playing = await page.evaluate(() => {
+        const d = window.__demo!;
+        return { running: d.running, alpha: d.alpha, steps: d.world.stepCount, time: d.world.time };
+      });
+      expect(playing.running).toBe(true);
+      expect(playing.steps).toBeGreaterThan(5);
+      expect(playing.time).toBeCloseTo(playing.steps / 60, 9); // fixed steps of 1/60 s
+      expect(playing.alpha).toBeGreaterThanOrEqual(0);
+      expect(playing.alpha).toBeLessThan(1);
+      const paused = await page.evaluate(() => {
+        window.__demo!.pause();
+        return window.__demo!.alpha;
+      });
+      expect(paused).toBe(1);
+      await stepDemo(page, 1);
+      expect(await page.evaluate(() => window.__demo!.alpha)).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe("index page", () => {
   it("links every demo and lab page, and every link resolves", async () => {
     const { page, errors } = await harness.open("/", { hook: null });

@@ -17,10 +17,12 @@ interface IntegratorLab {
   running: boolean;
   integrators: string[];
   worlds: { time: number; stepCount: number; bodies: { position: { x: number; y: number } }[] }[];
+  alpha: number;
   energy: { times: number[]; values: number[][] };
   error: { times: number[]; values: number[][] };
   step(n: number): void;
   pause(): void;
+  play(): void;
   setScene(name: string): void;
   setDt(dt: number): void;
   draw(): void;
@@ -135,6 +137,37 @@ describe.skipIf(!chromium)("teaching lab pages", () => {
       expect(errors).toEqual([]);
     });
 
+    it("plays in real time through world.advance(), the three worlds in lock-step, one plot sample per step", async () => {
+      await page.evaluate(() => {
+        const lab = window.__lab!;
+        lab.setScene("spring"); // restarts and plays
+        lab.setDt(1 / 120);
+        lab.play();
+      });
+      await page.waitForTimeout(500);
+      const playing = await page.evaluate(() => ({ running: window.__lab!.running, alpha: window.__lab!.alpha }));
+      expect(playing.running).toBe(true);
+      expect(playing.alpha).toBeGreaterThanOrEqual(0);
+      expect(playing.alpha).toBeLessThanOrEqual(1);
+      const state = await page.evaluate(() => {
+        const lab = window.__lab!;
+        lab.pause();
+        return {
+          alpha: lab.alpha,
+          worlds: lab.worlds.map((w) => ({ steps: w.stepCount, t: w.time })),
+          samples: lab.energy.times.length,
+          lastSampleTime: lab.energy.times.at(-1),
+        };
+      });
+      expect(state.alpha).toBe(1);
+      const steps = state.worlds[0]!.steps;
+      expect(steps).toBeGreaterThan(10);
+      for (const w of state.worlds) expect(w).toEqual(state.worlds[0]);
+      expect(state.samples).toBe(steps + 1);
+      expect(state.lastSampleTime).toBe(state.worlds[0]!.t);
+      expect(errors).toEqual([]);
+    });
+
     // No drag test here: the page deliberately has no mouse drag (pulling one
     // world's body would break the side-by-side comparison the page is for).
   });
@@ -215,6 +248,24 @@ describe.skipIf(!chromium)("teaching lab pages", () => {
       expect(frame.stepCount).toBe(6);
       await page.evaluate(() => window.__demo!.step(0));
       expect(await page.locator('[data-test="pipeline-table"]').textContent()).toContain("Step 6");
+    });
+
+    it("lists the stages of a step from STEP_STAGES with the last step's milliseconds from world.profile", async () => {
+      await stepDemo(page, 1);
+      const rows = await page.locator('[data-table="stages"] tr').count();
+      const cells = await page.$$eval('[data-table="stages"] td[data-stage]', (tds) =>
+        tds.map((td) => ({ stage: (td as HTMLElement).dataset.stage!, text: td.textContent ?? "" })),
+      );
+      const profile = await page.evaluate(() => ({ ...window.__demo!.world.profile }));
+      // One row per stage of the profile (every key but "total"), the whole step, and the header.
+      const stages = Object.keys(profile).filter((k) => k !== "total");
+      expect(rows).toBe(stages.length + 2);
+      expect(cells.map((c) => c.stage)).toEqual([...stages, "total"]);
+      for (const c of cells) {
+        expect(Number(c.text)).toBeGreaterThanOrEqual(0);
+        expect(Number(c.text)).toBeCloseTo(profile[c.stage as keyof typeof profile], 2);
+      }
+      expect(errors).toEqual([]);
     });
 
     it("lets the mouse drag a body", async () => {

@@ -4,6 +4,13 @@
  * exact solution as a dashed ghost and two live plots — total energy and
  * distance from the exact position — per integrator.
  *
+ * Real time drives the worlds through `world.advance()`: each frame gives
+ * every world the same elapsed time, and with the same `fixedDt` (the dt
+ * chosen) and the same accumulator each takes the same number of steps and
+ * returns the same interpolation alpha, at which all three are drawn. Each
+ * world records its trail and a plot sample after every step (its afterStep
+ * event); the plots take the three runs' samples step by step.
+ *
  * URL parameters: ?scene=projectile|spring|bounce&dt=<seconds>
  *
  * Test hook: `window.__lab` (see the bottom of this file).
@@ -31,12 +38,23 @@ let sceneName: SceneName = SCENES.some((s) => s.name === params.get("scene"))
   : "spring";
 let dt = Number(params.get("dt")) > 0 ? Math.min(0.1, Number(params.get("dt"))) : 1 / 60;
 let running = true;
-let accumulator = 0;
+/** Where between the last two steps the worlds are drawn (what world.advance() returned; 1 after a manual step). */
+let alpha = 1;
 let notice = "";
+
+/** One plot sample: a run's state after one step. */
+interface Sample {
+  t: number;
+  energy: number;
+  /** Distance from the exact position (NaN when there is no closed form). */
+  error: number;
+}
 
 interface Run {
   scene: SceneInstance;
   trail: Vec2[];
+  /** Samples of the steps taken since the plots last took them. */
+  samples: Sample[];
   camera: Camera;
   canvas: HTMLCanvasElement;
   readout: HTMLElement;
@@ -104,60 +122,94 @@ errorPlot.root.dataset.plot = "error";
 
 function restart(): void {
   runs = INTEGRATORS.map((integrator, i) => {
-    const scene = createScene(sceneName, integrator.name);
-    const camera = new Camera();
-    return {
+    const scene = createScene(sceneName, integrator.name, dt);
+    const run: Run = {
       scene,
       trail: [{ x: scene.body.position.x, y: scene.body.position.y }],
-      camera,
+      samples: [],
+      camera: new Camera(),
       canvas: panelParts[i]!.canvas,
       readout: panelParts[i]!.readout,
       color: integrator.color,
     };
+    // After every step of this world, whether advance() or stepAll() took it.
+    scene.world.on("afterStep", () => {
+      const p = scene.body.position;
+      run.trail.push({ x: p.x, y: p.y });
+      if (run.trail.length > TRAIL_LENGTH) run.trail.shift();
+      sample(run);
+    });
+    sample(run); // t = 0
+    return run;
   });
   about.textContent = SCENES.find((s) => s.name === sceneName)!.about;
   energyPlot.clear();
   errorPlot.clear();
-  accumulator = 0;
+  alpha = 1;
   setNotice("");
-  record();
+  plotSamples();
+}
+
+/** The projectile has landed (the scene's duration is over). */
+function finished(): boolean {
+  return runs[0]!.scene.world.time >= runs[0]!.scene.duration - 1e-9;
 }
 
 /** Advance all three worlds by `n` steps of dt, recording a plot sample after each. */
 function stepAll(n: number): void {
   for (let k = 0; k < n; k++) {
-    if (runs[0]!.scene.world.time >= runs[0]!.scene.duration - 1e-9) {
-      restart(); // the projectile has landed: throw it again
+    if (finished()) {
+      restart(); // throw it again
       return;
     }
-    for (const run of runs) {
-      run.scene.world.step(dt);
-      const p = run.scene.body.position;
-      run.trail.push({ x: p.x, y: p.y });
-      if (run.trail.length > TRAIL_LENGTH) run.trail.shift();
-    }
-    record();
-    const worst = Math.max(...runs.map((r) => Math.abs(r.scene.energy())));
-    if (worst > BLOW_UP_FACTOR * Math.max(1e-9, Math.abs(runs[0]!.scene.initialEnergy))) {
-      pause();
-      setNotice(`energy grew more than ${BLOW_UP_FACTOR}×: paused (restart, or pick a smaller dt)`);
-      return;
-    }
+    for (const run of runs) run.scene.world.step(dt);
+    alpha = 1;
+    if (!plotSamples()) return;
   }
 }
 
-function record(): void {
-  const t = runs[0]!.scene.world.time;
-  energyPlot.push(t, [...runs.map((r) => r.scene.energy()), runs[0]!.scene.initialEnergy]);
-  errorPlot.push(
-    t,
-    runs.map((r) => {
-      const e = r.scene.exact(r.scene.world.time);
-      if (e === null) return NaN;
-      const p = r.scene.body.position;
-      return Math.hypot(p.x - e.x, p.y - e.y);
-    }),
-  );
+/**
+ * Let `elapsed` seconds of real time pass in all three worlds. Each world's
+ * advance() gets the same time, with the same dt and the same accumulator,
+ * so each takes the same steps and returns the same alpha: they stay in
+ * lock-step.
+ */
+function advanceAll(elapsed: number): void {
+  for (const run of runs) alpha = run.scene.world.advance(elapsed);
+  plotSamples();
+  if (running && finished()) restart(); // the projectile has landed: throw it again
+}
+
+/** Record `run`'s state after a step: time, energy and distance from the exact position. */
+function sample(run: Run): void {
+  const s = run.scene;
+  const t = s.world.time;
+  const e = s.exact(t);
+  const p = s.body.position;
+  run.samples.push({ t, energy: s.energy(), error: e === null ? NaN : Math.hypot(p.x - e.x, p.y - e.y) });
+}
+
+/**
+ * Hand the runs' new samples to the plots, step by step (sample k of every
+ * run belongs to the same step). Pauses, and returns false, when an energy
+ * has blown up.
+ */
+function plotSamples(): boolean {
+  const count = runs[0]!.samples.length;
+  const e0 = runs[0]!.scene.initialEnergy;
+  for (let k = 0; k < count; k++) {
+    const samples = runs.map((r) => r.samples[k]!);
+    energyPlot.push(samples[0]!.t, [...samples.map((q) => q.energy), e0]);
+    errorPlot.push(samples[0]!.t, samples.map((q) => q.error));
+  }
+  for (const run of runs) run.samples.length = 0;
+  const worst = Math.max(...runs.map((r) => Math.abs(r.scene.energy())));
+  if (worst > BLOW_UP_FACTOR * Math.max(1e-9, Math.abs(e0))) {
+    pause();
+    setNotice(`energy grew more than ${BLOW_UP_FACTOR}×: paused (restart, or pick a smaller dt)`);
+    return false;
+  }
+  return true;
 }
 
 function setScene(name: SceneName): void {
@@ -171,15 +223,16 @@ function setDt(value: number): void {
   restart();
 }
 
+/** Stop; the worlds are drawn as they are now (alpha 1). */
 function pause(): void {
   running = false;
+  alpha = 1;
   pauseButton.textContent = "play";
 }
 
 function play(): void {
   running = true;
   pauseButton.textContent = "pause";
-  accumulator = 0;
 }
 
 function setNotice(text: string): void {
@@ -194,19 +247,20 @@ function draw(forcePlots = false): void {
     const ctx = run.canvas.getContext("2d")!;
     const size = fitCanvas(run.canvas);
     run.camera.resize(size.width, size.height, size.ratio);
-    // The scene's view, widened to keep the body in sight when an integrator flings it out.
+    // The scene's view, widened to keep the body (where it is drawn) in sight when an integrator flings it out.
     const [minX, minY, maxX, maxY] = run.scene.view;
     const b = run.scene.body;
-    const pad = 0.3;
+    const pose = b.getInterpolatedPose(alpha);
+    const reach = b.maxExtent + 0.3;
     run.camera.fit(
-      Math.min(minX, b.minX - pad),
-      Math.min(minY, b.minY - pad),
-      Math.max(maxX, b.maxX + pad),
-      Math.max(maxY, b.maxY + pad),
+      Math.min(minX, pose.x - reach),
+      Math.min(minY, pose.y - reach),
+      Math.max(maxX, pose.x + reach),
+      Math.max(maxY, pose.y + reach),
       10,
     );
-    drawWorld(ctx, run.scene.world, run.camera);
-    drawOverlay(ctx, run);
+    drawWorld(ctx, run.scene.world, run.camera, { alpha });
+    drawOverlay(ctx, run, pose);
     const s = run.scene;
     const e = s.energy();
     const e0 = s.initialEnergy;
@@ -220,8 +274,12 @@ function draw(forcePlots = false): void {
   errorPlot.redraw(forcePlots);
 }
 
-/** The trail, the spring, the exact path and the exact position, in world units (camera applied). */
-function drawOverlay(ctx: CanvasRenderingContext2D, run: Run): void {
+/**
+ * The trail, the spring, the exact path and the exact position, in world
+ * units (camera applied), all at the time the body is drawn: `pose` is the
+ * body's interpolated pose, `alpha` of the way through the last step.
+ */
+function drawOverlay(ctx: CanvasRenderingContext2D, run: Run, pose: Vec2): void {
   const px = 1 / run.camera.scale;
   const s = run.scene;
   ctx.lineWidth = 1.5 * px;
@@ -229,7 +287,7 @@ function drawOverlay(ctx: CanvasRenderingContext2D, run: Run): void {
   if (s.anchor) {
     // The spring as a zig-zag from the anchor to the body.
     const a = s.anchor;
-    const b = s.body.position;
+    const b = pose;
     const dx = b.x - a.x;
     const dy = b.y - a.y;
     const len = Math.hypot(dx, dy) || 1;
@@ -250,16 +308,19 @@ function drawOverlay(ctx: CanvasRenderingContext2D, run: Run): void {
     ctx.fillRect(a.x - 0.08, a.y - 0.08, 0.16, 0.16);
   }
 
-  // Where the body has been.
+  // Where the body has been: the pose after each step, up to where it is drawn now.
   ctx.strokeStyle = run.color;
   ctx.globalAlpha = 0.7;
   ctx.beginPath();
-  run.trail.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  const trail = run.trail;
+  ctx.moveTo(trail[0]!.x, trail[0]!.y);
+  for (let i = 1; i < trail.length - 1; i++) ctx.lineTo(trail[i]!.x, trail[i]!.y);
+  ctx.lineTo(pose.x, pose.y);
   ctx.stroke();
   ctx.globalAlpha = 1;
 
-  // Where the exact solution says it should be.
-  const t = s.world.time;
+  // Where the exact solution says it should be, at the time the body is drawn.
+  const t = Math.max(0, s.world.time - (1 - alpha) * dt);
   const exact = s.exact(t);
   if (exact) {
     ctx.setLineDash([6 * px, 4 * px]);
@@ -302,14 +363,10 @@ function nearestDtIndex(v: number): number {
 
 let last = performance.now();
 function frame(now: number): void {
-  const elapsed = Math.min(0.1, (now - last) / 1000);
+  const elapsed = Math.max(0, (now - last) / 1000);
   last = now;
-  if (running) {
-    accumulator += elapsed;
-    const n = Math.min(60, Math.floor(accumulator / dt));
-    accumulator -= n * dt;
-    if (n > 0) stepAll(n);
-  }
+  // Each world takes at most 0.1 s of steps per frame (its maxStepsPerAdvance) and drops the rest.
+  if (running) advanceAll(elapsed);
   draw();
   requestAnimationFrame(frame);
 }
@@ -331,6 +388,10 @@ const lab = {
   },
   get running() {
     return running;
+  },
+  /** Where between the last two steps the worlds are drawn. */
+  get alpha() {
+    return alpha;
   },
   get notice() {
     return notice;

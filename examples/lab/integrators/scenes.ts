@@ -66,25 +66,37 @@ export interface SceneInstance {
 
 const G = 9.81;
 
-/** Build `scene` in a fresh World using `integrator`. */
-export function createScene(scene: SceneName, integrator: IntegratorName): SceneInstance {
+/** Build `scene` in a fresh World using `integrator`, stepping `dt` seconds at a time. */
+export function createScene(scene: SceneName, integrator: IntegratorName, dt: number): SceneInstance {
   switch (scene) {
     case "projectile":
-      return projectile(integrator);
+      return projectile(labWorld({ x: 0, y: -G }, integrator, dt));
     case "spring":
-      return spring(integrator);
+      return spring(labWorld({ x: 0, y: 0 }, integrator, dt));
     case "bounce":
-      return bounce(integrator);
+      return bounce(labWorld({ x: 0, y: -G }, integrator, dt));
   }
 }
+
+/** Simulated time one `world.advance()` may take at most, s: a slow frame drops the rest. */
+const MAX_ADVANCE = 0.1;
 
 /**
  * A world for the lab: one sub-step per step, so `dt` really is the
  * integrator's step h (the default soft-step solver splits each step into 4
  * sub-steps, which would hide a quarter of every error), and no sleeping.
+ * `world.advance()` steps it by `dt` (its `fixedDt`), at most MAX_ADVANCE
+ * seconds' worth of steps per call.
  */
-function labWorld(gravity: Vec2, integrator: IntegratorName): World {
-  return new World({ gravity, integrator, subSteps: 1, sleeping: false });
+function labWorld(gravity: Vec2, integrator: IntegratorName, dt: number): World {
+  return new World({
+    gravity,
+    integrator,
+    subSteps: 1,
+    sleeping: false,
+    fixedDt: dt,
+    maxStepsPerAdvance: Math.max(1, Math.ceil(MAX_ADVANCE / dt)),
+  });
 }
 
 /** Potential energy in uniform gravity g: U = −m g·p (zero at the origin). */
@@ -92,9 +104,8 @@ function gravityPotential(body: Body, g: Vec2): number {
   return -body.mass * (g.x * body.position.x + g.y * body.position.y);
 }
 
-function projectile(integrator: IntegratorName): SceneInstance {
-  const g = { x: 0, y: -G };
-  const world = labWorld(g, integrator);
+function projectile(world: World): SceneInstance {
+  const g = world.gravity;
   const angle = (55 * Math.PI) / 180;
   const v0 = { x: 10 * Math.cos(angle), y: 10 * Math.sin(angle) };
   const p0 = { x: -4, y: 0 };
@@ -117,8 +128,7 @@ function projectile(integrator: IntegratorName): SceneInstance {
 const SPRING_K = Math.PI * Math.PI;
 const SPRING_AMPLITUDE = 2;
 
-function spring(integrator: IntegratorName): SceneInstance {
-  const world = labWorld({ x: 0, y: 0 }, integrator);
+function spring(world: World): SceneInstance {
   const anchor = { x: 0, y: 0 };
   const body = world.add(new Circle({ position: { x: SPRING_AMPLITUDE, y: 0 }, radius: 0.25, mass: 1 }));
   // Hooke's law F = −k (p − anchor), evaluated by the integrator wherever its
@@ -146,9 +156,8 @@ function spring(integrator: IntegratorName): SceneInstance {
   };
 }
 
-function bounce(integrator: IntegratorName): SceneInstance {
-  const g = { x: 0, y: -G };
-  const world = labWorld(g, integrator);
+function bounce(world: World): SceneInstance {
+  const g = world.gravity;
   world.add(AABB.fromBounds({ x: -2, y: -0.5 }, { x: 2, y: 0 }, { type: "static", restitution: 1, friction: 0 }));
   const radius = 0.3;
   const y0 = 3;

@@ -1,8 +1,12 @@
 /**
  * What the pipeline stepper shows about one step, copied out of the world
  * into plain data right after the step (the world reuses its own objects).
+ *
+ * The narrowphase runs at the end of the step, so this is the state after
+ * it: pairs and manifolds for the bodies where they are now (what the next
+ * step will solve), with the impulses this step's solver applied.
  */
-import type { ContactInfo, World } from "../../../src/index.js";
+import type { ContactInfo, StepProfile, World } from "../../../src/index.js";
 
 export interface PairData {
   a: number;
@@ -34,6 +38,8 @@ export interface FrameData {
   time: number;
   pairs: PairData[];
   contacts: ContactData[];
+  /** Milliseconds per stage of the step (a copy of `world.profile`). */
+  profile: StepProfile;
 }
 
 /**
@@ -63,12 +69,13 @@ export function captureFrame(world: World): FrameData {
     })),
   }));
   const touching = new Set(contacts.map((c) => `${Math.min(c.a, c.b)}:${Math.max(c.a, c.b)}`));
-  // world.broadphasePairs: the candidate pairs the broadphase found in the last
-  // step (bounding boxes grown by the speculative distance overlap).
+  // world.broadphasePairs: the candidate pairs of the awake contacts — pairs whose
+  // broadphase boxes overlap (each box grown by the speculative distance and swept
+  // over the body's motion); the narrowphase decides which of them touch.
   const pairs = world.broadphasePairs.map(([a, b]) => ({
     a: a.id,
     b: b.id,
-    touching: touching.has(`${a.id}:${b.id}`),
+    touching: touching.has(`${Math.min(a.id, b.id)}:${Math.max(a.id, b.id)}`),
   }));
-  return { stepCount: world.stepCount, time: world.time, pairs, contacts };
+  return { stepCount: world.stepCount, time: world.time, pairs, contacts, profile: { ...world.profile } };
 }

@@ -1,9 +1,19 @@
 /**
- * Pipeline stepper: pause, step one frame, and see what each stage of that
- * step produced —
- *   broadphase: the pairs whose (slightly grown) bounding boxes overlap;
- *   narrowphase: each touching pair's manifold (normal, depth, points);
- *   solver: each contact point's accumulated normal and friction impulses.
+ * Pipeline stepper: pause, step one frame, and see what that step produced.
+ *
+ * The side panel lists the stages of one `world.step()` from the library's
+ * own table, `STEP_STAGES` (name, title, summary, source file), in the order
+ * the step runs them, each with its time in the last step from
+ * `world.profile`. Above them, the step's data, copied out of the world right
+ * after the step (frame-data.ts):
+ *   broadphase pairs: `world.broadphasePairs`, the candidate pairs of the awake
+ *     contacts — pairs whose broadphase boxes (grown by the speculative
+ *     distance, swept over the body's motion) overlap;
+ *   manifolds: each touching pair's normal, depth and points, from the
+ *     narrowphase, which runs at the END of the step: they describe the bodies
+ *     where they are after it, and are what the next step will solve;
+ *   impulses: each contact point's normal and friction impulses, the totals
+ *     this step's solver applied (carried to the new points by feature id).
  * Drawn on the canvas and listed in the side table, one row per contact point.
  *
  * Drawing key: blue boxes = bounding boxes; blue dashed lines = broadphase
@@ -11,7 +21,7 @@
  * (longer when deeper); white arrows = normal impulse; green arrows = friction
  * (tangent) impulse, along t = (n.y, −n.x). Numbers match the table's "#".
  */
-import { AABB, Capsule, Circle, type World } from "../../../src/index.js";
+import { AABB, Capsule, Circle, STEP_STAGES, type World } from "../../../src/index.js";
 import { runDemo } from "../../shared/demo.js";
 import { addSidePanel } from "../shared/side-panel.js";
 import { captureFrame, type FrameData } from "./frame-data.js";
@@ -32,12 +42,30 @@ function buildScene(world: World): void {
 // The side panel's contents exist before the demo frame starts (it draws, and so renders the table, at once).
 const tableBox = document.createElement("div");
 tableBox.dataset.test = "pipeline-table";
-const stages = document.createElement("p");
-stages.className = "muted";
-stages.innerHTML =
-  "One step: integrate forces → <b>broadphase</b> (pairs of overlapping boxes) → <b>narrowphase</b> (manifolds) → " +
-  "<b>velocity solver</b> (impulses, warm-started from the last step) → integrate positions → position correction → events. " +
-  "docs/guide.md in the repository walks through each stage and its source file.";
+// The stages of a step, from the library's own table; the "ms" cells are filled from world.profile after each step.
+const stagesBox = document.createElement("div");
+stagesBox.dataset.test = "pipeline-stages";
+stagesBox.innerHTML =
+  `<h2>The stages of one step</h2>` +
+  `<p class="muted">What <code>world.step()</code> runs, in this order (the library's <code>STEP_STAGES</code>), ` +
+  `with the milliseconds each took in the last step (<code>world.profile</code>). The narrowphase runs at the end: ` +
+  `the contacts, the events and the tables above describe the bodies where they are after the step, and the next ` +
+  `step solves those contacts. docs/guide.md in the repository walks through the step in detail.</p>` +
+  `<table data-table="stages"><tr><th>#</th><th class="left">stage</th><th class="left">what it does</th>` +
+  `<th class="left">source</th><th>ms</th></tr>` +
+  STEP_STAGES.map(
+    (stage, i) =>
+      `<tr><td>${i}</td><td class="left"><b>${escapeHtml(stage.title)}</b><br><code>${stage.name}</code></td>` +
+      `<td class="left wrap">${escapeHtml(stage.summary)}</td><td class="left wrap"><code>${escapeHtml(stage.source)}</code></td>` +
+      `<td data-stage="${stage.name}">–</td></tr>`,
+  ).join("") +
+  `<tr><td></td><td class="left"><b>whole step</b></td><td></td><td></td><td data-stage="total">–</td></tr></table>`;
+const stageCells = new Map(Array.from(stagesBox.querySelectorAll<HTMLElement>("td[data-stage]"), (td) => [td.dataset.stage!, td]));
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 let renderedStep = -1;
 
 const name = (world: World, id: number) => {
@@ -62,7 +90,7 @@ const demo = runDemo({
     frame = captureFrame(world);
   },
   draw: (ctx, d) => {
-    drawFrame(ctx, d.world, d.camera.scale);
+    drawFrame(ctx, d);
     drawLabels(ctx, d);
     renderTable(d.world);
   },
@@ -82,15 +110,15 @@ const demo = runDemo({
   },
 });
 demo.pause();
-addSidePanel(demo).append(tableBox, stages);
+addSidePanel(demo).append(tableBox, stagesBox);
 
 // ---- canvas --------------------------------------------------------------------------------
 
 /** Pairs and impulses, in world coordinates (the camera transform is installed). */
-function drawFrame(ctx: CanvasRenderingContext2D, world: World, scale: number): void {
+function drawFrame(ctx: CanvasRenderingContext2D, d: typeof demo): void {
   if (!frame) return;
-  const px = 1 / scale;
-  const byId = new Map(world.bodies.map((b) => [b.id, b]));
+  const px = 1 / d.camera.scale;
+  const byId = new Map(d.world.bodies.map((b) => [b.id, b]));
   ctx.lineWidth = 1.5 * px;
   ctx.setLineDash([5 * px, 4 * px]);
   ctx.strokeStyle = "#6f8cff";
@@ -99,8 +127,11 @@ function drawFrame(ctx: CanvasRenderingContext2D, world: World, scale: number): 
     const a = byId.get(p.a);
     const b = byId.get(p.b);
     if (!a || !b) continue;
-    ctx.moveTo(a.position.x, a.position.y);
-    ctx.lineTo(b.position.x, b.position.y);
+    // From centre to centre where the bodies are drawn (the same as now while paused).
+    const pa = d.pose(a);
+    ctx.moveTo(pa.x, pa.y);
+    const pb = d.pose(b);
+    ctx.lineTo(pb.x, pb.y);
   }
   ctx.stroke();
   ctx.setLineDash([]);
@@ -158,8 +189,12 @@ function renderTable(world: World): void {
   if (!frame || frame.stepCount === renderedStep) return;
   renderedStep = frame.stepCount;
   const f = frame;
+  for (const [name, td] of stageCells) {
+    td.textContent = f.stepCount === 0 ? "–" : f.profile[name as keyof FrameData["profile"]].toFixed(3);
+  }
   const fmt = (v: number, digits = 4) => v.toFixed(digits);
   let html = `<h2>Step ${f.stepCount} · t = ${f.time.toFixed(3)} s</h2>`;
+  html += `<p class="muted">The state after the step: contacts are found at its end, for the bodies where they are now.</p>`;
   html += `<h2>Broadphase: ${f.pairs.length} pair${f.pairs.length === 1 ? "" : "s"}</h2>`;
   html += `<table data-table="pairs"><tr><th class="left">body A</th><th class="left">body B</th><th class="left">narrowphase</th></tr>`;
   for (const p of f.pairs) {
@@ -192,8 +227,9 @@ function renderTable(world: World): void {
   html +=
     `</table><p class="muted">Depth &gt; 0 is overlap, &lt; 0 a gap (a speculative contact: the solver lets the bodies ` +
     `close it and no more). "id" is the feature id that matches a point to last step's point for warm starting. ` +
-    `λn and λt are the normal and friction (tangent) impulses, N·s, accumulated over the step's solver iterations; the normal impulse is never negative ` +
-    `(contacts push, never pull) and friction stays within μ × normal.</p>`;
+    `λn and λt are the normal and friction (tangent) impulses, N·s, that this step's solver applied (its total over the sub-steps, ` +
+    `carried to the new point with the same id); the normal impulse is never negative ` +
+    `(contacts push, never pull) and friction stays within μ × normal. The next step starts its solver from them (warm starting).</p>`;
   tableBox.innerHTML = html;
 }
 
