@@ -57,6 +57,7 @@ import {
 import { hashBodies } from "./world/hash.js";
 import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
+import { copyContactState } from "./world/schema.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
 export type QueryFilter = ((body: Body) => boolean) | { category?: number; mask?: number; group?: number };
@@ -876,7 +877,7 @@ export class World implements BodyOwner {
     this.steps = r.stepCount;
     this.accumulator = r.accumulator;
     this.lastDt = r.lastDt;
-    for (const rc of r.contacts) copyContact(rc.saved, this.contactManager.restore(rc.a, rc.b));
+    for (const rc of r.contacts) copyContactState(rc.saved, this.contactManager.restore(rc.a, rc.b));
     this.islands.flush();
     this.contactManager.flush();
   }
@@ -1017,33 +1018,6 @@ function checkEventName<E extends keyof WorldEvents>(name: E): E {
 
 function copyManifold(m: { normal: Vec2; depth: number; points: readonly { x: number; y: number; depth: number; id: number }[] }) {
   return { normal: { x: m.normal.x, y: m.normal.y }, depth: m.depth, points: m.points.map((p) => ({ ...p })) };
-}
-
-/** Copy a contact's state (manifold, flags, impulses) into a fresh one for the same pair. */
-export function copyContact(from: Contact, to: Contact): void {
-  const keep = to.flags & ~(TOUCHING | REPORTED | BEGAN);
-  to.flags = keep | (from.flags & (TOUCHING | REPORTED | BEGAN));
-  to.normalX = from.normalX;
-  to.normalY = from.normalY;
-  to.depth = from.depth;
-  to.count = from.count;
-  to.x0 = from.x0;
-  to.y0 = from.y0;
-  to.depth0 = from.depth0;
-  to.id0 = from.id0;
-  to.x1 = from.x1;
-  to.y1 = from.y1;
-  to.depth1 = from.depth1;
-  to.id1 = from.id1;
-  to.margin = from.margin;
-  to.normalImpulse0 = from.normalImpulse0;
-  to.tangentImpulse0 = from.tangentImpulse0;
-  to.normalImpulse1 = from.normalImpulse1;
-  to.tangentImpulse1 = from.tangentImpulse1;
-  to.totalNormalImpulse0 = from.totalNormalImpulse0;
-  to.totalTangentImpulse0 = from.totalTangentImpulse0;
-  to.totalNormalImpulse1 = from.totalNormalImpulse1;
-  to.totalTangentImpulse1 = from.totalTangentImpulse1;
 }
 
 function makeFilter(filter: QueryFilter | undefined): (body: Body) => boolean {

@@ -2,8 +2,13 @@
  * The broadphase finds candidate pairs: bodies whose bounding boxes overlap.
  * The narrowphase then decides which of them really touch.
  *
- * Every implementation returns exactly the same pair set (a property test
- * checks them against brute force); they differ only in speed.
+ * The contract (`updatePairs` reports the pairs that may have begun to
+ * overlap; `overlaps` says whether a known pair still does) lets an
+ * implementation do work only for what moved. The tree keeps enlarged boxes
+ * and answers for them; sort-and-sweep and brute force report every
+ * overlapping pair and answer for the exact boxes. A property test checks
+ * that a client keeping their pairs sees every exactly overlapping pair, for
+ * all three.
  */
 import type { Body } from "../bodies/body.js";
 

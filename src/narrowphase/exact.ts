@@ -5,7 +5,9 @@
  * 1e-17, can come out either way. When the coordinates are integers (a grid,
  * fixed-point game logic, a lockstep server) we can answer exactly, using only
  * integer arithmetic: BigInt, so no product can overflow however large the
- * inputs are. This follows the idea of the integer capsule article in the seeds.
+ * inputs are: the capsules intersect exactly when their segments intersect or
+ * one segment's end lies within the radius sum of the other segment, each
+ * decided by integer orientations and squared distances.
  *
  * A capsule is the set of points closer than `radius` to its segment `a`–`b`.
  * It is *open*: a point at exactly `radius` from the segment is not inside.
@@ -114,9 +116,10 @@ function withinBox(x: bigint, y: bigint, e1x: bigint, e1y: bigint, e2x: bigint, 
  * segments, which are points (both orientations against a point "segment" are 0).
  *
  * Note that the two orientations of segment 1's ends are taken against
- * segment 2 (p2, q2, ·) and vice versa; the Haskell listing in the seed
- * article writes `orientation p1 q1 p1` for them, which is always 0 and would
- * make every pair of crossing segments depend on the bounding-box test alone.
+ * segment 2 (p2, q2, ·) and vice versa (taking them against segment 1
+ * itself, as in a published Haskell version of this test, always gives 0 and
+ * would make every pair of crossing segments depend on the bounding-box test
+ * alone; a regression test covers it).
  */
 function segmentsIntersect(
   p1x: bigint,

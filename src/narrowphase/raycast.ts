@@ -276,7 +276,8 @@ function diffOfProducts(a: number, b: number, c: number, d: number): number {
 }
 
 /**
- * Ray against a capsule: the 2D form of the ray–capsule method in the seeds.
+ * Ray against a capsule: the 2D form of the usual ray–capsule method (ray
+ * against the infinite cylinder around the axis, then the end spheres).
  *
  * We work in the capsule's own frame, where its segment runs along the x axis
  * from (−h, 0) to (h, 0) (h = halfLength, r = radius). The 3D method
@@ -288,7 +289,7 @@ function diffOfProducts(a: number, b: number, c: number, d: number): number {
  *
  * 1. If the origin is outside the strip, the ray must first cross the side
  *    line nearest to it. If it moves parallel to the lines or away from them it
- *    never enters the strip: a miss (this is the seed's "ray parallel to the
+ *    never enters the strip: a miss (the 3D method's "ray parallel to the
  *    axis" case, where the quadratic has no t² term). Otherwise it crosses the
  *    side line at t = (distance of the origin from the line) / sin θ, θ the
  *    angle between the ray and the axis. If the crossing's x lies in [−h, h],
@@ -296,8 +297,8 @@ function diffOfProducts(a: number, b: number, c: number, d: number): number {
  *    If x > h, the ray is now in the strip beyond the end B; the only part of
  *    the capsule it can still reach is end circle B (to get to the flat part it
  *    would have to pass x = h with |y| ≤ r, which is inside circle B). Likewise
- *    x < −h means circle A. This is the seed's "t′ outside [0, 1]: test the
- *    sphere at that end".
+ *    x < −h means circle A. (In the 3D method: the cylinder hit's axial
+ *    parameter outside [0, 1] means "test the sphere at that end".)
  * 2. If the origin is inside the strip, it is inside the capsule (distance to
  *    the segment ≤ r: hit at 0) or beyond one end (|x| > h), and by the same
  *    argument only that end's circle can be hit.

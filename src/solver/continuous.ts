@@ -8,16 +8,17 @@
  *
  * 1. Speculative contacts, for every awake body (the Box2D v3 idea).
  *    - The broadphase box of a moving body is swept: it covers where the body
- *      is now and where its velocity takes it by the end of the step
- *      (`MotionBounds.sweepBounds`), so a wall it will reach this step is already a
- *      candidate pair.
+ *      is and where its velocity takes it by the end of the next step
+ *      (`MotionBounds.boxOf`), so a wall it will reach in that step is already
+ *      a candidate pair.
  *    - The narrowphase then reports a contact for any pair closer than
  *      `MotionBounds.speculativeMargin`: the fixed speculative distance plus how far the
  *      two bodies can approach each other during the step. A contact with a
  *      gap s > 0 lets the solver close exactly that gap and no more (see
  *      `solveSoft`), so the body arrives at the surface instead of passing it.
  *    This is cheap and handles almost everything, but the contact's normal
- *    and points are computed once, at the start of the step: a body that
+ *    and points are computed once per step, before it is solved (at the end
+ *    of the previous step, or when the user moved a body): a body that
  *    travels many times its own size past the end of a short wall, or that
  *    is deflected into a wall by another body during the solve, can still get
  *    through.
@@ -110,7 +111,7 @@ export class MotionBounds {
    * "fast", and the time-of-impact sweep takes over: a margin that reached
    * across several metres would make bodies catch on every corner ahead of
    * them (ghost collisions), since a speculative contact's normal is fixed
-   * at the start of the step.
+   * for the whole step it is solved in.
    */
   speculativeMargin(a: Body, b: Body, out: ManifoldBuffer): void {
     const dvx = b.vx - a.vx;

@@ -295,12 +295,6 @@ export class EventBuffers {
     p.clear();
   }
 
-  /** Forget everything (a restored or cloned world starts without events). */
-  reset(): void {
-    this.current.clear();
-    this.published.clear();
-  }
-
   contactBegin(c: Contact): void {
     const s = this.current;
     const list = s.begin;

@@ -5,8 +5,11 @@
  * a body, a contact) with, for each field: its JSON path, its kind (which
  * fixes both how it is checked when read and where it goes in the binary
  * record), and how to read it from and write it to the live object.
- * `snapshot.ts` writes and reads JSON and binary by walking these tables, so
- * adding a field here is all it takes for both forms (and `World.clone`).
+ * `snapshot.ts` writes and reads JSON and binary by walking these tables, and
+ * a restored or cloned world copies each contact's state with
+ * `copyContactState` (the same table), so adding a field here is all it takes
+ * for the JSON form, the binary form and `World.clone`. (A clone copies its
+ * bodies whole, with `body.clone()`.)
  *
  * Binary records follow the table order within each group: first every
  * number (Float64, 8 bytes; integers wider than 32 bits too), then every
@@ -195,6 +198,12 @@ export const CONTACT_FIELDS: readonly K[] = [
   f("points.0.id", "int", (c) => c.id0, (c, v: number) => (c.id0 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 0 }),
   f("points.1.id", "int", (c) => c.id1, (c, v: number) => (c.id1 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 1 }),
 ];
+
+/** Copy a contact's saved state (every CONTACT_FIELDS entry but its bodies) into another contact. */
+export function copyContactState(from: Contact, to: Contact): void {
+  const ids: ContactIds = { a: 0, b: 0 };
+  for (const fd of CONTACT_FIELDS) fd.set(to, fd.get(from, ids), ids);
+}
 
 /** A blank contact to read a record into. */
 export function blankContact(): Contact {
