@@ -92,7 +92,8 @@ export class World implements BodyOwner {
   private refreshAll = false;
 
   private readonly broadphase: Broadphase;
-  private readonly pairs = new PairList();
+  private readonly started = new PairList();
+  private readonly ended = new PairList();
   private readonly islands = new Islands();
   private readonly events = new EventBuffers();
   private readonly contactWorld: ContactWorld;
@@ -101,6 +102,7 @@ export class World implements BodyOwner {
 
   // the step's solver parts
   private readonly constraints: Contact[] = [];
+  private readonly staticConstraints: Contact[] = [];
   private constraintCount = 0;
   private readonly integrator = new Integrator();
   private readonly motion = new MotionBounds();
@@ -439,7 +441,7 @@ export class World implements BodyOwner {
       t = lap(profile, "continuous", t);
       this.updatePairs(); // 4
       t = lap(profile, "pairs", t);
-      this.contactManager.updateAwake(this.broadphase); // 5
+      this.contactManager.updateAwake(); // 5
       t = lap(profile, "narrowphase", t);
       this.sleepIslands(dt); // 6
       t = lap(profile, "sleep", t);
@@ -519,12 +521,12 @@ export class World implements BodyOwner {
         bp.update(b, box);
       }
       changed.length = n;
-      bp.updatePairs(this.pairs);
-      this.contactManager.addPairs(this.pairs);
+      bp.updatePairs(this.started, this.ended);
+      this.contactManager.applyPairs(this.started, this.ended);
       for (let i = 0; i < changed.length; i++) {
         const b = changed[i]!;
         this.changedFlag[b.slot] = 0;
-        this.contactManager.updateContactsOf(b, bp);
+        this.contactManager.updateContactsOf(b);
       }
       changed.length = 0;
       islands.flush(); // bodies woken by those contacts
@@ -535,15 +537,17 @@ export class World implements BodyOwner {
   /** The contacts the solver works on this step: solid, with points; those with a static body last. */
   private collectConstraints(): void {
     const cm = this.contactManager;
+    const list = this.constraints;
+    const statics = this.staticConstraints;
     let n = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      const withStatic = pass === 1 ? WITH_STATIC : 0;
-      for (let i = 0; i < cm.awakeCount; i++) {
-        const c = cm.awake[i]!;
-        if (c.count === 0 || (c.flags & (SENSOR | WITH_STATIC)) !== withStatic) continue;
-        this.constraints[n++] = c;
-      }
+    let ns = 0;
+    for (let i = 0; i < cm.awakeCount; i++) {
+      const c = cm.awake[i]!;
+      if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
+      if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
+      else list[n++] = c;
     }
+    for (let i = 0; i < ns; i++) list[n++] = statics[i]!;
     this.constraintCount = n;
   }
 
@@ -566,6 +570,7 @@ export class World implements BodyOwner {
     sb.load(this.islands.awake, this.islands.awakeCount);
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
+    cc.selectImpactCandidates(sb, o.gravity.x, o.gravity.y, dt, o.restitutionThreshold, this.integrator.field !== null);
     for (let i = 0; i < sub; i++) {
       this.integrator.integrateVelocities(sb, h);
       cc.resolveImpacts(sb, h, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
@@ -587,6 +592,7 @@ export class World implements BodyOwner {
     this.collectConstraints();
     sb.load(this.islands.awake, this.islands.awakeCount);
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
+    cc.selectImpactCandidates(sb, o.gravity.x, o.gravity.y, dt, o.restitutionThreshold, this.integrator.field !== null);
     this.integrator.integrateVelocities(sb, dt);
     cc.resolveImpacts(sb, dt, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
@@ -609,28 +615,17 @@ export class World implements BodyOwner {
   private finishSolve(): void {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
-    sb.store();
-    cc.storeImpulses();
-    const threshold = this.opts.hitEventThreshold;
-    for (let i = 0; i < cc.count; i++) {
-      if (!cc.hit(i)) continue;
-      const c = cc.contacts[i]!;
-      c.flags |= PUSHED; // it touched this step, whatever the narrowphase finds at the end
-      if (!(cc.hitSpeed > threshold)) continue;
+    sb.store(); // velocities back to the bodies; the step's forces are used up
+    cc.storeImpulses(this.opts.hitEventThreshold);
+    for (let h = 0; h < cc.hitCount; h++) {
+      const c = cc.contacts[cc.hits[h]!]!;
       const e = this.events.contactHit(c.bodyA, c.bodyB);
-      const j = cc.hitPoint - 2 * i;
+      const j = cc.hitPoints[h]!;
       e.point.x = j === 0 ? c.x0 : c.x1;
       e.point.y = j === 0 ? c.y0 : c.y1;
       e.normal.x = c.normalX;
       e.normal.y = c.normalY;
-      e.approachSpeed = cc.hitSpeed;
-    }
-    const islands = this.islands;
-    for (let i = 0; i < islands.awakeCount; i++) {
-      const b = islands.awake[i]!;
-      b.fx = 0;
-      b.fy = 0;
-      b.tq = 0;
+      e.approachSpeed = cc.hitSpeeds[h]!;
     }
   }
 
@@ -648,10 +643,13 @@ export class World implements BodyOwner {
     }
   }
 
-  /** 4. Pairs whose boxes began to overlap become contacts; the awake contact list is brought up to date. */
+  /**
+   * 4. Pairs whose boxes began to overlap become contacts, those whose boxes
+   * parted lose theirs; the awake contact list is brought up to date.
+   */
   private updatePairs(): void {
-    this.broadphase.updatePairs(this.pairs);
-    this.contactManager.addPairs(this.pairs);
+    this.broadphase.updatePairs(this.started, this.ended);
+    this.contactManager.applyPairs(this.started, this.ended);
     this.contactManager.flush();
   }
 
@@ -660,8 +658,22 @@ export class World implements BodyOwner {
     const o = this.opts;
     if (!o.sleeping) return;
     const cm = this.contactManager;
-    const asleep = this.islands.update(cm.awake, cm.awakeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
-    if (asleep > 0) cm.markSleepers();
+    const islands = this.islands;
+    const asleep = islands.update(cm.awake, cm.awakeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
+    if (asleep === 0) return;
+    cm.markSleepers();
+    // a sleeping body does not move: its broadphase box is its own bounds, not swept
+    for (let i = 0; i < asleep; i++) this.setRestingBox(islands.slept[i]!);
+  }
+
+  /** Give a body that does not move (asleep) its unswept bounds as broadphase box. */
+  private setRestingBox(b: Body): void {
+    const box = this.box;
+    box.minX = b.minX;
+    box.minY = b.minY;
+    box.maxX = b.maxX;
+    box.maxY = b.maxY;
+    this.broadphase.update(b, box);
   }
 
   /** 7. The callback adapter: payloads built from the event buffers, only for events someone listens to. */
@@ -871,7 +883,10 @@ export class World implements BodyOwner {
       this.islands.sleepTime[body.slot] = r.sleepTime[i]!;
       if (r.changed[i]) this.markChanged(body);
     }
-    for (const members of r.sleepingIslands) this.islands.restoreIsland(members);
+    for (const members of r.sleepingIslands) {
+      this.islands.restoreIsland(members);
+      for (const b of members) this.setRestingBox(b);
+    }
     this.nextId = r.nextId;
     this.simTime = r.time;
     this.steps = r.stepCount;

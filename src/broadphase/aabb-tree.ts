@@ -35,6 +35,10 @@ import type { IntList } from "./int-list.js";
 
 /** "No node". */
 export const NULL_NODE = -1;
+/** What `moveLeaf` did. */
+export const LEAF_SAME = 0;
+export const LEAF_MOVED = 1;
+export const LEAF_REINSERTED = 2;
 /** A re-inserted leaf's fat box reaches this many of its last moves ahead... */
 const PREDICT_STEPS = 4;
 /** ...but at most this many times `fatten` (per axis). */
@@ -200,10 +204,11 @@ export class AabbTree {
   /**
    * The body at `leaf` moved. If its grown bounds still fit in the fat box,
    * only the real box is recorded and the tree does not change; otherwise the
-   * leaf is taken out and re-inserted with a new fat box. Returns true when
-   * the tree changed.
+   * leaf is taken out and re-inserted with a new fat box. Returns LEAF_SAME
+   * (the real box did not change), LEAF_MOVED (it changed, inside the fat
+   * box) or LEAF_REINSERTED.
    */
-  moveLeaf(leaf: number, q: QueryBox): boolean {
+  moveLeaf(leaf: number, q: QueryBox): number {
     const margin = this.margin;
     const minX = q.minX - margin;
     const minY = q.minY - margin;
@@ -211,6 +216,7 @@ export class AabbTree {
     const maxY = q.maxY + margin;
     const e = this.exact;
     const i = leaf * 4;
+    if (e[i] === minX && e[i + 1] === minY && e[i + 2] === maxX && e[i + 3] === maxY) return LEAF_SAME;
     // How far the box moved since the last update: the likely move of the next steps.
     this.moveX = minX - e[i]!;
     this.moveY = minY - e[i + 1]!;
@@ -219,13 +225,13 @@ export class AabbTree {
     e[i + 2] = maxX;
     e[i + 3] = maxY;
     const box = this.box;
-    if (box[i]! <= minX && box[i + 1]! <= minY && maxX <= box[i + 2]! && maxY <= box[i + 3]!) return false;
+    if (box[i]! <= minX && box[i + 1]! <= minY && maxX <= box[i + 2]! && maxY <= box[i + 3]!) return LEAF_MOVED;
     this.removeLeaf(leaf);
     this.setBoxes(leaf, q);
     this.stretchAhead(leaf);
     this.insertLeaf(leaf);
     this.reinsertCount++;
-    return true;
+    return LEAF_REINSERTED;
   }
 
   /**

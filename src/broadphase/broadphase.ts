@@ -2,13 +2,13 @@
  * The broadphase finds candidate pairs: bodies whose bounding boxes overlap.
  * The narrowphase then decides which of them really touch.
  *
- * The contract (`updatePairs` reports the pairs that may have begun to
- * overlap; `overlaps` says whether a known pair still does) lets an
- * implementation do work only for what moved. The tree keeps enlarged boxes
- * and answers for them; sort-and-sweep and brute force report every
- * overlapping pair and answer for the exact boxes. A property test checks
- * that a client keeping their pairs sees every exactly overlapping pair, for
- * all three.
+ * The contract is incremental: `updatePairs` reports the pairs that began
+ * and that stopped overlapping since the last call, so a client (the
+ * world's contacts) keeps exactly the overlapping pairs, and an
+ * implementation can work only on what moved. The tree does (a pile at rest
+ * or asleep costs nothing); sort-and-sweep and brute force find every pair
+ * and report the difference. A property test checks all three against
+ * brute force through adds, removes, moves and type changes.
  */
 import type { Body } from "../bodies/body.js";
 
@@ -37,6 +37,7 @@ export class PairList {
 
 export type BroadphaseKind = "tree" | "sap" | "brute";
 
+
 /** A box to query, passed as an object. */
 export interface QueryBox {
   minX: number;
@@ -60,19 +61,15 @@ export interface Broadphase {
   /** Is the body tracked? */
   has(body: Body): boolean;
   /**
-   * Fill `out` with the pairs that may have begun to overlap since the last
-   * call: every pair of tracked bodies, not both static, whose boxes overlap
-   * now and did not at the last call is in it, each once; pairs that already
-   * overlapped may be in it too (the caller keeps the pairs it knows: its
-   * contacts). Order is unspecified.
+   * The changes since the last call: `started` gets every pair of tracked
+   * bodies (not both static) whose grown boxes overlap now and did not at the
+   * last call (or were not both tracked then), `ended` every pair whose boxes
+   * overlapped at the last call and no longer do. Each pair once, ordered
+   * a.id < b.id. The pairs of a body removed from the broadphase, or updated
+   * after changing between static and moving, are dropped without a report
+   * (the latter start again). Both lists are cleared first.
    */
-  updatePairs(out: PairList): void;
-  /**
-   * Do the boxes kept for two tracked bodies overlap? While they do, a pair
-   * reported by `updatePairs` stays a candidate; once they do not, it ends.
-   * (The tree answers for its enlarged boxes, which overlap longer.)
-   */
-  overlaps(a: Body, b: Body): boolean;
+  updatePairs(started: PairList, ended: PairList): void;
   /** Calls `visit` for each tracked body whose grown bounds overlap the box; stop early when it returns false. */
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void;
   /**

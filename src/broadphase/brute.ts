@@ -3,11 +3,12 @@
  *
  * Too slow for a real scene, but short enough to be obviously correct, which
  * makes it the reference the property tests compare the tree and
- * sort-and-sweep against. It reports every overlapping pair on every
- * `updatePairs`.
+ * sort-and-sweep against. It finds every overlapping pair on every
+ * `updatePairs` and reports what changed since the last call.
  */
 import type { Body } from "../bodies/body.js";
 import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
+import { PairDiff } from "./pair-diff.js";
 import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
 import { checkTracked, ProxyTable } from "./proxy-checks.js";
 
@@ -18,7 +19,9 @@ export class BruteForceBroadphase implements Broadphase {
   /** Tracked bodies and their grown boxes (4 numbers each); a body's proxy is its index. */
   private readonly bodies: Body[] = [];
   private boxes: number[] = [];
+  private wasStatic: boolean[] = [];
   private readonly proxies = new ProxyTable();
+  private readonly diff = new PairDiff();
 
   constructor(options?: BroadphaseOptions) {
     this.margin = readMargin(options);
@@ -38,6 +41,7 @@ export class BruteForceBroadphase implements Broadphase {
     const p = this.bodies.length;
     this.proxies.set(body, p);
     this.bodies.push(body);
+    this.wasStatic.push(body._type === "static");
     this.store(p, box);
   }
 
@@ -47,18 +51,26 @@ export class BruteForceBroadphase implements Broadphase {
     // Swap the last body into the hole so the arrays stay dense.
     const last = this.bodies.pop()!;
     const n = this.bodies.length;
+    const lastStatic = this.wasStatic.pop()!;
     if (last !== body) {
       this.bodies[p] = last;
+      this.wasStatic[p] = lastStatic;
       this.proxies.set(last, p);
       for (let k = 0; k < 4; k++) this.boxes[4 * p + k] = this.boxes[4 * n + k]!;
     }
     this.boxes.length = 4 * n;
     this.proxies.set(body, -1);
+    this.diff.forget(body);
   }
 
   update(body: Body, box: QueryBox): void {
     const p = this.proxies.get(body);
     checkTracked(body, this.bodies[p]);
+    const isStatic = body._type === "static";
+    if (this.wasStatic[p] !== isStatic) {
+      this.wasStatic[p] = isStatic;
+      this.diff.forget(body); // its pairs start again
+    }
     this.store(p, box);
   }
 
@@ -75,25 +87,27 @@ export class BruteForceBroadphase implements Broadphase {
     return boxesOverlap(minX, minY, maxX, maxY, b[4 * p]!, b[4 * p + 1]!, b[4 * p + 2]!, b[4 * p + 3]!);
   }
 
-  updatePairs(out: PairList): void {
-    out.clear();
+  updatePairs(started: PairList, ended: PairList): void {
+    started.clear();
+    ended.clear();
+    const diff = this.diff;
+    diff.begin();
     const bodies = this.bodies;
     const b = this.boxes;
     const n = bodies.length;
     for (let i = 0; i < n; i++) {
       const a = bodies[i]!;
       for (let j = i + 1; j < n; j++) {
-        if (a._type === "static" && bodies[j]!._type === "static") continue;
-        if (this.overlapsAt(j, b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!)) out.push(a, bodies[j]!);
+        const c = bodies[j]!;
+        if (a._type === "static" && c._type === "static") continue;
+        if (!this.overlapsAt(j, b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!)) continue;
+        if (a._id < c._id) diff.found(a, c, started);
+        else diff.found(c, a, started);
       }
     }
+    diff.finish(ended);
   }
 
-  overlaps(a: Body, b: Body): boolean {
-    const i = this.proxies.get(a);
-    const x = this.boxes;
-    return this.overlapsAt(this.proxies.get(b), x[4 * i]!, x[4 * i + 1]!, x[4 * i + 2]!, x[4 * i + 3]!);
-  }
 
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void {
     for (let p = 0; p < this.bodies.length; p++) {

@@ -20,6 +20,7 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
+import { PairDiff } from "./pair-diff.js";
 import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
 import { checkTracked, ProxyTable } from "./proxy-checks.js";
 
@@ -39,6 +40,7 @@ export class SweepAndPruneBroadphase implements Broadphase {
   private isStatic = new Uint8Array(0);
   private bodies: (Body | null)[] = [];
   private readonly proxies = new ProxyTable();
+  private readonly diff = new PairDiff();
   /** Entries moved by the last sorts (for tests and tuning: small when little moves). */
   swapCount = 0;
 
@@ -109,19 +111,17 @@ export class SweepAndPruneBroadphase implements Broadphase {
     bodies[end - 1] = null;
     this.count--;
     this.proxies.set(body, -1);
+    this.diff.forget(body);
   }
 
   update(body: Body, box: QueryBox): void {
     const i = this.proxies.get(body);
     checkTracked(body, this.bodies[i]);
+    if (this.isStatic[i] !== (body._type === "static" ? 1 : 0)) this.diff.forget(body); // its pairs start again
     this.store(i, body, box);
   }
 
-  overlaps(a: Body, b: Body): boolean {
-    const i = this.proxies.get(a);
-    const j = this.proxies.get(b);
-    return boxesOverlap(this.minX[i]!, this.minY[i]!, this.maxX[i]!, this.maxY[i]!, this.minX[j]!, this.minY[j]!, this.maxX[j]!, this.maxY[j]!);
-  }
+
 
   /**
    * Insertion sort by minX: take each entry in turn and slide it left past
@@ -168,8 +168,12 @@ export class SweepAndPruneBroadphase implements Broadphase {
     }
   }
 
-  updatePairs(out: PairList): void {
-    out.clear();
+  /** Every overlapping pair is found; the difference from the last call is reported. */
+  updatePairs(started: PairList, ended: PairList): void {
+    started.clear();
+    ended.clear();
+    const diff = this.diff;
+    diff.begin();
     this.sort();
     const minX = this.minX;
     const minY = this.minY;
@@ -186,9 +190,15 @@ export class SweepAndPruneBroadphase implements Broadphase {
       // Sorted by minX and minX[j] >= minX[i], so "overlap on x" is just minX[j] <= right.
       for (let j = i + 1; j < n && minX[j]! <= right; j++) {
         if (iStatic === 1 && isStatic[j] === 1) continue;
-        if (minY[j]! <= top && bottom <= maxY[j]!) out.push(bodies[i]!, bodies[j]!);
+        if (minY[j]! <= top && bottom <= maxY[j]!) {
+          const a = bodies[i]!;
+          const b = bodies[j]!;
+          if (a._id < b._id) diff.found(a, b, started);
+          else diff.found(b, a, started);
+        }
       }
     }
+    diff.finish(ended);
   }
 
   /** `visit` must not add, remove or update bodies of this broadphase. */

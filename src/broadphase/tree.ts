@@ -5,23 +5,25 @@
  * ("moving") bodies in the other, because static bodies are never paired
  * with each other and a level made of many static pieces should cost nothing.
  *
- * Finding pairs costs only what moved. A leaf's fat box changes only when
- * the leaf is inserted or re-inserted (its body left its fat box); such a
- * leaf is "moved" and goes into the move buffer. `updatePairs` queries the
- * trees with the fat box of each moved leaf and reports the leaves whose fat
- * boxes overlap it. Every other pair of overlapping fat boxes has overlapped
- * since it was last reported, so the caller already knows it (as a contact).
- * A pile at rest, or asleep, costs nothing here.
+ * Pairs are kept in two layers, so that a step costs only what moved:
  *
- * `overlaps` answers for the fat boxes: a pair stays a candidate while they
- * overlap (Box2D destroys a contact when its shapes' fat boxes part).
+ * 1. Fat pairs: every pair of leaves whose *fat* boxes overlap, kept in a
+ *    pool of typed arrays, each pair linked into both of its leaves' lists.
+ *    A fat box changes only when its leaf is re-inserted (the body left it),
+ *    so only those "moved" leaves query the trees: their fat pairs that no
+ *    longer overlap are dropped and the new ones added.
+ * 2. Real overlap: for each fat pair the broadphase remembers whether the
+ *    real (margin-grown) boxes overlapped at the last call. A leaf whose real
+ *    box changed is "touched"; `updatePairs` re-tests the pairs of moved and
+ *    touched leaves only, and reports the pairs whose answer changed
+ *    (`started`, `ended`). A pile at rest, or asleep, costs nothing.
  *
  * A leaf is named by a "proxy code", `leaf * 2` in the moving tree and
  * `leaf * 2 + 1` in the static tree.
  */
 import type { Body } from "../bodies/body.js";
 import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
-import { AabbTree } from "./aabb-tree.js";
+import { AabbTree, LEAF_REINSERTED, LEAF_SAME } from "./aabb-tree.js";
 import { readMargin, type BroadphaseOptions } from "./bounds.js";
 import { IntList } from "./int-list.js";
 import { checkTracked, ProxyTable } from "./proxy-checks.js";
@@ -29,6 +31,10 @@ import * as check from "../math/validate.js";
 
 /** Default extra enlargement of a leaf's box, metres. */
 export const DEFAULT_FATTEN = 0.1;
+
+/** Leaf marks (in `AabbTree.moved`): its real box changed, or it was (re-)inserted. */
+const TOUCHED = 1;
+const MOVED = 2;
 
 export class DynamicTreeBroadphase implements Broadphase {
   readonly kind = "tree" as const;
@@ -42,10 +48,33 @@ export class DynamicTreeBroadphase implements Broadphase {
   readonly statics = new AabbTree();
 
   private readonly proxies = new ProxyTable();
-  /** Proxy codes of leaves added or re-inserted since the last updatePairs (the move buffer). */
-  private readonly moved = new IntList(64);
+  /** Proxy codes of leaves added or re-inserted since the last updatePairs. */
+  private readonly movedCodes = new IntList(64);
+  /** Proxy codes of leaves whose real box changed (without re-insertion) since then. */
+  private readonly touchedCodes = new IntList(64);
   /** Scratch list of leaves found by a tree query. */
   private readonly hits = new IntList(64);
+
+  // ---- the fat pair pool: pair p joins leaves codeA[p] and codeB[p] ----
+  private codeA: Int32Array = new Int32Array(256);
+  private codeB: Int32Array = new Int32Array(256);
+  /** Links in codeA's and codeB's lists (−1 ends a list; for a free pair, nextA chains the free list). */
+  private nextA: Int32Array = new Int32Array(256);
+  private prevA: Int32Array = new Int32Array(256);
+  private nextB: Int32Array = new Int32Array(256);
+  private prevB: Int32Array = new Int32Array(256);
+  /** 1 when the real boxes overlapped at the last updatePairs (the pair was reported started). */
+  private overlap: Uint8Array = new Uint8Array(256);
+  /** The updatePairs call that last tested the pair (each pair is tested once per call). */
+  private tested: Int32Array = new Int32Array(256);
+  private freePair = -1;
+  private usedPairs = 0;
+  /** Live fat pairs (for tests and tuning). */
+  fatPairCount = 0;
+  /** First pair of each leaf's list, by leaf index, for the moving and the static tree. */
+  private headMoving: Int32Array = new Int32Array(64).fill(-1);
+  private headStatic: Int32Array = new Int32Array(64).fill(-1);
+  private calls = 0;
 
   constructor(options?: BroadphaseOptions) {
     this.margin = readMargin(options);
@@ -65,11 +94,6 @@ export class DynamicTreeBroadphase implements Broadphase {
     return this.moving.reinsertCount + this.statics.reinsertCount;
   }
 
-  /** Leaves waiting in the move buffer (for tests and tuning). */
-  get movedCount(): number {
-    return this.moved.count;
-  }
-
   has(body: Body): boolean {
     const code = this.proxies.get(body);
     return code >= 0 && this.treeOfCode(code).body[code >> 1] === body;
@@ -82,13 +106,22 @@ export class DynamicTreeBroadphase implements Broadphase {
     const leaf = tree.createLeaf(body, box);
     const code = leaf * 2 + (isStatic ? 1 : 0);
     this.proxies.set(body, code);
-    this.markMoved(code);
+    this.growHeads(leaf);
+    this.heads(code)[leaf] = -1;
+    this.mark(code, MOVED);
   }
 
   remove(body: Body): void {
     const code = this.codeOf(body);
     const tree = this.treeOfCode(code);
-    if (tree.moved[code >> 1] === 1) this.unmark(code);
+    // its pairs go without a report (the client ends what it kept of them)
+    let p = this.heads(code)[code >> 1]!;
+    while (p !== -1) {
+      const next = this.codeA[p] === code ? this.nextA[p]! : this.nextB[p]!;
+      this.freePairAt(p);
+      p = next;
+    }
+    if (tree.moved[code >> 1] !== 0) this.unmark(code);
     tree.destroyLeaf(code >> 1);
     this.proxies.set(body, -1);
   }
@@ -101,18 +134,8 @@ export class DynamicTreeBroadphase implements Broadphase {
       this.add(body, box);
       return;
     }
-    if (this.treeOfCode(code).moveLeaf(code >> 1, box)) this.markMoved(code);
-  }
-
-  /** Do the two bodies' fat boxes overlap? */
-  overlaps(a: Body, b: Body): boolean {
-    const ca = this.proxies.get(a);
-    const cb = this.proxies.get(b);
-    const ba = this.treeOfCode(ca).box;
-    const bb = this.treeOfCode(cb).box;
-    const i = (ca >> 1) * 4;
-    const j = (cb >> 1) * 4;
-    return ba[i]! <= bb[j + 2]! && bb[j]! <= ba[i + 2]! && ba[i + 1]! <= bb[j + 3]! && bb[j + 1]! <= ba[i + 3]!;
+    const result = this.treeOfCode(code).moveLeaf(code >> 1, box);
+    if (result !== LEAF_SAME) this.mark(code, result === LEAF_REINSERTED ? MOVED : TOUCHED);
   }
 
   /** The body's proxy code (throws if it is not in this broadphase). */
@@ -126,68 +149,248 @@ export class DynamicTreeBroadphase implements Broadphase {
     return (code & 1) === 1 ? this.statics : this.moving;
   }
 
-  private markMoved(code: number): void {
+  private heads(code: number): Int32Array {
+    return (code & 1) === 1 ? this.headStatic : this.headMoving;
+  }
+
+  private growHeads(leaf: number): void {
+    if (leaf < this.headMoving.length && leaf < this.headStatic.length) return;
+    let n = Math.max(this.headMoving.length, this.headStatic.length);
+    while (n <= leaf) n *= 2;
+    for (const which of ["headMoving", "headStatic"] as const) {
+      const old = this[which];
+      if (old.length >= n) continue;
+      const grown = new Int32Array(n).fill(-1);
+      grown.set(old);
+      this[which] = grown;
+    }
+  }
+
+  /** Put a leaf into the move or touch buffer (moved wins). */
+  private mark(code: number, how: number): void {
     const tree = this.treeOfCode(code);
     const leaf = code >> 1;
-    if (tree.moved[leaf] === 1) return;
-    tree.moved[leaf] = 1;
-    this.moved.push(code);
+    const was = tree.moved[leaf]!;
+    if (was >= how) return;
+    tree.moved[leaf] = how;
+    if (how === MOVED) this.movedCodes.push(code);
+    if (was === 0 && how === TOUCHED) this.touchedCodes.push(code);
   }
 
-  /** Take a leaf that is about to be freed out of the move buffer. */
+  /** Take a leaf that is about to be freed out of the buffers. */
   private unmark(code: number): void {
     this.treeOfCode(code).moved[code >> 1] = 0;
-    const m = this.moved;
-    for (let k = 0; k < m.count; k++) {
-      if (m.items[k] === code) {
-        m.items[k] = m.items[m.count - 1]!;
-        m.count--;
-        return;
+    for (const list of [this.movedCodes, this.touchedCodes]) {
+      for (let k = 0; k < list.count; k++) {
+        if (list.items[k] === code) {
+          list.items[k] = list.items[list.count - 1]!;
+          list.count--;
+          break;
+        }
       }
     }
   }
 
-  /**
-   * Query the trees with each moved leaf's fat box; report each overlapping
-   * pair once, never static–static, then empty the move buffer.
-   */
-  updatePairs(out: PairList): void {
-    out.clear();
-    const moving = this.moving;
-    const statics = this.statics;
-    const hits = this.hits;
-    const moved = this.moved;
-    for (let d = 0; d < moved.count; d++) {
-      const code = moved.items[d]!;
-      const leaf = code >> 1;
-      const isStatic = (code & 1) === 1;
-      const tree = isStatic ? statics : moving;
-      const body = tree.body[leaf]!;
-      // Moving leaves pair with both trees; static leaves only with the moving tree.
-      hits.clear();
-      moving.fatLeavesOverlapping(tree.box, leaf * 4, hits);
-      for (let h = 0; h < hits.count; h++) {
-        const other = hits.items[h]!;
-        const otherCode = other * 2;
-        if (otherCode === code) continue;
-        // Two moved leaves find each other twice: keep the one found by the
-        // smaller code (a static code is odd and never finds static leaves).
-        if (moving.moved[other] === 1 && (isStatic || otherCode < code)) continue;
-        out.push(body, moving.body[other]!);
-      }
-      if (!isStatic) {
-        hits.clear();
-        statics.fatLeavesOverlapping(tree.box, leaf * 4, hits);
-        // (a moved static leaf skips moved moving leaves above, so this reports the pair once)
-        for (let h = 0; h < hits.count; h++) out.push(body, statics.body[hits.items[h]!]!);
-      }
+  // ------------------------------------------------------------------ the pair pool
+
+  private newPair(a: number, b: number): number {
+    let p = this.freePair;
+    if (p !== -1) {
+      this.freePair = this.nextA[p]!;
+    } else {
+      p = this.usedPairs++;
+      if (p === this.codeA.length) this.growPairs();
     }
-    for (let d = 0; d < moved.count; d++) {
-      const code = moved.items[d]!;
-      this.treeOfCode(code).moved[code >> 1] = 0;
-    }
-    moved.clear();
+    this.codeA[p] = a;
+    this.codeB[p] = b;
+    this.overlap[p] = 0;
+    this.tested[p] = 0;
+    // link at the head of both lists
+    const ha = this.heads(a);
+    const hb = this.heads(b);
+    const la = a >> 1;
+    const lb = b >> 1;
+    const firstA = ha[la]!;
+    this.prevA[p] = -1;
+    this.nextA[p] = firstA;
+    if (firstA !== -1) this.setPrev(firstA, a, p);
+    ha[la] = p;
+    const firstB = hb[lb]!;
+    this.prevB[p] = -1;
+    this.nextB[p] = firstB;
+    if (firstB !== -1) this.setPrev(firstB, b, p);
+    hb[lb] = p;
+    this.fatPairCount++;
+    return p;
   }
+
+  /** In `code`'s list, the pair before pair p becomes q. */
+  private setPrev(p: number, code: number, q: number): void {
+    if (this.codeA[p] === code) this.prevA[p] = q;
+    else this.prevB[p] = q;
+  }
+
+  /** In `code`'s list, the pair after pair p becomes q. */
+  private setNext(p: number, code: number, q: number): void {
+    if (this.codeA[p] === code) this.nextA[p] = q;
+    else this.nextB[p] = q;
+  }
+
+  /** Unlink pair p from both lists and free it. */
+  private freePairAt(p: number): void {
+    const a = this.codeA[p]!;
+    const b = this.codeB[p]!;
+    this.unlink(p, a, this.prevA[p]!, this.nextA[p]!);
+    this.unlink(p, b, this.prevB[p]!, this.nextB[p]!);
+    this.codeA[p] = -1;
+    this.codeB[p] = -1;
+    this.nextA[p] = this.freePair;
+    this.freePair = p;
+    this.fatPairCount--;
+  }
+
+  private unlink(_p: number, code: number, prev: number, next: number): void {
+    if (prev === -1) this.heads(code)[code >> 1] = next;
+    else this.setNext(prev, code, next);
+    if (next !== -1) this.setPrev(next, code, prev);
+  }
+
+  private growPairs(): void {
+    const n = 2 * this.codeA.length;
+    const gi = (x: Int32Array): Int32Array => {
+      const y = new Int32Array(n);
+      y.set(x);
+      return y;
+    };
+    this.codeA = gi(this.codeA);
+    this.codeB = gi(this.codeB);
+    this.nextA = gi(this.nextA);
+    this.prevA = gi(this.prevA);
+    this.nextB = gi(this.nextB);
+    this.prevB = gi(this.prevB);
+    this.tested = gi(this.tested);
+    const o = new Uint8Array(n);
+    o.set(this.overlap);
+    this.overlap = o;
+  }
+
+  /** Does `code`'s list hold a pair with `other`? */
+  private hasPair(code: number, other: number): boolean {
+    let p = this.heads(code)[code >> 1]!;
+    while (p !== -1) {
+      if (this.codeA[p] === code) {
+        if (this.codeB[p] === other) return true;
+        p = this.nextA[p]!;
+      } else {
+        if (this.codeA[p] === other) return true;
+        p = this.nextB[p]!;
+      }
+    }
+    return false;
+  }
+
+  /** Do the boxes (fat or real, per `boxes` of each tree) of two leaves overlap? */
+  private boxesOverlap(a: number, b: number, fat: boolean): boolean {
+    const ta = this.treeOfCode(a);
+    const tb = this.treeOfCode(b);
+    const x = fat ? ta.box : ta.exact;
+    const y = fat ? tb.box : tb.exact;
+    const i = (a >> 1) * 4;
+    const j = (b >> 1) * 4;
+    return x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]!;
+  }
+
+  // ------------------------------------------------------------------ updatePairs
+
+  /**
+   * Moved leaves refresh their fat pairs (drop the parted ones, query the
+   * trees for new ones); then the pairs of moved and touched leaves are
+   * re-tested with the real boxes, and the changes reported.
+   */
+  updatePairs(started: PairList, ended: PairList): void {
+    started.clear();
+    ended.clear();
+    const call = ++this.calls;
+    const moved = this.movedCodes;
+    for (let d = 0; d < moved.count; d++) this.refreshFatPairs(moved.items[d]!, ended);
+    for (let d = 0; d < moved.count; d++) this.retest(moved.items[d]!, call, started, ended);
+    const touched = this.touchedCodes;
+    for (let d = 0; d < touched.count; d++) this.retest(touched.items[d]!, call, started, ended);
+    for (const list of [moved, touched]) {
+      for (let d = 0; d < list.count; d++) {
+        const code = list.items[d]!;
+        this.treeOfCode(code).moved[code >> 1] = 0;
+      }
+      list.clear();
+    }
+  }
+
+  /** A moved leaf: drop its fat pairs that parted (reporting any that overlapped), add the new ones. */
+  private refreshFatPairs(code: number, ended: PairList): void {
+    const tree = this.treeOfCode(code);
+    const leaf = code >> 1;
+    if (tree.height[leaf] !== 0 || tree.body[leaf] === null) return; // removed since it was marked
+    let p = this.heads(code)[leaf]!;
+    while (p !== -1) {
+      const other = this.codeA[p] === code ? this.codeB[p]! : this.codeA[p]!;
+      const next = this.codeA[p] === code ? this.nextA[p]! : this.nextB[p]!;
+      if (!this.boxesOverlap(code, other, true)) {
+        if (this.overlap[p] === 1) this.report(p, ended);
+        this.freePairAt(p);
+      }
+      p = next;
+    }
+    const isStatic = (code & 1) === 1;
+    const hits = this.hits;
+    // moving leaves pair with both trees; static leaves only with the moving tree
+    hits.clear();
+    this.moving.fatLeavesOverlapping(tree.box, leaf * 4, hits);
+    for (let h = 0; h < hits.count; h++) {
+      const other = hits.items[h]! * 2;
+      if (other === code || this.hasPair(code, other)) continue;
+      this.growHeads(other >> 1);
+      this.newPair(code, other);
+    }
+    if (!isStatic) {
+      hits.clear();
+      this.statics.fatLeavesOverlapping(tree.box, leaf * 4, hits);
+      for (let h = 0; h < hits.count; h++) {
+        const other = hits.items[h]! * 2 + 1;
+        if (this.hasPair(code, other)) continue;
+        this.growHeads(other >> 1);
+        this.newPair(code, other);
+      }
+    }
+  }
+
+  /** Re-test the real boxes of a leaf's pairs (each pair once per call); report the changes. */
+  private retest(code: number, call: number, started: PairList, ended: PairList): void {
+    const tree = this.treeOfCode(code);
+    const leaf = code >> 1;
+    if (tree.height[leaf] !== 0 || tree.body[leaf] === null) return;
+    let p = this.heads(code)[leaf]!;
+    while (p !== -1) {
+      const isA = this.codeA[p] === code;
+      const next = isA ? this.nextA[p]! : this.nextB[p]!;
+      if (this.tested[p] !== call) {
+        this.tested[p] = call;
+        const now = this.boxesOverlap(this.codeA[p]!, this.codeB[p]!, false) ? 1 : 0;
+        if (now !== this.overlap[p]) {
+          this.overlap[p] = now;
+          this.report(p, now === 1 ? started : ended);
+        }
+      }
+      p = next;
+    }
+  }
+
+  private report(p: number, out: PairList): void {
+    const a = this.codeA[p]!;
+    const b = this.codeB[p]!;
+    out.push(this.treeOfCode(a).body[a >> 1]!, this.treeOfCode(b).body[b >> 1]!);
+  }
+
+  // ------------------------------------------------------------------ queries
 
   /** `visit` must not add, remove or update bodies of this broadphase. */
   query(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => boolean | void): void {
@@ -205,9 +408,45 @@ export class DynamicTreeBroadphase implements Broadphase {
     if (t >= 0) this.statics.raycast(ox, oy, dx, dy, t, visit);
   }
 
-  /** Checks both trees' invariants (for tests; O(n)). */
+  /**
+   * Checks both trees' invariants and, when no leaf waits in a buffer (right
+   * after updatePairs), that the fat pairs are exactly the pairs of
+   * overlapping fat boxes (each once, none static–static, each in both of its
+   * leaves' lists) and that each pair's remembered overlap is the real
+   * boxes' answer. For tests; O(n²).
+   */
   validate(): void {
     this.moving.validate();
     this.statics.validate();
+    if (this.movedCodes.count > 0 || this.touchedCodes.count > 0) return;
+    const codes: number[] = [];
+    for (const [tree, bit] of [[this.moving, 0], [this.statics, 1]] as const) {
+      for (let n = 0; n < tree.nodeCapacity; n++) if (tree.height[n] === 0 && tree.body[n] !== null) codes.push(n * 2 + bit);
+    }
+    const expected: string[] = [];
+    for (let x = 0; x < codes.length; x++) {
+      for (let y = x + 1; y < codes.length; y++) {
+        const a = codes[x]!;
+        const b = codes[y]!;
+        if ((a & 1) === 1 && (b & 1) === 1) continue;
+        if (this.boxesOverlap(a, b, true)) expected.push(`${Math.min(a, b)},${Math.max(a, b)}`);
+      }
+    }
+    const actual: string[] = [];
+    for (const code of codes) {
+      for (let p = this.heads(code)[code >> 1]!; p !== -1; p = this.codeA[p] === code ? this.nextA[p]! : this.nextB[p]!) {
+        const a = this.codeA[p]!;
+        const b = this.codeB[p]!;
+        if (a !== code && b !== code) throw new Error(`dynamic tree: pair ${p} in the list of ${code} joins ${a} and ${b}`);
+        if (code === Math.min(a, b)) actual.push(`${Math.min(a, b)},${Math.max(a, b)}`);
+        const real = this.boxesOverlap(a, b, false) ? 1 : 0;
+        if (real !== this.overlap[p]) throw new Error(`dynamic tree: pair ${a},${b} remembers overlap ${this.overlap[p]}, boxes say ${real}`);
+      }
+    }
+    expected.sort();
+    actual.sort();
+    if (expected.join(" ") !== actual.join(" ")) {
+      throw new Error(`dynamic tree: fat pairs [${actual.join(" ")}] differ from [${expected.join(" ")}]`);
+    }
   }
 }

@@ -2,10 +2,15 @@
  * The contact lifecycle: every contact of a world is created, updated,
  * reported and destroyed here.
  *
- * - Create: the broadphase reports pairs whose boxes may have begun to
- *   overlap; a pair that can touch (`canTouch`) and has no contact yet gets
- *   one, from a pool, linked into both bodies' contact lists and found by
- *   its pair key in an O(1) hash map.
+ * - Create: the broadphase reports the pairs whose boxes (each body's
+ *   bounds, swept over its coming motion while awake, grown by the
+ *   speculative distance) began to overlap; a pair that can touch
+ *   (`canTouch`) gets a contact, from a pool, linked into both bodies'
+ *   contact lists and found by its pair key in an O(1) hash map. A contact
+ *   lives exactly while the boxes overlap: that depends only on where the
+ *   bodies are, how they move and whether they sleep, never on the
+ *   broadphase's history, so a world restored from a snapshot (whose
+ *   broadphase is rebuilt) has the same contacts.
  * - Update: each step, every awake contact (at least one body awake) gets a
  *   fresh manifold from the narrowphase, whose points inherit the last
  *   impulses by feature id (warm starting); its TOUCHING flag says whether a
@@ -13,9 +18,9 @@
  * - Report: at the end of the step, a contact whose touching state differs
  *   from the one last reported gives a begin or end event (sensor events for
  *   sensor pairs).
- * - Destroy: when the broadphase boxes part, when a body leaves the world or
- *   changes what it collides with. A contact reported as touching gives an
- *   end event.
+ * - Destroy: when the broadphase reports the boxes parted, when a body
+ *   leaves the world or changes what it collides with. A contact reported as
+ *   touching gives an end event.
  *
  * The awake contacts are kept in one list in the canonical order of their
  * pair keys (body ids): the solver visits them in that order, so the results
@@ -30,10 +35,9 @@ import type { PairList } from "../broadphase/broadphase.js";
 import type { EventBuffers } from "../world/events.js";
 import { collideWith } from "../narrowphase/collide.js";
 import type { MotionBounds } from "../solver/continuous.js";
-import type { QueryBox } from "../broadphase/broadphase.js";
 import { Contact, DEAD, IN_LIST, IN_PENDING, PUSHED, REPORTED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
-import { PairMap } from "./pair-map.js";
+import { PairMap } from "../broadphase/pair-map.js";
 
 /** What the contacts need to know about the world's bodies (the islands answer). */
 export interface ContactWorld {
@@ -45,10 +49,7 @@ export interface ContactWorld {
   wake(body: Body): void;
 }
 
-/** The broadphase's answer to "do these two bodies' boxes still overlap?". */
-export interface OverlapTest {
-  overlaps(a: Body, b: Body): boolean;
-}
+
 
 /** How the narrowphase is asked (set by the world from its options before each update). */
 export class NarrowphaseSettings {
@@ -65,7 +66,7 @@ function byKey(a: Contact, b: Contact): number {
 
 export class ContactManager {
   /** Contacts by body pair. */
-  private readonly map = new PairMap();
+  private readonly map = new PairMap<Contact>();
   private readonly pool: Contact[] = [];
   /** heads[slot]: the first contact in that body's list. */
   private heads: (Contact | null)[] = [];
@@ -75,11 +76,11 @@ export class ContactManager {
   private back: Contact[] = [];
   private readonly pending: Contact[] = [];
   private compact = false;
+  /** Islands fell asleep since the last flush: contacts may have lost their last awake body. */
+  private sleepers = false;
   /** Contacts alive (for tests and the debug view). */
   size = 0;
   readonly settings = new NarrowphaseSettings();
-  private readonly boxA: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-  private readonly boxB: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
   constructor(
     private readonly world: ContactWorld,
@@ -104,13 +105,24 @@ export class ContactManager {
   // ------------------------------------------------------------------ create and destroy
 
   /**
-   * Contacts for the broadphase's new pairs: each pair that can touch and has
-   * none yet gets one (waiting to be merged into the awake list).
+   * The broadphase's changes: pairs whose boxes parted lose their contact
+   * (one that bounced off within the step still reports that it touched);
+   * each new pair that can touch gets one (waiting to be merged into the
+   * awake list).
    */
-  addPairs(pairs: PairList): void {
-    for (let i = 0; i < pairs.count; i++) {
-      const a = pairs.a[i]!;
-      const b = pairs.b[i]!;
+  applyPairs(started: PairList, ended: PairList): void {
+    for (let i = 0; i < ended.count; i++) {
+      const c = this.map.get(ended.a[i]!._id, ended.b[i]!._id);
+      if (c === undefined) continue;
+      if ((c.flags & PUSHED) !== 0 && (c.flags & REPORTED) === 0) {
+        c.flags |= TOUCHING;
+        this.report(c);
+      }
+      this.destroy(c, false);
+    }
+    for (let i = 0; i < started.count; i++) {
+      const a = started.a[i]!;
+      const b = started.b[i]!;
       if (this.map.get(a._id, b._id) !== undefined) continue;
       if (!canTouch(a, b)) continue;
       this.create(a, b);
@@ -209,41 +221,84 @@ export class ContactManager {
   /** Some contacts may have lost their last awake body (an island fell asleep): drop them at the next flush. */
   markSleepers(): void {
     this.compact = true;
+    this.sleepers = true;
   }
 
   /**
-   * Bring the awake list up to date: drop destroyed contacts and those whose
-   * bodies all sleep or are static, merge the new and woken ones in key
-   * order. O(awake + new·log new).
+   * Bring the awake list up to date: drop destroyed contacts and, after an
+   * island fell asleep, those whose bodies all sleep or are static; merge the
+   * new and woken ones in key order. O(awake + new·log new).
    */
   flush(): void {
     if (!this.compact && this.pending.length === 0) return;
     const pending = this.pending;
-    if (pending.length > 1) pending.sort(byKey);
+    if (pending.length === 0) {
+      this.compactInPlace();
+    } else {
+      if (pending.length > 1) pending.sort(byKey);
+      this.merge();
+    }
+    pending.length = 0;
+    this.compact = false;
+    this.sleepers = false;
+  }
+
+  /** Does the contact belong in the awake list (at least one body awake)? */
+  private awakeContact(c: Contact): boolean {
+    return this.world.isAwake(c.bodyA) || this.world.isAwake(c.bodyB);
+  }
+
+  /** Only removals: filter the list where it is. */
+  private compactInPlace(): void {
+    const list = this.awake;
+    const sleepers = this.sleepers;
+    let n = 0;
+    for (let i = 0; i < this.awakeCount; i++) {
+      const c = list[i]!;
+      if ((c.flags & DEAD) !== 0 || (sleepers && !this.awakeContact(c))) {
+        this.leave(c);
+        continue;
+      }
+      list[n++] = c;
+    }
+    this.awakeCount = n;
+  }
+
+  /** New or woken contacts too: merge the sorted pending ones into the list (into the other buffer). */
+  private merge(): void {
+    const pending = this.pending;
     const old = this.awake;
     const out = this.back;
     const oldCount = this.awakeCount;
-    const world = this.world;
+    const sleepers = this.sleepers;
     let n = 0;
     let i = 0;
     let j = 0;
     while (i < oldCount || j < pending.length) {
-      const c = j >= pending.length || (i < oldCount && old[i]!.key < pending[j]!.key) ? old[i++]! : pending[j++]!;
-      c.flags &= ~(IN_LIST | IN_PENDING);
-      if ((c.flags & DEAD) !== 0) {
-        this.pool.push(c);
-        continue;
+      if (j >= pending.length || (i < oldCount && old[i]!.key < pending[j]!.key)) {
+        const c = old[i++]!;
+        if ((c.flags & DEAD) !== 0 || (sleepers && !this.awakeContact(c))) this.leave(c);
+        else out[n++] = c;
+      } else {
+        const c = pending[j++]!;
+        c.flags &= ~IN_PENDING;
+        if ((c.flags & DEAD) !== 0) this.pool.push(c);
+        else if (!this.awakeContact(c)) continue; // between sleeping or static bodies: their lists keep it
+        else {
+          c.flags |= IN_LIST;
+          out[n++] = c;
+        }
       }
-      if (!world.isAwake(c.bodyA) && !world.isAwake(c.bodyB)) continue; // asleep: its bodies' lists keep it
-      c.flags |= IN_LIST;
-      out[n++] = c;
     }
-    old.fill(null as unknown as Contact, 0, oldCount);
     this.back = old;
     this.awake = out;
     this.awakeCount = n;
-    pending.length = 0;
-    this.compact = false;
+  }
+
+  /** A contact leaves the awake list: to the pool if destroyed, else to its bodies' lists alone. */
+  private leave(c: Contact): void {
+    c.flags &= ~IN_LIST;
+    if ((c.flags & DEAD) !== 0) this.pool.push(c);
   }
 
   // ------------------------------------------------------------------ narrowphase
@@ -253,22 +308,22 @@ export class ContactManager {
    * velocities, for the speculative margin), impulses carried over by feature
    * id; sets TOUCHING: a point is within the touching distance, or the solver
    * pushed the bodies apart since the last update (a bounce that begins and
-   * ends within one step still touched). A sleeping body touched by a body
-   * that moves is woken.
+   * ends within one step still touched). A sleeping body that a moving one is
+   * about to touch is woken. (Whether the pair can touch at all is settled
+   * when the contact is made: a change of type, filter or sensor flag
+   * destroys it.)
    */
   update(c: Contact): void {
+    const s = this.settings;
     const A = c.bodyA;
     const B = c.bodyB;
-    const s = this.settings;
+    const sensor = (c.flags & SENSOR) !== 0;
     c.saveForMatch();
     c.count = 0;
-    const sensor = (c.flags & SENSOR) !== 0;
-    if (canTouch(A, B) && this.boxesOverlap(A, B)) {
-      if (sensor) c.margin = 0; // sensors report real overlap
-      else if (s.continuous) s.motion!.speculativeMargin(A, B, c);
-      else c.margin = s.speculativeDistance;
-      collideWith(A, B, c);
-    }
+    if (sensor) c.margin = 0; // sensors report real overlap
+    else if (s.continuous) s.motion!.speculativeMargin(A, B, c);
+    else c.margin = s.speculativeDistance;
+    collideWith(A, B, c);
     c.matchImpulses();
     const touching = (c.count > 0 && (sensor || c.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;
     c.flags &= ~PUSHED;
@@ -276,25 +331,6 @@ export class ContactManager {
     else c.flags &= ~TOUCHING;
     // about to touch (a speculative point): a sleeping body must wake in time for the next solve
     if (c.count > 0 && !sensor) this.wakeIfPushed(A, B);
-  }
-
-  /**
-   * The narrowphase runs for a pair whose broadphase boxes (bounds swept over
-   * the coming motion, grown by the speculative distance) overlap: the pairs
-   * the broadphase's exact test keeps. The boxes are computed here from the
-   * bodies' current state, never read from the broadphase, so which pairs
-   * get a manifold depends only on where the bodies are and how they move,
-   * not on the broadphase's history (a world restored from a snapshot
-   * rebuilds its broadphase and must find the same manifolds).
-   */
-  private boxesOverlap(A: Body, B: Body): boolean {
-    const motion = this.settings.motion!;
-    const a = this.boxA;
-    const b = this.boxB;
-    motion.boxOf(A, a);
-    motion.boxOf(B, b);
-    const m = 2 * this.settings.speculativeDistance;
-    return a.minX - b.maxX <= m && b.minX - a.maxX <= m && a.minY - b.maxY <= m && b.minY - a.maxY <= m;
   }
 
   /** A sleeping body that an awake body that moves (dynamic, or kinematic with a velocity) is about to touch wakes. */
@@ -305,45 +341,28 @@ export class ContactManager {
   }
 
   /**
-   * The end of the step: destroy the contacts whose broadphase boxes parted,
-   * update the others, and report begin and end events. `bp` is the
-   * broadphase.
+   * The end of the step: a fresh manifold for every awake contact, and
+   * begin and end events for the ones whose touching changed.
    */
-  updateAwake(bp: OverlapTest): void {
+  updateAwake(): void {
     const list = this.awake;
     for (let i = 0; i < this.awakeCount; i++) {
       const c = list[i]!;
       if ((c.flags & DEAD) !== 0) continue;
       c.flags &= ~BEGAN;
-      if (!bp.overlaps(c.bodyA, c.bodyB)) {
-        // parted this step; if it bounced off within the step, it still began touching
-        if ((c.flags & PUSHED) !== 0) {
-          c.flags |= TOUCHING;
-          this.report(c);
-        }
-        this.destroy(c, false);
-        continue;
-      }
       this.update(c);
       this.report(c);
     }
   }
 
   /** Update the contacts of one body (a body the user changed between steps). */
-  updateContactsOf(body: Body, bp: OverlapTest): void {
-    let c = this.heads[body.slot] ?? null;
-    while (c !== null) {
-      const next = c.nextOf(body);
-      if (!bp.overlaps(c.bodyA, c.bodyB)) {
-        this.destroy(c, false);
-      } else {
-        this.update(c);
-        this.enlist(c);
-        // a body moved onto a sleeping one by the user wakes it, whatever it is
-        const other = c.other(body);
-        if ((c.flags & (TOUCHING | SENSOR)) === TOUCHING && this.world.isAsleep(other)) this.world.wake(other);
-      }
-      c = next;
+  updateContactsOf(body: Body): void {
+    for (let c = this.heads[body.slot] ?? null; c !== null; c = c.nextOf(body)) {
+      this.update(c);
+      this.enlist(c);
+      // a body moved onto a sleeping one by the user wakes it, whatever it is
+      const other = c.other(body);
+      if ((c.flags & (TOUCHING | SENSOR)) === TOUCHING && this.world.isAsleep(other)) this.world.wake(other);
     }
   }
 

@@ -16,7 +16,7 @@
  * "pgs") use these stages; the velocities live in `SolverBodies`.
  */
 import { BOX } from "../bodies/body.js";
-import { WITH_STATIC, type Contact } from "../contacts/contact.js";
+import { PUSHED, WITH_STATIC, type Contact } from "../contacts/contact.js";
 import { mixFriction, mixRestitution } from "../contacts/pairing.js";
 import type { Softness } from "./softness.js";
 import type { SolverBodies } from "./solver-bodies.js";
@@ -187,22 +187,65 @@ export class ContactConstraints {
   /**
    * Keep the step's impulses on the contacts: the last (sub-)step's
    * accumulated impulses for the next warm start, the step's totals for users.
+   * A contact that pushed its bodies apart (a point got a normal impulse) is
+   * flagged PUSHED: it touched in this step, whatever the narrowphase finds
+   * at its end. Constraints hit faster than `hitThreshold` (m/s, the approach
+   * speed at the start of the step) are listed in `hits[0 .. hitCount)`, with
+   * the hardest-hit point of each in `hitPoints` and its speed in `hitSpeeds`.
    */
-  storeImpulses(): void {
+  storeImpulses(hitThreshold: number): void {
+    this.hitCount = 0;
     for (let i = 0; i < this.count; i++) {
       const c = this.contacts[i]!;
       const k = 2 * i;
+      const two = this.pointCount[i] === 2;
+      const n0 = this.totalNormal[k]!;
       c.normalImpulse0 = this.normalImpulse[k]!;
       c.tangentImpulse0 = this.tangentImpulse[k]!;
-      c.totalNormalImpulse0 = this.totalNormal[k]!;
+      c.totalNormalImpulse0 = n0;
       c.totalTangentImpulse0 = this.totalTangent[k]!;
-      if (this.pointCount[i] === 2) {
+      let pushed = n0 > 0;
+      if (two) {
+        const n1 = this.totalNormal[k + 1]!;
         c.normalImpulse1 = this.normalImpulse[k + 1]!;
         c.tangentImpulse1 = this.tangentImpulse[k + 1]!;
-        c.totalNormalImpulse1 = this.totalNormal[k + 1]!;
+        c.totalNormalImpulse1 = n1;
         c.totalTangentImpulse1 = this.totalTangent[k + 1]!;
+        pushed = pushed || n1 > 0;
+      }
+      if (!pushed) continue;
+      c.flags |= PUSHED;
+      // the hit: the fastest approach among the points that were pushed
+      const a0 = n0 > 0 ? -this.relativeVelocity[k]! : -Infinity;
+      const a1 = two && this.totalNormal[k + 1]! > 0 ? -this.relativeVelocity[k + 1]! : -Infinity;
+      const speed = a1 > a0 ? a1 : a0;
+      if (speed > hitThreshold) {
+        const h = this.hitCount++;
+        if (h === this.hits.length) this.growHits();
+        this.hits[h] = i;
+        this.hitPoints[h] = a1 > a0 ? 1 : 0;
+        this.hitSpeeds[h] = speed;
       }
     }
+  }
+
+  /** Hits found by `storeImpulses`: constraint index, point (0 or 1) and approach speed. */
+  hits: Int32Array = new Int32Array(16);
+  hitPoints: Int32Array = new Int32Array(16);
+  hitSpeeds: Float64Array = new Float64Array(16);
+  hitCount = 0;
+
+  private growHits(): void {
+    const n = 2 * this.hits.length;
+    const h = new Int32Array(n);
+    h.set(this.hits);
+    this.hits = h;
+    const p = new Int32Array(n);
+    p.set(this.hitPoints);
+    this.hitPoints = p;
+    const s = new Float64Array(n);
+    s.set(this.hitSpeeds);
+    this.hitSpeeds = s;
   }
 
   /** Add the accumulated impulses to the step's totals (after each sub-step, or once with pgs). */
@@ -215,31 +258,6 @@ export class ContactConstraints {
     }
   }
 
-  /**
-   * Did constraint i push the bodies apart this step (a point received a
-   * normal impulse)? If so, the fastest approach among those points (m/s,
-   * from the velocities at the start of the step; ≤ 0 when resting) is
-   * written to `hitSpeed`, with that point's index in `hitPoint`. A point that
-   * got no impulse was a near miss.
-   */
-  hit(i: number): boolean {
-    let best = -1;
-    let speed = -Infinity;
-    for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-      const approach = -this.relativeVelocity[k]!;
-      if (this.totalNormal[k]! > 0 && approach > speed) {
-        speed = approach;
-        best = k;
-      }
-    }
-    this.hitSpeed = speed;
-    this.hitPoint = best;
-    return best >= 0;
-  }
-
-  /** Written by `hit`. */
-  hitSpeed = 0;
-  hitPoint = -1;
 
   /** Forget the accumulated impulses (warm starting off). */
   resetImpulses(): void {
@@ -419,13 +437,20 @@ export class ContactConstraints {
   resolveImpacts(sb: SolverBodies, h: number, threshold: number, maxSweeps: number): number {
     const { vx, vy, w, invMass, invI, impactTime, vx0, vy0, w0, vxPred, vyPred, wPred } = sb;
     let applied = 0;
+    const hitBodies = sb.hitThisStep;
     for (let sweep = 0; sweep < maxSweeps; sweep++) {
       let appliedThisSweep = 0;
-      for (let i = 0; i < this.count; i++) {
+      // Only the candidates (see selectImpactCandidates) can have an impact, and, once bodies
+      // were hit in this step, the constraints of those bodies (momentum passing on).
+      const anyHit = this.impactedThisStep;
+      const n = anyHit ? this.count : this.candidateCount;
+      for (let c = 0; c < n; c++) {
+        const i = anyHit ? c : this.candidates[c]!;
         const e = this.restitution[i]!;
         if (e === 0) continue;
         const sA = this.slotA[i]!;
         const sB = this.slotB[i]!;
+        if (anyHit && this.candidate[i] === 0 && hitBodies[sA] === 0 && hitBodies[sB] === 0) continue;
         const nx = this.nx[i]!;
         const ny = this.ny[i]!;
         for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
@@ -471,15 +496,66 @@ export class ContactConstraints {
             if (sA !== 0) correct(sb, sA, invMass[sA]! * px * t, invMass[sA]! * py * t, -dwA * t, t);
             if (sB !== 0) correct(sb, sB, -invMass[sB]! * px * t, -invMass[sB]! * py * t, -dwB * t, t);
           }
+          if (sA !== 0) hitBodies[sA] = 1; // slot 0 stands for every static body: never "hit"
+          if (sB !== 0) hitBodies[sB] = 1;
           appliedThisSweep++;
         }
       }
       clearStaticSlot(sb);
       applied += appliedThisSweep;
       if (appliedThisSweep === 0) break;
+      this.impactedThisStep = true;
     }
     return applied;
   }
+
+  /**
+   * Which constraints can have an impact this step, so that the impact
+   * check of each sub-step need not visit the resting ones: those with
+   * restitution whose approach speed at the start of the step, plus what
+   * gravity and the applied forces can add to it within `dt`, exceeds the
+   * threshold. Once an impact happens, momentum can pass on to the hit
+   * bodies' other contacts (a Newton's cradle), so from then on those are
+   * checked too; with a force field (`anyForce`), whose forces are unknown,
+   * every bouncy contact is a candidate.
+   */
+  selectImpactCandidates(sb: SolverBodies, gravityX: number, gravityY: number, dt: number, threshold: number, anyForce: boolean): void {
+    this.impactedThisStep = false;
+    this.candidateCount = 0;
+    if (this.candidates.length < this.count) {
+      const size = Math.max(2 * this.candidates.length, this.count);
+      this.candidates = new Int32Array(size);
+      this.candidate = new Uint8Array(size);
+    }
+    sb.hitThisStep.fill(0, 0, sb.count);
+    const g = Math.sqrt(gravityX * gravityX + gravityY * gravityY);
+    for (let i = 0; i < this.count; i++) {
+      this.candidate[i] = 0;
+      if (this.restitution[i] === 0) continue;
+      if (anyForce) {
+        // a force field's forces are unknown: any bouncy contact may have an impact
+        this.candidate[i] = 1;
+        this.candidates[this.candidateCount++] = i;
+        continue;
+      }
+      const c = this.contacts[i]!;
+      const reach = (accelerationBound(c.bodyA, g) + accelerationBound(c.bodyB, g)) * dt;
+      const limit = reach - threshold;
+      let candidate = false;
+      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+        if (this.relativeVelocity[k]! < limit) candidate = true;
+      }
+      if (candidate) {
+        this.candidate[i] = 1;
+        this.candidates[this.candidateCount++] = i;
+      }
+    }
+  }
+
+  private candidates: Int32Array = new Int32Array(64);
+  private candidate: Uint8Array = new Uint8Array(64);
+  private candidateCount = 0;
+  private impactedThisStep = false;
 
   /**
    * PGS targets, once per step: a point still apart may close its gap in
@@ -561,6 +637,13 @@ export class ContactConstraints {
     vy[sB] = vBy;
     w[sB] = wB;
   }
+}
+
+/** A bound on how fast gravity and the applied force change a body's velocity, m/s². */
+function accelerationBound(b: Contact["bodyA"], g: number): number {
+  if (b._type !== "dynamic") return 0;
+  const f = Math.sqrt(b.fx * b.fx + b.fy * b.fy);
+  return g * Math.abs(b._gravityScale) + f * b._invMass;
 }
 
 /**

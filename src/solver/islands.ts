@@ -49,8 +49,9 @@ export class Islands {
   /** The slot each entry of `awake` was listed under (a removed body's own slot is gone by the flush). */
   private awakeSlot: number[] = [];
   private backSlot: number[] = [];
-  /** Bodies that fell asleep in the last `update` (for tests and the debug view). */
+  /** Bodies that fell asleep in the last `update`, in `slept[0 .. fellAsleep)`. */
   fellAsleep = 0;
+  readonly slept: Body[] = [];
 
   /** inList[slot]: the body sits in the awake array (it may have left the set since). */
   private inList: Uint8Array = new Uint8Array(64);
@@ -334,7 +335,7 @@ export class Islands {
       this.sleeping[index]!.push(b);
       set[b.slot] = SET_ASLEEP;
       this.island[b.slot] = index;
-      asleep++;
+      this.slept[asleep++] = b;
     }
     if (asleep > 0) this.compact = true;
     this.fellAsleep = asleep;

@@ -52,6 +52,8 @@ export class SolverBodies {
   impactTime: Float64Array = new Float64Array(64);
   /** The fraction of the sub-step whose forces `integrateVelocities` applied (½ with velocity Verlet). */
   kick = 1;
+  /** 1 for a slot whose body took an impact in this step (its other contacts may have one next). */
+  hitThisStep: Uint8Array = new Uint8Array(64);
   /** Solver slots with a pending correction. */
   corrected: Int32Array = new Int32Array(64);
   correctedCount = 0;
@@ -87,6 +89,7 @@ export class SolverBodies {
     const c = new Int32Array(size);
     c.set(this.corrected);
     this.corrected = c;
+    this.hitThisStep = new Uint8Array(size);
   }
 
   /** Make room for body slots 0 .. n-1 in `slotOf`. */
@@ -120,13 +123,16 @@ export class SolverBodies {
     }
   }
 
-  /** Copy the velocities back to the bodies (end of the solve) and forget the slots. */
+  /** Copy the velocities back to the bodies (end of the solve), clear their forces (used up) and forget the slots. */
   store(): void {
     for (let s = 1; s < this.count; s++) {
       const b = this.bodies[s]!;
       b.vx = this.vx[s]!;
       b.vy = this.vy[s]!;
       b.w = this.w[s]!;
+      b.fx = 0;
+      b.fy = 0;
+      b.tq = 0;
       this.slotOf[b.slot] = 0;
     }
   }

@@ -1,15 +1,14 @@
 /**
- * A hash map from a body pair (idA, idB) to its contact: open addressing with
+ * A hash map from a body pair (idA, idB) to a value (a contact; or, in the
+ * broadphases that diff their pair sets, an index): open addressing with
  * linear probing over flat Int32Arrays, so a lookup allocates nothing (a
  * `Map` keyed by idA·2^26 + idB would box every key above 2^31 as a heap
  * number). Deletion shifts later entries back, so there are no tombstones.
  */
-import type { Contact } from "./contact.js";
-
-export class PairMap {
+export class PairMap<T = unknown> {
   /** Slot i holds idA at 2i and idB at 2i + 1 (side by side: one cache line per probe); idA −1 = empty. */
   private keys = new Int32Array(512).fill(-1);
-  private values: (Contact | null)[] = new Array<Contact | null>(256).fill(null);
+  private values: (T | null)[] = new Array<T | null>(256).fill(null);
   private mask = 255;
   size = 0;
 
@@ -19,7 +18,7 @@ export class PairMap {
     return (h ^ (h >>> 15)) & 0x3fffffff;
   }
 
-  get(a: number, b: number): Contact | undefined {
+  get(a: number, b: number): T | undefined {
     const mask = this.mask;
     let i = PairMap.hash(a, b) & mask;
     for (;;) {
@@ -30,7 +29,7 @@ export class PairMap {
     }
   }
 
-  set(a: number, b: number, value: Contact): void {
+  set(a: number, b: number, value: T): void {
     if ((this.size + 1) * 2 > this.mask + 1) this.resize((this.mask + 1) * 2);
     const mask = this.mask;
     let i = PairMap.hash(a, b) & mask;
@@ -90,7 +89,7 @@ export class PairMap {
     const oldKeys = this.keys;
     const oldValues = this.values;
     this.keys = new Int32Array(2 * capacity).fill(-1);
-    this.values = new Array<Contact | null>(capacity).fill(null);
+    this.values = new Array<T | null>(capacity).fill(null);
     this.mask = capacity - 1;
     this.size = 0;
     for (let i = 0; i < oldValues.length; i++) {
