@@ -39,7 +39,7 @@ import { checkShape, collideInto } from "./narrowphase/collide.js";
 import { ManifoldBuffer } from "./narrowphase/manifold.js";
 import { raycastInto, RaycastHitBuffer, unitDirection, checkMaxDistance, type RaycastHit } from "./narrowphase/raycast.js";
 import { bodyContainsPoint } from "./narrowphase/point.js";
-import { MAX_BODY_ID, PUSHED, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
+import { DEAD, MAX_BODY_ID, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
 import { ContactManager, type ContactWorld } from "./contacts/contact-manager.js";
 import { shouldCollide } from "./contacts/pairing.js";
 import { Integrator, type ForceField } from "./solver/integrate.js";
@@ -567,10 +567,10 @@ export class World implements BodyOwner {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     this.collectConstraints();
-    sb.load(this.islands.awake, this.islands.awakeCount);
+    sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
-    cc.selectImpactCandidates(sb, o.gravity.x, o.gravity.y, dt, o.restitutionThreshold, this.integrator.field !== null);
+    cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
     for (let i = 0; i < sub; i++) {
       this.integrator.integrateVelocities(sb, h);
       cc.resolveImpacts(sb, h, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
@@ -590,9 +590,9 @@ export class World implements BodyOwner {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     this.collectConstraints();
-    sb.load(this.islands.awake, this.islands.awakeCount);
+    sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
-    cc.selectImpactCandidates(sb, o.gravity.x, o.gravity.y, dt, o.restitutionThreshold, this.integrator.field !== null);
+    cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
     this.integrator.integrateVelocities(sb, dt);
     cc.resolveImpacts(sb, dt, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
@@ -812,7 +812,10 @@ export class World implements BodyOwner {
   get broadphasePairs(): [Body, Body][] {
     const out: [Body, Body][] = [];
     const cm = this.contactManager;
-    for (let i = 0; i < cm.awakeCount; i++) out.push([cm.awake[i]!.bodyA, cm.awake[i]!.bodyB]);
+    for (let i = 0; i < cm.awakeCount; i++) {
+      const c = cm.awake[i]!;
+      if ((c.flags & DEAD) === 0) out.push([c.bodyA, c.bodyB]);
+    }
     return out;
   }
 

@@ -313,9 +313,14 @@ export class DynamicTreeBroadphase implements Broadphase {
     const call = ++this.calls;
     const moved = this.movedCodes;
     for (let d = 0; d < moved.count; d++) this.refreshFatPairs(moved.items[d]!, ended);
-    for (let d = 0; d < moved.count; d++) this.retest(moved.items[d]!, call, started, ended);
     const touched = this.touchedCodes;
-    for (let d = 0; d < touched.count; d++) this.retest(touched.items[d]!, call, started, ended);
+    if (4 * (moved.count + touched.count) > this.moving.leafCount) {
+      // most leaves changed (a scene in motion): one pass over the pool beats walking their lists
+      this.retestAll(started, ended);
+    } else {
+      for (let d = 0; d < moved.count; d++) this.retest(moved.items[d]!, call, started, ended);
+      for (let d = 0; d < touched.count; d++) this.retest(touched.items[d]!, call, started, ended);
+    }
     for (const list of [moved, touched]) {
       for (let d = 0; d < list.count; d++) {
         const code = list.items[d]!;
@@ -381,6 +386,29 @@ export class DynamicTreeBroadphase implements Broadphase {
         }
       }
       p = next;
+    }
+  }
+
+  /** Re-test the real boxes of every fat pair, in pool order; report the changes. */
+  private retestAll(started: PairList, ended: PairList): void {
+    const codeA = this.codeA;
+    const codeB = this.codeB;
+    const overlap = this.overlap;
+    const mx = this.moving.exact;
+    const sx = this.statics.exact;
+    for (let p = 0; p < this.usedPairs; p++) {
+      const a = codeA[p]!;
+      if (a === -1) continue; // free
+      const b = codeB[p]!;
+      const x = (a & 1) === 1 ? sx : mx;
+      const y = (b & 1) === 1 ? sx : mx;
+      const i = (a >> 1) * 4;
+      const j = (b >> 1) * 4;
+      const now = x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]! ? 1 : 0;
+      if (now !== overlap[p]) {
+        overlap[p] = now;
+        this.report(p, now === 1 ? started : ended);
+      }
     }
   }
 

@@ -70,12 +70,20 @@ export class ContactManager {
   private readonly pool: Contact[] = [];
   /** heads[slot]: the first contact in that body's list. */
   private heads: (Contact | null)[] = [];
-  /** The awake contacts in key order: `awake[0 .. awakeCount)` after `flush`. */
+  /**
+   * The awake contacts in key order: `awake[0 .. awakeCount)` after `flush`.
+   * Destroyed contacts may linger in it (flag DEAD, no points) until enough
+   * gather to be worth a pass: readers skip them.
+   */
   awake: Contact[] = [];
   awakeCount = 0;
+  /** The keys of `awake`, side by side, so that merging reads no contact. */
+  private awakeKeys = new Float64Array(64);
   private back: Contact[] = [];
+  private backKeys = new Float64Array(64);
   private readonly pending: Contact[] = [];
-  private compact = false;
+  /** Destroyed contacts still in the awake list. */
+  private deadInList = 0;
   /** Islands fell asleep since the last flush: contacts may have lost their last awake body. */
   private sleepers = false;
   /** Contacts alive (for tests and the debug view). */
@@ -169,8 +177,8 @@ export class ContactManager {
     c.flags = (c.flags & (IN_LIST | IN_PENDING)) | DEAD;
     c.count = 0;
     this.size--;
-    if ((c.flags & (IN_LIST | IN_PENDING)) === 0) this.pool.push(c);
-    else this.compact = true;
+    if ((c.flags & IN_LIST) !== 0) this.deadInList++;
+    else if ((c.flags & IN_PENDING) === 0) this.pool.push(c);
   }
 
   /** Destroy every contact of a body (it is leaving the world, or changing what it collides with). */
@@ -220,26 +228,23 @@ export class ContactManager {
 
   /** Some contacts may have lost their last awake body (an island fell asleep): drop them at the next flush. */
   markSleepers(): void {
-    this.compact = true;
     this.sleepers = true;
   }
 
   /**
-   * Bring the awake list up to date: drop destroyed contacts and, after an
-   * island fell asleep, those whose bodies all sleep or are static; merge the
-   * new and woken ones in key order. O(awake + new·log new).
+   * Bring the awake list up to date: merge the new and woken contacts in key
+   * order; after an island fell asleep, or once destroyed contacts make up an
+   * eighth of the list, also drop those and the ones whose bodies all sleep
+   * or are static. O(awake + new·log new), and the merge reads only keys.
    */
   flush(): void {
-    if (!this.compact && this.pending.length === 0) return;
     const pending = this.pending;
-    if (pending.length === 0) {
-      this.compactInPlace();
-    } else {
-      if (pending.length > 1) pending.sort(byKey);
-      this.merge();
-    }
+    const filter = this.sleepers || (this.deadInList > 0 && this.deadInList * 8 > this.awakeCount);
+    if (!filter && pending.length === 0) return;
+    if (pending.length > 1) pending.sort(byKey);
+    if (filter) this.filterMerge();
+    else this.merge();
     pending.length = 0;
-    this.compact = false;
     this.sleepers = false;
   }
 
@@ -248,50 +253,97 @@ export class ContactManager {
     return this.world.isAwake(c.bodyA) || this.world.isAwake(c.bodyB);
   }
 
-  /** Only removals: filter the list where it is. */
-  private compactInPlace(): void {
-    const list = this.awake;
-    const sleepers = this.sleepers;
-    let n = 0;
-    for (let i = 0; i < this.awakeCount; i++) {
-      const c = list[i]!;
-      if ((c.flags & DEAD) !== 0 || (sleepers && !this.awakeContact(c))) {
-        this.leave(c);
-        continue;
-      }
-      list[n++] = c;
-    }
-    this.awakeCount = n;
+  /** Room for n entries in the back buffers. */
+  private reserveBack(n: number): void {
+    if (this.backKeys.length < n) this.backKeys = new Float64Array(Math.max(n, 2 * this.backKeys.length));
   }
 
-  /** New or woken contacts too: merge the sorted pending ones into the list (into the other buffer). */
+  /**
+   * A pending contact joins the output: a destroyed one goes to the pool,
+   * one between sleeping or static bodies stays out (their lists keep it).
+   */
+  private admit(c: Contact): boolean {
+    c.flags &= ~IN_PENDING;
+    if ((c.flags & DEAD) !== 0) {
+      this.pool.push(c);
+      return false;
+    }
+    if (!this.awakeContact(c)) return false;
+    c.flags |= IN_LIST;
+    return true;
+  }
+
+  /** Merge the sorted pending contacts into the list (into the back buffers); the list's own entries are copied unread. */
   private merge(): void {
     const pending = this.pending;
     const old = this.awake;
+    const oldKeys = this.awakeKeys;
+    const oldCount = this.awakeCount;
+    this.reserveBack(oldCount + pending.length);
     const out = this.back;
+    const outKeys = this.backKeys;
+    let n = 0;
+    let i = 0;
+    for (let j = 0; j < pending.length; j++) {
+      const c = pending[j]!;
+      const key = c.key;
+      while (i < oldCount && oldKeys[i]! < key) {
+        out[n] = old[i]!;
+        outKeys[n++] = oldKeys[i++]!;
+      }
+      if (!this.admit(c)) continue;
+      out[n] = c;
+      outKeys[n++] = key;
+    }
+    while (i < oldCount) {
+      out[n] = old[i]!;
+      outKeys[n++] = oldKeys[i++]!;
+    }
+    this.swap(n);
+  }
+
+  /** Merge as above, and drop destroyed contacts and those with no awake body. */
+  private filterMerge(): void {
+    const pending = this.pending;
+    const old = this.awake;
+    const oldKeys = this.awakeKeys;
     const oldCount = this.awakeCount;
     const sleepers = this.sleepers;
+    this.reserveBack(oldCount + pending.length);
+    const out = this.back;
+    const outKeys = this.backKeys;
     let n = 0;
     let i = 0;
     let j = 0;
     while (i < oldCount || j < pending.length) {
-      if (j >= pending.length || (i < oldCount && old[i]!.key < pending[j]!.key)) {
-        const c = old[i++]!;
-        if ((c.flags & DEAD) !== 0 || (sleepers && !this.awakeContact(c))) this.leave(c);
-        else out[n++] = c;
+      if (j >= pending.length || (i < oldCount && oldKeys[i]! < pending[j]!.key)) {
+        const c = old[i]!;
+        const key = oldKeys[i++]!;
+        if ((c.flags & DEAD) !== 0 || (sleepers && !this.awakeContact(c))) {
+          this.leave(c);
+          continue;
+        }
+        out[n] = c;
+        outKeys[n++] = key;
       } else {
         const c = pending[j++]!;
-        c.flags &= ~IN_PENDING;
-        if ((c.flags & DEAD) !== 0) this.pool.push(c);
-        else if (!this.awakeContact(c)) continue; // between sleeping or static bodies: their lists keep it
-        else {
-          c.flags |= IN_LIST;
-          out[n++] = c;
-        }
+        if (!this.admit(c)) continue;
+        out[n] = c;
+        outKeys[n++] = c.key;
       }
     }
-    this.back = old;
-    this.awake = out;
+    this.deadInList = 0;
+    this.swap(n);
+  }
+
+  /** The back buffers become the list. */
+  private swap(n: number): void {
+    const list = this.awake;
+    const keys = this.awakeKeys;
+    this.awake = this.back;
+    this.awakeKeys = this.backKeys;
+    this.back = list;
+    this.backKeys = keys;
     this.awakeCount = n;
   }
 
@@ -403,6 +455,55 @@ export class ContactManager {
       for (let c = this.heads[b.slot] ?? null; c !== null; c = c.nextOf(b)) if (c.bodyA === b) out.push(c);
     }
     return out.sort(byKey);
+  }
+
+  /**
+   * Checks the bookkeeping (for tests; O(contacts)): the awake list's live
+   * entries are in strictly increasing key order and are exactly the live
+   * contacts flagged IN_LIST; the destroyed entries are counted; every live
+   * contact with an awake body is in the list or waiting to join it; unless
+   * an island fell asleep since the last flush, every entry has an awake
+   * body; and each live contact is in both of its bodies' lists.
+   */
+  validate(bodies: readonly Body[]): void {
+    const fail = (what: string): never => {
+      throw new Error(`contact manager: ${what}`);
+    };
+    let dead = 0;
+    let live = 0;
+    let lastKey = -1;
+    for (let i = 0; i < this.awakeCount; i++) {
+      const c = this.awake[i]!;
+      if (this.awakeKeys[i] !== c.key) fail(`key ${this.awakeKeys[i]} beside contact ${c.key}`);
+      if ((c.flags & IN_LIST) === 0) fail(`contact ${c.key} in the list without IN_LIST`);
+      if ((c.flags & DEAD) !== 0) {
+        dead++;
+        continue;
+      }
+      live++;
+      if (c.key <= lastKey) fail(`contact ${c.key} after ${lastKey}`);
+      lastKey = c.key;
+      if (!this.sleepers && !this.awakeContact(c)) fail(`contact ${c.key} in the awake list between resting bodies`);
+    }
+    if (dead !== this.deadInList) fail(`${dead} destroyed contacts in the list, counted ${this.deadInList}`);
+    let inList = 0;
+    let all = 0;
+    for (const b of bodies) {
+      for (let c = this.first(b); c !== null; c = c.nextOf(b)) {
+        if (c.bodyA !== b && c.bodyB !== b) fail(`contact ${c.key} in the list of body ${b._id}`);
+        if ((c.flags & DEAD) !== 0) fail(`destroyed contact ${c.key} in the list of body ${b._id}`);
+        if (c.bodyA !== b) continue;
+        all++;
+        if (this.map.get(c.bodyA._id, c.bodyB._id) !== c) fail(`contact ${c.key} not in the pair map`);
+        let inB = false;
+        for (let d = this.first(c.bodyB); d !== null; d = d.nextOf(c.bodyB)) if (d === c) inB = true;
+        if (!inB) fail(`contact ${c.key} missing from body ${c.bodyB._id}'s list`);
+        if ((c.flags & IN_LIST) !== 0) inList++;
+        else if ((c.flags & IN_PENDING) === 0 && this.awakeContact(c)) fail(`contact ${c.key} of an awake body is not in the awake list`);
+      }
+    }
+    if (inList !== live) fail(`${inList} contacts flagged IN_LIST, ${live} in the list`);
+    if (all !== this.size) fail(`${all} contacts in the bodies' lists, size ${this.size}`);
   }
 
   /** A restored contact (snapshots, clones): created, then given its saved state by the caller. */

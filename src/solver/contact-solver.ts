@@ -519,7 +519,7 @@ export class ContactConstraints {
    * checked too; with a force field (`anyForce`), whose forces are unknown,
    * every bouncy contact is a candidate.
    */
-  selectImpactCandidates(sb: SolverBodies, gravityX: number, gravityY: number, dt: number, threshold: number, anyForce: boolean): void {
+  selectImpactCandidates(sb: SolverBodies, dt: number, threshold: number, anyForce: boolean): void {
     this.impactedThisStep = false;
     this.candidateCount = 0;
     if (this.candidates.length < this.count) {
@@ -528,7 +528,7 @@ export class ContactConstraints {
       this.candidate = new Uint8Array(size);
     }
     sb.hitThisStep.fill(0, 0, sb.count);
-    const g = Math.sqrt(gravityX * gravityX + gravityY * gravityY);
+    const accel = sb.accelBound;
     for (let i = 0; i < this.count; i++) {
       this.candidate[i] = 0;
       if (this.restitution[i] === 0) continue;
@@ -538,8 +538,7 @@ export class ContactConstraints {
         this.candidates[this.candidateCount++] = i;
         continue;
       }
-      const c = this.contacts[i]!;
-      const reach = (accelerationBound(c.bodyA, g) + accelerationBound(c.bodyB, g)) * dt;
+      const reach = (accel[this.slotA[i]!]! + accel[this.slotB[i]!]!) * dt;
       const limit = reach - threshold;
       let candidate = false;
       for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
@@ -637,13 +636,6 @@ export class ContactConstraints {
     vy[sB] = vBy;
     w[sB] = wB;
   }
-}
-
-/** A bound on how fast gravity and the applied force change a body's velocity, m/s². */
-function accelerationBound(b: Contact["bodyA"], g: number): number {
-  if (b._type !== "dynamic") return 0;
-  const f = Math.sqrt(b.fx * b.fx + b.fy * b.fy);
-  return g * Math.abs(b._gravityScale) + f * b._invMass;
 }
 
 /**

@@ -50,6 +50,12 @@ export class SolverBodies {
   corrY: Float64Array = new Float64Array(64);
   corrA: Float64Array = new Float64Array(64);
   impactTime: Float64Array = new Float64Array(64);
+  /**
+   * A bound on how fast the step's forces can change the body's velocity,
+   * m/s² (gravity and the applied force; 0 for kinematic bodies and slot 0):
+   * it tells which contacts may see an impact (`selectImpactCandidates`).
+   */
+  accelBound: Float64Array = new Float64Array(64);
   /** The fraction of the sub-step whose forces `integrateVelocities` applied (½ with velocity Verlet). */
   kick = 1;
   /** 1 for a slot whose body took an impact in this step (its other contacts may have one next). */
@@ -86,6 +92,7 @@ export class SolverBodies {
     this.corrY = g(this.corrY);
     this.corrA = g(this.corrA);
     this.impactTime = g(this.impactTime);
+    this.accelBound = g(this.accelBound);
     const c = new Int32Array(size);
     c.set(this.corrected);
     this.corrected = c;
@@ -102,8 +109,8 @@ export class SolverBodies {
     this.slotOf = s;
   }
 
-  /** Give each awake body a slot (1..n, in list order) and copy its velocity in. */
-  load(awake: readonly Body[], n: number): void {
+  /** Give each awake body a slot (1..n, in list order) and copy its velocity in; `gravity` is the world's, m/s². */
+  load(awake: readonly Body[], n: number, gravity: number): void {
     this.grow(n + 1);
     this.count = n + 1;
     for (let i = 0; i < n; i++) {
@@ -120,6 +127,8 @@ export class SolverBodies {
       this.dpy[s] = 0;
       this.dqc[s] = 1;
       this.dqs[s] = 0;
+      this.accelBound[s] =
+        b._type === "dynamic" ? gravity * Math.abs(b._gravityScale) + Math.sqrt(b.fx * b.fx + b.fy * b.fy) * b._invMass : 0;
     }
   }
 

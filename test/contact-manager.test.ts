@@ -1,0 +1,85 @@
+/**
+ * The contact manager's bookkeeping under churn: bodies added, removed,
+ * teleported, retyped, made sensors and filtered, islands falling asleep and
+ * woken, in a random (seeded) order. After every change and every step the
+ * awake list must hold exactly the live contacts of awake bodies, in key
+ * order, and every contact must be in its bodies' lists (`validate`).
+ */
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
+import type { ContactManager } from "../src/contacts/contact-manager.js";
+
+const dt = 1 / 60;
+
+function check(world: World): void {
+  const cm = (world as unknown as { contactManager: ContactManager }).contactManager;
+  cm.validate(world.bodies);
+  const pairs = world.broadphasePairs.map(([a, b]) => `${a.id},${b.id}`);
+  expect(new Set(pairs).size).toBe(pairs.length);
+}
+
+function spawn(world: World, x: number, y: number, kind: number): Body {
+  const position = { x, y };
+  if (kind === 0) return world.add(new Circle({ position, radius: 0.4 }));
+  if (kind === 1) return world.add(new AABB({ position, halfWidth: 0.4, halfHeight: 0.3 }));
+  return world.add(new Capsule({ position, radius: 0.25, halfLength: 0.35, angle: x }));
+}
+
+describe("contact manager bookkeeping", () => {
+  it("holds under random adds, removals, teleports, type, sensor and filter changes, sleep and wake", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
+        let s = seed;
+        const rand = (): number => {
+          s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+          return s / 2 ** 32;
+        };
+        const world = new World({ timeToSleep: 0.1 });
+        world.add(AABB.fromBounds({ x: -8, y: -1 }, { x: 8, y: 0 }, { type: "static" }));
+        world.add(AABB.fromBounds({ x: -9, y: 0 }, { x: -8, y: 10 }, { type: "static" }));
+        world.add(AABB.fromBounds({ x: 8, y: 0 }, { x: 9, y: 10 }, { type: "static" }));
+        const live: Body[] = [];
+        for (let i = 0; i < 30; i++) live.push(spawn(world, -7 + (i % 14), 0.5 + Math.floor(i / 14), i % 3));
+        for (let step = 0; step < 150; step++) {
+          const r = rand();
+          const pick = live.length > 0 ? live[Math.floor(rand() * live.length)]! : null;
+          if (r < 0.1) live.push(spawn(world, -7 + 14 * rand(), 1 + 4 * rand(), Math.floor(rand() * 3)));
+          else if (r < 0.16 && pick) {
+            world.remove(pick);
+            live.splice(live.indexOf(pick), 1);
+          } else if (r < 0.22 && pick) pick.setPosition({ x: -7 + 14 * rand(), y: 0.5 + 3 * rand() });
+          else if (r < 0.28 && pick) pick.setType((["dynamic", "static", "kinematic"] as const)[Math.floor(rand() * 3)]!);
+          else if (r < 0.32 && pick) pick.setSensor(!pick.isSensor);
+          else if (r < 0.36 && pick) pick.setCollisionFilter({ mask: rand() < 0.5 ? 0 : 0xffffffff });
+          else if (r < 0.4 && pick) pick.wake();
+          else if (r < 0.43 && pick) pick.setVelocity({ x: 4 * rand() - 2, y: 4 * rand() });
+          check(world);
+          // runs of steps let piles settle and fall asleep
+          const steps = r > 0.9 ? 20 : 1;
+          for (let k = 0; k < steps; k++) {
+            world.step(dt);
+            check(world);
+          }
+        }
+        return true;
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it("destroyed contacts left in the awake list are not reported as broadphase pairs", () => {
+    const world = new World();
+    world.add(AABB.fromBounds({ x: -50, y: -1 }, { x: 50, y: 0 }, { type: "static" }));
+    const balls: Body[] = [];
+    for (let i = 0; i < 40; i++) balls.push(world.add(new Circle({ position: { x: -40 + 2 * i, y: 0.4 }, radius: 0.4 })));
+    world.step(dt);
+    // one removal leaves its contact in the list until enough gather
+    world.remove(balls[0]!);
+    check(world);
+    expect(world.broadphasePairs.some(([a, b]) => a === balls[0] || b === balls[0])).toBe(false);
+    world.step(dt);
+    check(world);
+    expect(world.broadphasePairs.length).toBe(39);
+  });
+});
