@@ -27,7 +27,7 @@
 import { EventEmitter } from "eventemitter3";
 import {
   Body, CHANGE_FORCE, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_PAIRING, CHANGE_POSE, CHANGE_SLEEP, CHANGE_TYPE,
-  CHANGE_VELOCITY, CHANGE_WAKE, type BodyOwner, type BodyType, type GroundContact,
+  CHANGE_VELOCITY, CHANGE_WAKE, type BodyOwner, type GroundContact,
 } from "./bodies/body.js";
 import { AABB } from "./bodies/aabb.js";
 import type { Vec2 } from "./math/vec2.js";
@@ -110,12 +110,32 @@ export class World implements BodyOwner {
   private readonly contactConstraints = new ContactConstraints();
   private readonly soft = new Softness();
   private readonly stiff = new Softness();
+  /** The contact hertz, damping ratio and sub-step that `soft` and `stiff` were set for. */
+  private readonly softFor = { hertz: -1, zeta: -1, h: -1 };
   private readonly woken: Body[] = [];
   private readonly box: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   /** Time-of-impact sweeps for fast bodies (stage 3); its counters describe the last step. */
   readonly continuous = new ContinuousSolver();
-  /** Milliseconds per stage of the last step (see src/world/stages.ts). */
+  /**
+   * Milliseconds per stage of the last step, and their total (see
+   * src/world/stages.ts), while `profiling` is on; all zero otherwise.
+   */
   readonly profile: StepProfile = newProfile();
+  private timing = false;
+
+  /**
+   * Time each step's stages into `profile`. Off by default: it reads the
+   * clock nine times a step, and in V8 each reading allocates a few bytes,
+   * where a step otherwise allocates nothing. Turning it off zeroes `profile`.
+   */
+  get profiling(): boolean {
+    return this.timing;
+  }
+
+  set profiling(on: boolean) {
+    this.timing = check.boolean("profiling", on);
+    if (!on) Object.assign(this.profile, newProfile());
+  }
 
   // query scratch
   private readonly queryManifold = new ManifoldBuffer();
@@ -359,14 +379,13 @@ export class World implements BodyOwner {
   }
 
   /** @internal BodyOwner: a body changed; update everything that depends on it. */
-  bodyChanged(body: Body, change: number, oldType: BodyType): void {
+  bodyChanged(body: Body, change: number): void {
     if ((change & (CHANGE_TYPE | CHANGE_PAIRING)) !== 0) {
       // what it collides with changed: its contacts end, and are found again before the next step
       this.wakeIsland(body);
       this.wakeTouching(body);
       this.contactManager.destroyContactsOf(body);
-      if ((change & CHANGE_TYPE) !== 0 && (oldType === "static") !== (body._type === "static")) this.islands.retype(body);
-      else if ((change & CHANGE_TYPE) !== 0) this.islands.retype(body);
+      if ((change & CHANGE_TYPE) !== 0) this.islands.retype(body);
       this.broadphase.remove(body);
       body.updateBounds();
       this.motion.boxOf(body, this.box);
@@ -419,32 +438,39 @@ export class World implements BodyOwner {
 
   // ------------------------------------------------------------------ stepping
 
+  /** With `profiling` on: the stage that began at `t` took until now; returns now. */
+  private lap(stage: Exclude<keyof StepProfile, "total">, t: number): number {
+    if (!this.timing) return 0;
+    const t1 = now();
+    this.profile[stage] = t1 - t;
+    return t1;
+  }
+
   /** Advance the simulation by `dt` seconds (> 0, finite). */
   step(dt: number): this {
     check.positive("dt", dt);
     if (this.stepping) throw new Error("capsule2d: step() cannot be called during a step");
     if (this.emitter.listenerCount("beforeStep") > 0) this.emitter.emit("beforeStep", { dt });
-    const profile = this.profile;
-    const start = now();
+    const start = this.timing ? now() : 0;
     let t = start;
     this.stepping = true;
     try {
       this.steps++;
       this.applyChanges(dt); // 0
-      t = lap(profile, "changes", t);
+      t = this.lap("changes", t);
       if (this.opts.solver === "soft-step") this.solveSoftStep(dt); // 1
       else this.solvePGS(dt);
-      t = lap(profile, "solve", t);
+      t = this.lap("solve", t);
       this.updateBounds(); // 2
-      t = lap(profile, "bounds", t);
+      t = this.lap("bounds", t);
       if (this.opts.continuous) this.continuous.solve(this.islands.awake, this.islands.awakeCount, this.broadphase, this.motion); // 3
-      t = lap(profile, "continuous", t);
+      t = this.lap("continuous", t);
       this.updatePairs(); // 4
-      t = lap(profile, "pairs", t);
+      t = this.lap("pairs", t);
       this.contactManager.updateAwake(); // 5
-      t = lap(profile, "narrowphase", t);
+      t = this.lap("narrowphase", t);
       this.sleepIslands(dt); // 6
-      t = lap(profile, "sleep", t);
+      t = this.lap("sleep", t);
       this.simTime += dt;
       this.lastDt = dt;
     } finally {
@@ -452,8 +478,7 @@ export class World implements BodyOwner {
     }
     this.events.publish(); // 7
     this.emitEvents();
-    lap(profile, "events", t);
-    profile.total = now() - start;
+    if (this.timing) this.profile.total = this.lap("events", t) - start;
     if (this.emitter.listenerCount("afterStep") > 0) this.emitter.emit("afterStep", { dt });
     return this;
   }
@@ -562,23 +587,33 @@ export class World implements BodyOwner {
     // 60 steps/s with 4 sub-steps both give the default 30 Hz, but at 30 steps/s a quarter
     // (30 Hz at 120 sub-steps/s) makes a 20-box stack ring at 1 m/s.
     const hertz = Math.min(o.contactHertz, 0.125 * invH);
-    this.soft.set(hertz, o.contactDampingRatio, h);
-    this.stiff.set(2 * hertz, o.contactDampingRatio, h);
+    const soft = this.softFor;
+    if (hertz !== soft.hertz || o.contactDampingRatio !== soft.zeta || h !== soft.h) {
+      // only when dt or the options changed (a call with numbers would box them, every step)
+      soft.hertz = hertz;
+      soft.zeta = o.contactDampingRatio;
+      soft.h = h;
+      this.soft.set(hertz, o.contactDampingRatio, h);
+      this.stiff.set(2 * hertz, o.contactDampingRatio, h);
+    }
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     this.collectConstraints();
     sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
+    cc.maxPush = o.maxContactPushSpeed;
     cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
+    sb.h = h;
+    sb.invH = invH;
     for (let i = 0; i < sub; i++) {
-      this.integrator.integrateVelocities(sb, h);
-      cc.resolveImpacts(sb, h, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
+      this.integrator.integrateVelocities(sb);
+      cc.resolveImpacts(sb, MAX_IMPACT_SWEEPS);
       if (o.warmStarting) cc.warmStart(sb);
       else cc.resetImpulses();
-      cc.solveSoft(sb, invH, true, this.soft, this.stiff, o.maxContactPushSpeed);
-      this.integrator.integratePositions(sb, h);
-      cc.solveSoft(sb, invH, false, this.soft, this.stiff, o.maxContactPushSpeed);
+      cc.solveSoft(sb, true, this.soft, this.stiff);
+      this.integrator.integratePositions(sb);
+      cc.solveSoft(sb, false, this.soft, this.stiff);
       cc.addToTotals();
     }
     this.finishSolve();
@@ -592,14 +627,17 @@ export class World implements BodyOwner {
     this.collectConstraints();
     sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
+    cc.restitutionThreshold = o.restitutionThreshold;
     cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
-    this.integrator.integrateVelocities(sb, dt);
-    cc.resolveImpacts(sb, dt, o.restitutionThreshold, MAX_IMPACT_SWEEPS);
+    sb.h = dt;
+    sb.invH = 1 / dt;
+    this.integrator.integrateVelocities(sb);
+    cc.resolveImpacts(sb, MAX_IMPACT_SWEEPS);
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
     cc.setVelocityBias(1 / dt, baumgarte, o.slop);
     if (o.warmStarting) cc.warmStart(sb);
     for (let it = 0; it < o.velocityIterations; it++) cc.solvePGS(sb);
-    this.integrator.integratePositions(sb, dt);
+    this.integrator.integratePositions(sb);
     if (o.positionCorrection === "projection") {
       projectPositions(cc, sb, o.percent, o.slop);
     } else if (o.positionCorrection === "ngs") {
@@ -1024,11 +1062,6 @@ export class World implements BodyOwner {
 }
 
 /** Record the time since `t` as the stage's, and return the new time. */
-function lap(profile: StepProfile, stage: Exclude<keyof StepProfile, "total">, t: number): number {
-  const t1 = now();
-  profile[stage] = t1 - t;
-  return t1;
-}
 
 function checkEventName<E extends keyof WorldEvents>(name: E): E {
   return check.oneOf("event name", name, EVENT_NAMES) as E;

@@ -129,15 +129,36 @@ describe("world.clone()", () => {
 });
 
 describe("world.profile", () => {
-  it("times every stage of the last step", () => {
-    const { world } = field(20);
+  const stages = ["changes", "solve", "bounds", "continuous", "pairs", "narrowphase", "sleep", "events"] as const;
+
+  it("with profiling on, times every stage of the last step; the total covers them", () => {
+    const world = new World({ sleeping: false });
+    world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+    for (let i = 0; i < 300; i++) world.add(new Circle({ position: { x: -15 + (i % 30), y: 1 + Math.floor(i / 30) }, radius: 0.4 }));
+    world.profiling = true;
     world.step(dt);
     const p = world.profile;
-    for (const k of ["changes", "solve", "bounds", "continuous", "pairs", "narrowphase", "sleep", "events"] as const) {
-      expect(p[k]).toBeGreaterThanOrEqual(0);
-    }
-    const sum = p.changes + p.solve + p.bounds + p.continuous + p.pairs + p.narrowphase + p.sleep + p.events;
+    for (const k of stages) expect(p[k]).toBeGreaterThanOrEqual(0);
+    // 300 awake bodies: the solve takes measurable time
+    expect(p.solve).toBeGreaterThan(0);
+    const sum = stages.reduce((a, k) => a + p[k], 0);
     expect(p.total).toBeGreaterThanOrEqual(sum * 0.999);
+    expect(p.total).toBeLessThanOrEqual(sum * 1.001 + 1e-9);
+  });
+
+  it("is off by default (all zero), and turning it off zeroes it", () => {
+    const { world } = field(20);
+    expect(world.profiling).toBe(false);
+    world.step(dt);
+    expect(Object.values(world.profile).every((v) => v === 0)).toBe(true);
+    world.profiling = true;
+    world.step(dt);
+    expect(world.profile.total).toBeGreaterThan(0);
+    world.profiling = false;
+    expect(Object.values(world.profile).every((v) => v === 0)).toBe(true);
+    expect(() => {
+      world.profiling = "yes" as unknown as boolean;
+    }).toThrow(/profiling/);
   });
 });
 

@@ -195,7 +195,7 @@ describe("sleep never swallows a velocity", () => {
 
   it("a box riding a slow kinematic platform keeps riding it", () => {
     const world = new World();
-    const platform = world.add(new AABB({ position: { x: 0, y: 0 }, halfWidth: 3, halfHeight: 0.1, type: "kinematic", velocity: { x: 0.02, y: 0 } }));
+    world.add(new AABB({ position: { x: 0, y: 0 }, halfWidth: 3, halfHeight: 0.1, type: "kinematic", velocity: { x: 0.02, y: 0 } }));
     const box = world.add(new AABB({ position: { x: 0, y: 0.6 }, halfWidth: 0.5, halfHeight: 0.5 }));
     run(world, 4);
     expect(box.isSleeping).toBe(false);

@@ -174,6 +174,7 @@ export class Demo {
   private makeWorld(): World {
     const { scene } = this;
     const world = new World({ fixedDt: FIXED_DT, ...scene.worldOptions?.() });
+    world.profiling = true; // the HUD shows ms per step, the pipeline lab ms per stage
     world.on("beforeStep", () => {
       scene.beforeStep?.(world, this);
       this.dragger.applyForce();

@@ -115,8 +115,8 @@ export interface GroundContact {
 export interface BodyOwner {
   /** Throws when the world cannot accept a change now (during a step); `what` names the call. */
   checkMutable(body: Body, what: string): void;
-  /** The body changed (CHANGE_* bits); `oldType` is its type before a CHANGE_TYPE. */
-  bodyChanged(body: Body, change: number, oldType: BodyType): void;
+  /** The body changed (CHANGE_* bits). */
+  bodyChanged(body: Body, change: number): void;
   /** Is the body asleep? */
   isBodySleeping(body: Body): boolean;
   /** See `World.groundContactOf`. */
@@ -643,8 +643,8 @@ export abstract class Body {
   }
 
   /** @internal Tell the world what changed. */
-  protected changed(change: number, oldType: BodyType = this._type): void {
-    if (this._world !== null) this._world.bodyChanged(this, change, oldType);
+  protected changed(change: number): void {
+    if (this._world !== null) this._world.bodyChanged(this, change);
   }
 
   /** Teleport the body (its contacts are found again before the next step). */
@@ -766,7 +766,7 @@ export abstract class Body {
       this.tq = 0;
     }
     this.applyMass(this._density * this.area);
-    this.changed(CHANGE_TYPE | CHANGE_MASS | CHANGE_WAKE, old);
+    this.changed(CHANGE_TYPE | CHANGE_MASS | CHANGE_WAKE);
     return this;
   }
 

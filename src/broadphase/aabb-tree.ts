@@ -32,6 +32,7 @@ import type { Body } from "../bodies/body.js";
 import type { QueryBox } from "./broadphase.js";
 import { boxesOverlap, rayBoxEntryAt } from "./bounds.js";
 import type { IntList } from "./int-list.js";
+import { grown } from "../math/typed.js";
 
 /** "No node". */
 export const NULL_NODE = -1;
@@ -110,20 +111,13 @@ export class AabbTree {
   /** Enlarge the node arrays to `newCapacity` and chain the new nodes into the free list. */
   private grow(newCapacity: number): void {
     const old = this.capacity;
-    const box = new Float64Array(newCapacity * 4);
-    box.set(this.box);
-    const exact = new Float64Array(newCapacity * 4);
-    exact.set(this.exact);
-    const parent = new Int32Array(newCapacity);
-    parent.set(this.parent);
-    const child1 = new Int32Array(newCapacity);
-    child1.set(this.child1);
-    const child2 = new Int32Array(newCapacity);
-    child2.set(this.child2);
-    const height = new Int32Array(newCapacity);
-    height.set(this.height);
-    const moved = new Uint8Array(newCapacity);
-    moved.set(this.moved);
+    const box = grown(this.box, newCapacity * 4);
+    const exact = grown(this.exact, newCapacity * 4);
+    const parent = grown(this.parent, newCapacity);
+    const child1 = grown(this.child1, newCapacity);
+    const child2 = grown(this.child2, newCapacity);
+    const height = grown(this.height, newCapacity);
+    const moved = grown(this.moved, newCapacity);
     for (let i = old; i < newCapacity; i++) {
       parent[i] = i + 1 < newCapacity ? i + 1 : this.freeList;
       child1[i] = NULL_NODE;

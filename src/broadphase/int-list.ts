@@ -3,6 +3,8 @@
  * when full, `clear` keeps it. Once it has grown to the size a scene needs,
  * using it allocates nothing.
  */
+import { grown } from "../math/typed.js";
+
 export class IntList {
   items: Int32Array;
   count = 0;
@@ -16,11 +18,7 @@ export class IntList {
   }
 
   push(value: number): void {
-    if (this.count === this.items.length) {
-      const bigger = new Int32Array(this.items.length * 2);
-      bigger.set(this.items);
-      this.items = bigger;
-    }
+    if (this.count === this.items.length) this.items = grown(this.items, this.items.length * 2);
     this.items[this.count++] = value;
   }
 }

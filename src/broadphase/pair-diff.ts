@@ -10,6 +10,7 @@
 import type { Body } from "../bodies/body.js";
 import type { PairList } from "./broadphase.js";
 import { PairMap } from "./pair-map.js";
+import { grown } from "../math/typed.js";
 
 export class PairDiff {
   private readonly index = new PairMap<number>();
@@ -32,11 +33,7 @@ export class PairDiff {
       return;
     }
     const n = this.count++;
-    if (n === this.stamp.length) {
-      const grown = new Int32Array(2 * n);
-      grown.set(this.stamp);
-      this.stamp = grown;
-    }
+    if (n === this.stamp.length) this.stamp = grown(this.stamp, 2 * n);
     this.a[n] = a;
     this.b[n] = b;
     this.stamp[n] = this.now;

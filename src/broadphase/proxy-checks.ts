@@ -6,6 +6,7 @@
  */
 import { Body } from "../bodies/body.js";
 import { describe } from "../math/validate.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 export class ProxyTable {
   /** proxy[slot]: the broadphase's handle for the body in that world slot, -1 for none. */
@@ -18,13 +19,7 @@ export class ProxyTable {
 
   set(body: Body, proxy: number): void {
     const s = body.slot;
-    if (s >= this.proxy.length) {
-      let n = this.proxy.length;
-      while (n <= s) n *= 2;
-      const grown = new Int32Array(n).fill(-1);
-      grown.set(this.proxy);
-      this.proxy = grown;
-    }
+    if (s >= this.proxy.length) this.proxy = grown(this.proxy, capacityFor(this.proxy.length, s + 1), -1);
     this.proxy[s] = proxy;
   }
 

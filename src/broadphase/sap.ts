@@ -23,6 +23,7 @@ import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
 import { PairDiff } from "./pair-diff.js";
 import { boxesOverlap, rayBoxEntry, readMargin, type BroadphaseOptions } from "./bounds.js";
 import { checkTracked, ProxyTable } from "./proxy-checks.js";
+import { grown } from "../math/typed.js";
 
 export class SweepAndPruneBroadphase implements Broadphase {
   readonly kind = "sap" as const;
@@ -54,16 +55,11 @@ export class SweepAndPruneBroadphase implements Broadphase {
   }
 
   private grow(newCapacity: number): void {
-    const copy = <T extends Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
-      const a = make(newCapacity);
-      a.set(old);
-      return a;
-    };
-    this.minX = copy(this.minX, (n) => new Float64Array(n));
-    this.minY = copy(this.minY, (n) => new Float64Array(n));
-    this.maxX = copy(this.maxX, (n) => new Float64Array(n));
-    this.maxY = copy(this.maxY, (n) => new Float64Array(n));
-    this.isStatic = copy(this.isStatic, (n) => new Uint8Array(n));
+    this.minX = grown(this.minX, newCapacity);
+    this.minY = grown(this.minY, newCapacity);
+    this.maxX = grown(this.maxX, newCapacity);
+    this.maxY = grown(this.maxY, newCapacity);
+    this.isStatic = grown(this.isStatic, newCapacity);
     for (let i = this.capacity; i < newCapacity; i++) this.bodies.push(null);
     this.capacity = newCapacity;
   }

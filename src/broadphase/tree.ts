@@ -28,6 +28,7 @@ import { readMargin, type BroadphaseOptions } from "./bounds.js";
 import { IntList } from "./int-list.js";
 import { checkTracked, ProxyTable } from "./proxy-checks.js";
 import * as check from "../math/validate.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 /** Default extra enlargement of a leaf's box, metres. */
 export const DEFAULT_FATTEN = 0.1;
@@ -155,15 +156,9 @@ export class DynamicTreeBroadphase implements Broadphase {
 
   private growHeads(leaf: number): void {
     if (leaf < this.headMoving.length && leaf < this.headStatic.length) return;
-    let n = Math.max(this.headMoving.length, this.headStatic.length);
-    while (n <= leaf) n *= 2;
-    for (const which of ["headMoving", "headStatic"] as const) {
-      const old = this[which];
-      if (old.length >= n) continue;
-      const grown = new Int32Array(n).fill(-1);
-      grown.set(old);
-      this[which] = grown;
-    }
+    const n = capacityFor(Math.max(this.headMoving.length, this.headStatic.length), leaf + 1);
+    if (this.headMoving.length < n) this.headMoving = grown(this.headMoving, n, -1);
+    if (this.headStatic.length < n) this.headStatic = grown(this.headStatic, n, -1);
   }
 
   /** Put a leaf into the move or touch buffer (moved wins). */
@@ -180,15 +175,17 @@ export class DynamicTreeBroadphase implements Broadphase {
   /** Take a leaf that is about to be freed out of the buffers. */
   private unmark(code: number): void {
     this.treeOfCode(code).moved[code >> 1] = 0;
-    for (const list of [this.movedCodes, this.touchedCodes]) {
-      for (let k = 0; k < list.count; k++) {
-        if (list.items[k] === code) {
-          list.items[k] = list.items[list.count - 1]!;
-          list.count--;
-          break;
-        }
-      }
+    dropCode(this.movedCodes, code);
+    dropCode(this.touchedCodes, code);
+  }
+
+  /** Clear the marks of a buffer's leaves, and the buffer. */
+  private unmarkAll(list: IntList): void {
+    for (let d = 0; d < list.count; d++) {
+      const code = list.items[d]!;
+      this.treeOfCode(code).moved[code >> 1] = 0;
     }
+    list.clear();
   }
 
   // ------------------------------------------------------------------ the pair pool
@@ -257,21 +254,14 @@ export class DynamicTreeBroadphase implements Broadphase {
 
   private growPairs(): void {
     const n = 2 * this.codeA.length;
-    const gi = (x: Int32Array): Int32Array => {
-      const y = new Int32Array(n);
-      y.set(x);
-      return y;
-    };
-    this.codeA = gi(this.codeA);
-    this.codeB = gi(this.codeB);
-    this.nextA = gi(this.nextA);
-    this.prevA = gi(this.prevA);
-    this.nextB = gi(this.nextB);
-    this.prevB = gi(this.prevB);
-    this.tested = gi(this.tested);
-    const o = new Uint8Array(n);
-    o.set(this.overlap);
-    this.overlap = o;
+    this.codeA = grown(this.codeA, n);
+    this.codeB = grown(this.codeB, n);
+    this.nextA = grown(this.nextA, n);
+    this.prevA = grown(this.prevA, n);
+    this.nextB = grown(this.nextB, n);
+    this.prevB = grown(this.prevB, n);
+    this.tested = grown(this.tested, n);
+    this.overlap = grown(this.overlap, n);
   }
 
   /** Does `code`'s list hold a pair with `other`? */
@@ -321,13 +311,8 @@ export class DynamicTreeBroadphase implements Broadphase {
       for (let d = 0; d < moved.count; d++) this.retest(moved.items[d]!, call, started, ended);
       for (let d = 0; d < touched.count; d++) this.retest(touched.items[d]!, call, started, ended);
     }
-    for (const list of [moved, touched]) {
-      for (let d = 0; d < list.count; d++) {
-        const code = list.items[d]!;
-        this.treeOfCode(code).moved[code >> 1] = 0;
-      }
-      list.clear();
-    }
+    this.unmarkAll(moved);
+    this.unmarkAll(touched);
   }
 
   /** A moved leaf: drop its fat pairs that parted (reporting any that overlapped), add the new ones. */
@@ -475,6 +460,17 @@ export class DynamicTreeBroadphase implements Broadphase {
     actual.sort();
     if (expected.join(" ") !== actual.join(" ")) {
       throw new Error(`dynamic tree: fat pairs [${actual.join(" ")}] differ from [${expected.join(" ")}]`);
+    }
+  }
+}
+
+/** Take a code out of a buffer (order does not matter there). */
+function dropCode(list: IntList, code: number): void {
+  for (let k = 0; k < list.count; k++) {
+    if (list.items[k] === code) {
+      list.items[k] = list.items[list.count - 1]!;
+      list.count--;
+      return;
     }
   }
 }

@@ -28,7 +28,8 @@
  * (a world restored from a snapshot, whose broadphase is rebuilt, continues
  * with the same bits). New and woken contacts are merged in once per step;
  * contacts whose bodies all sleep leave it, and are not visited again until
- * one of their bodies wakes.
+ * one of their bodies wakes. Destroyed contacts leave it lazily, once they
+ * are worth a pass (readers skip them: flag DEAD, no points).
  */
 import type { Body } from "../bodies/body.js";
 import type { PairList } from "../broadphase/broadphase.js";
@@ -448,13 +449,27 @@ export class ContactManager {
 
   // ------------------------------------------------------------------ inspection
 
-  /** Every live contact, in key order (snapshots, `world.contacts`): O(contacts). */
+  /** Every live contact, in key order, given the bodies in id order (snapshots, `world.contacts`): O(contacts). */
   all(bodies: readonly Body[]): Contact[] {
     const out: Contact[] = [];
+    let lastId = -1;
     for (const b of bodies) {
-      for (let c = this.heads[b.slot] ?? null; c !== null; c = c.nextOf(b)) if (c.bodyA === b) out.push(c);
+      if (b._id <= lastId) throw new Error("capsule2d: ContactManager.all needs the bodies in id order");
+      lastId = b._id;
+      // b's contacts with higher ids, sorted by that id (an insertion sort: a body has few)
+      const start = out.length;
+      for (let c = this.heads[b.slot] ?? null; c !== null; c = c.nextOf(b)) {
+        if (c.bodyA !== b) continue;
+        let i = out.length;
+        out.push(c);
+        while (i > start && out[i - 1]!.key > c.key) {
+          out[i] = out[i - 1]!;
+          i--;
+        }
+        out[i] = c;
+      }
     }
-    return out.sort(byKey);
+    return out;
   }
 
   /**

@@ -20,6 +20,7 @@ import { PUSHED, WITH_STATIC, type Contact } from "../contacts/contact.js";
 import { mixFriction, mixRestitution } from "../contacts/pairing.js";
 import type { Softness } from "./softness.js";
 import type { SolverBodies } from "./solver-bodies.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 export class ContactConstraints {
   /** Constraint → contact. */
@@ -65,44 +66,36 @@ export class ContactConstraints {
   totalTangent: Float64Array = new Float64Array(128);
 
   private grow(n: number): void {
-    if (this.slotA.length >= n) return;
-    let size = this.slotA.length;
-    while (size < n) size *= 2;
-    const gi = (a: Int32Array, k: number): Int32Array => {
-      const b = new Int32Array(size * k);
-      b.set(a);
-      return b;
-    };
-    const gf = (a: Float64Array, k: number): Float64Array => {
-      const b = new Float64Array(size * k);
-      b.set(a);
-      return b;
-    };
-    this.slotA = gi(this.slotA, 1);
-    this.slotB = gi(this.slotB, 1);
-    this.pointCount = gi(this.pointCount, 1);
-    this.stiff = gi(this.stiff, 1);
-    this.nx = gf(this.nx, 1);
-    this.ny = gf(this.ny, 1);
-    this.friction = gf(this.friction, 1);
-    this.restitution = gf(this.restitution, 1);
-    this.rAx = gf(this.rAx, 2);
-    this.rAy = gf(this.rAy, 2);
-    this.rBx = gf(this.rBx, 2);
-    this.rBy = gf(this.rBy, 2);
-    this.sAx = gf(this.sAx, 2);
-    this.sAy = gf(this.sAy, 2);
-    this.sBx = gf(this.sBx, 2);
-    this.sBy = gf(this.sBy, 2);
-    this.separation = gf(this.separation, 2);
-    this.normalMass = gf(this.normalMass, 2);
-    this.tangentMass = gf(this.tangentMass, 2);
-    this.normalImpulse = gf(this.normalImpulse, 2);
-    this.tangentImpulse = gf(this.tangentImpulse, 2);
-    this.bias = gf(this.bias, 2);
-    this.relativeVelocity = gf(this.relativeVelocity, 2);
-    this.totalNormal = gf(this.totalNormal, 2);
-    this.totalTangent = gf(this.totalTangent, 2);
+    if (this.slotA.length < n) this.growTo(capacityFor(this.slotA.length, n));
+  }
+
+  /** Room for `size` constraints (two points each). */
+  private growTo(size: number): void {
+    this.slotA = grown(this.slotA, size);
+    this.slotB = grown(this.slotB, size);
+    this.pointCount = grown(this.pointCount, size);
+    this.stiff = grown(this.stiff, size);
+    this.nx = grown(this.nx, size);
+    this.ny = grown(this.ny, size);
+    this.friction = grown(this.friction, size);
+    this.restitution = grown(this.restitution, size);
+    this.rAx = grown(this.rAx, 2 * size);
+    this.rAy = grown(this.rAy, 2 * size);
+    this.rBx = grown(this.rBx, 2 * size);
+    this.rBy = grown(this.rBy, 2 * size);
+    this.sAx = grown(this.sAx, 2 * size);
+    this.sAy = grown(this.sAy, 2 * size);
+    this.sBx = grown(this.sBx, 2 * size);
+    this.sBy = grown(this.sBy, 2 * size);
+    this.separation = grown(this.separation, 2 * size);
+    this.normalMass = grown(this.normalMass, 2 * size);
+    this.tangentMass = grown(this.tangentMass, 2 * size);
+    this.normalImpulse = grown(this.normalImpulse, 2 * size);
+    this.tangentImpulse = grown(this.tangentImpulse, 2 * size);
+    this.bias = grown(this.bias, 2 * size);
+    this.relativeVelocity = grown(this.relativeVelocity, 2 * size);
+    this.totalNormal = grown(this.totalNormal, 2 * size);
+    this.totalTangent = grown(this.totalTangent, 2 * size);
   }
 
   /**
@@ -237,15 +230,9 @@ export class ContactConstraints {
 
   private growHits(): void {
     const n = 2 * this.hits.length;
-    const h = new Int32Array(n);
-    h.set(this.hits);
-    this.hits = h;
-    const p = new Int32Array(n);
-    p.set(this.hitPoints);
-    this.hitPoints = p;
-    const s = new Float64Array(n);
-    s.set(this.hitSpeeds);
-    this.hitSpeeds = s;
+    this.hits = grown(this.hits, n);
+    this.hitPoints = grown(this.hitPoints, n);
+    this.hitSpeeds = grown(this.hitSpeeds, n);
   }
 
   /** Add the accumulated impulses to the step's totals (after each sub-step, or once with pgs). */
@@ -308,11 +295,10 @@ export class ContactConstraints {
    *   s = s0 + n · ((dpB + dqB·sB − sB) − (dpA + dqA·sA − sA))
    * with sA, sB the separation anchors (see `sAx`).
    */
-  solveSoft(sb: SolverBodies, invH: number, useBias: boolean, soft: Softness, stiff: Softness, maxPush: number): void {
-    this.invH = invH;
+  solveSoft(sb: SolverBodies, useBias: boolean, soft: Softness, stiff: Softness): void {
+    this.invH = sb.invH;
     this.bounceBelow = -this.restitutionThreshold;
     this.useBias = useBias;
-    this.maxPush = maxPush;
     for (let i = 0; i < this.count; i++) {
       this.solveNormal(i, sb, this.stiff[i] === 1 ? stiff : soft);
       this.solveFriction(i, sb);
@@ -322,11 +308,12 @@ export class ContactConstraints {
 
   /** No bounce below this approach speed, m/s (the world's restitutionThreshold). */
   restitutionThreshold = 1;
+  /** soft-step: cap on the speed at which penetration is pushed out, m/s (the world's maxContactPushSpeed). */
+  maxPush = 3;
   // soft-step parameters of the current pass (fields, not arguments: V8 would box them)
   private bounceBelow = -1;
   private invH = 0;
   private useBias = false;
-  private maxPush = 0;
 
   /**
    * Normal impulses of constraint i. With `soft` (soft-step) the target comes
@@ -434,7 +421,9 @@ export class ContactConstraints {
    * around at the floor, not up to a sub-step's travel above it.
    * Returns the number of impulses applied.
    */
-  resolveImpacts(sb: SolverBodies, h: number, threshold: number, maxSweeps: number): number {
+  resolveImpacts(sb: SolverBodies, maxSweeps: number): number {
+    const h = sb.h;
+    const threshold = this.restitutionThreshold;
     const { vx, vy, w, invMass, invI, impactTime, vx0, vy0, w0, vxPred, vyPred, wPred } = sb;
     let applied = 0;
     const hitBodies = sb.hitThisStep;

@@ -49,7 +49,7 @@
  * Everything here is + − × ÷ and sqrt (deterministic), allocation-free in
  * steady state, and order-independent (the earliest impact wins).
  */
-import { BOX, CAPSULE, type Body } from "../bodies/body.js";
+import { CAPSULE, type Body } from "../bodies/body.js";
 import type { Broadphase, QueryBox } from "../broadphase/broadphase.js";
 import { shouldCollide } from "../contacts/pairing.js";
 import { collideWith } from "../narrowphase/collide.js";

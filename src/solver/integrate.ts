@@ -67,8 +67,9 @@ export class Integrator {
     this.alpha = b._invInertia * b.tq;
   }
 
-  /** First half of a sub-step: forces change the velocities of slots 1..count-1. */
-  integrateVelocities(sb: SolverBodies, h: number): void {
+  /** First half of a sub-step (of length sb.h): forces change the velocities of slots 1..count-1. */
+  integrateVelocities(sb: SolverBodies): void {
+    const h = sb.h;
     const mode = this.mode;
     const kick = mode === 2 ? 0.5 * h : h;
     sb.kick = mode === 2 ? 0.5 : 1;
@@ -116,8 +117,9 @@ export class Integrator {
     }
   }
 
-  /** Second half of a sub-step: velocities move the bodies. */
-  integratePositions(sb: SolverBodies, h: number): void {
+  /** Second half of a sub-step (of length sb.h): velocities move the bodies. */
+  integratePositions(sb: SolverBodies): void {
+    const h = sb.h;
     const explicit = this.mode === 1;
     const vxs = sb.vx;
     const vys = sb.vy;

@@ -24,6 +24,7 @@
 import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import { SENSOR } from "../contacts/contact.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 export const SET_NONE = 0;
 export const SET_STATIC = 1;
@@ -73,32 +74,18 @@ export class Islands {
 
   /** Make room for slots 0 .. n-1. */
   grow(n: number): void {
-    if (this.set.length >= n) return;
-    let size = this.set.length;
-    while (size < n) size *= 2;
-    const u8 = (a: Uint8Array): Uint8Array => {
-      const b = new Uint8Array(size);
-      b.set(a);
-      return b;
-    };
-    const i32 = (a: Int32Array, fill: number): Int32Array => {
-      const b = new Int32Array(size).fill(fill);
-      b.set(a);
-      return b;
-    };
-    const f64 = (a: Float64Array): Float64Array => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.set = u8(this.set);
-    this.inList = u8(this.inList);
-    this.sleepTime = f64(this.sleepTime);
-    this.island = i32(this.island, -1);
-    this.parent = i32(this.parent, 0);
-    this.minSleep = f64(this.minSleep);
-    this.rootIsland = i32(this.rootIsland, -1);
-    this.stamp = i32(this.stamp, 0);
+    if (this.set.length < n) this.growTo(capacityFor(this.set.length, n));
+  }
+
+  private growTo(size: number): void {
+    this.set = grown(this.set, size);
+    this.inList = grown(this.inList, size);
+    this.sleepTime = grown(this.sleepTime, size);
+    this.island = grown(this.island, size, -1);
+    this.parent = grown(this.parent, size);
+    this.minSleep = grown(this.minSleep, size);
+    this.rootIsland = grown(this.rootIsland, size, -1);
+    this.stamp = grown(this.stamp, size);
   }
 
   isAwake(b: Body): boolean {

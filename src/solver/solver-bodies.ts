@@ -15,6 +15,7 @@
  * is not simulated); it is set by `load` and cleared by `store`.
  */
 import type { Body } from "../bodies/body.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 export class SolverBodies {
   /** Slot → body (slot 0 unused). */
@@ -56,6 +57,13 @@ export class SolverBodies {
    * it tells which contacts may see an impact (`selectImpactCandidates`).
    */
   accelBound: Float64Array = new Float64Array(64);
+  /**
+   * The length of the (sub-)step being solved, s, and its inverse: set once
+   * per step by the world, read by the integrator and the contact solver
+   * (fields, not arguments: V8 would box a number passed to each call).
+   */
+  h = 0;
+  invH = 0;
   /** The fraction of the sub-step whose forces `integrateVelocities` applied (½ with velocity Verlet). */
   kick = 1;
   /** 1 for a slot whose body took an impact in this step (its other contacts may have one next). */
@@ -65,48 +73,37 @@ export class SolverBodies {
   correctedCount = 0;
 
   private grow(n: number): void {
-    if (this.vx.length >= n) return;
-    let size = this.vx.length;
-    while (size < n) size *= 2;
-    const g = (a: Float64Array): Float64Array => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.vx = g(this.vx);
-    this.vy = g(this.vy);
-    this.w = g(this.w);
-    this.invMass = g(this.invMass);
-    this.invI = g(this.invI);
-    this.dpx = g(this.dpx);
-    this.dpy = g(this.dpy);
-    this.dqc = g(this.dqc);
-    this.dqs = g(this.dqs);
-    this.vx0 = g(this.vx0);
-    this.vy0 = g(this.vy0);
-    this.w0 = g(this.w0);
-    this.vxPred = g(this.vxPred);
-    this.vyPred = g(this.vyPred);
-    this.wPred = g(this.wPred);
-    this.corrX = g(this.corrX);
-    this.corrY = g(this.corrY);
-    this.corrA = g(this.corrA);
-    this.impactTime = g(this.impactTime);
-    this.accelBound = g(this.accelBound);
-    const c = new Int32Array(size);
-    c.set(this.corrected);
-    this.corrected = c;
+    if (this.vx.length < n) this.growTo(capacityFor(this.vx.length, n));
+  }
+
+  private growTo(size: number): void {
+    this.vx = grown(this.vx, size);
+    this.vy = grown(this.vy, size);
+    this.w = grown(this.w, size);
+    this.invMass = grown(this.invMass, size);
+    this.invI = grown(this.invI, size);
+    this.dpx = grown(this.dpx, size);
+    this.dpy = grown(this.dpy, size);
+    this.dqc = grown(this.dqc, size);
+    this.dqs = grown(this.dqs, size);
+    this.vx0 = grown(this.vx0, size);
+    this.vy0 = grown(this.vy0, size);
+    this.w0 = grown(this.w0, size);
+    this.vxPred = grown(this.vxPred, size);
+    this.vyPred = grown(this.vyPred, size);
+    this.wPred = grown(this.wPred, size);
+    this.corrX = grown(this.corrX, size);
+    this.corrY = grown(this.corrY, size);
+    this.corrA = grown(this.corrA, size);
+    this.impactTime = grown(this.impactTime, size);
+    this.accelBound = grown(this.accelBound, size);
+    this.corrected = grown(this.corrected, size);
     this.hitThisStep = new Uint8Array(size);
   }
 
   /** Make room for body slots 0 .. n-1 in `slotOf`. */
   growSlots(n: number): void {
-    if (this.slotOf.length >= n) return;
-    let size = this.slotOf.length;
-    while (size < n) size *= 2;
-    const s = new Int32Array(size);
-    s.set(this.slotOf);
-    this.slotOf = s;
+    if (this.slotOf.length < n) this.slotOf = grown(this.slotOf, capacityFor(this.slotOf.length, n));
   }
 
   /** Give each awake body a slot (1..n, in list order) and copy its velocity in; `gravity` is the world's, m/s². */

@@ -41,6 +41,10 @@ export type FieldKind =
 export interface Field<T, C> {
   /** Dotted JSON path ("position.x", "points.1.depth"). */
   readonly path: string;
+  /** The path split at its dots (split once, here: records are written and read by the thousand). */
+  readonly keys: readonly string[];
+  /** keys[i + 1] is an array index (so the object at keys[i] is an array). */
+  readonly arrayAt: readonly boolean[];
   readonly kind: FieldKind;
   readonly values?: readonly string[];
   readonly min?: number;
@@ -59,7 +63,9 @@ function f<T, C>(
   set: (o: T, v: never, ctx: C) => void,
   extra: Partial<Pick<Field<T, C>, "values" | "min" | "max" | "present">> = {},
 ): Field<T, C> {
-  return { path, kind, get, set: set as Field<T, C>["set"], ...extra };
+  const keys = path.split(".");
+  const arrayAt = keys.map((_, i) => i + 1 < keys.length && /^\d+$/.test(keys[i + 1]!));
+  return { path, keys, arrayAt, kind, get, set: set as Field<T, C>["set"], ...extra };
 }
 
 // ---------------------------------------------------------------- the world header

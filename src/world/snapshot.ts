@@ -103,32 +103,40 @@ function typeFail(message: string): never {
   throw new TypeError(`capsule2d: invalid snapshot: ${message}`);
 }
 
-/** Check one value read for field `fd` (from JSON or binary) and turn it into the stored value. */
-function decode<T, C>(fd: Field<T, C>, where: string, v: unknown): unknown {
+/**
+ * Check one value read for field `fd` of the record at `record` (from JSON
+ * or binary) and turn it into the stored value. (The error's location is
+ * built only on failure: records are read by the thousand.)
+ */
+function at<T, C>(record: string, fd: Field<T, C>): string {
+  return `${record}.${fd.path}`;
+}
+
+function decode<T, C>(fd: Field<T, C>, record: string, v: unknown): unknown {
   switch (fd.kind) {
     case "number":
     case "nonNegative": {
       if (v === "-0") return -0;
-      if (typeof v !== "number") typeFail(`${where} must be a number, got ${check.describe(v)}`);
-      if (!Number.isFinite(v)) fail(`${where} must be a finite number, got ${check.describe(v)}`);
-      if (fd.kind === "nonNegative" && !(v >= 0)) fail(`${where} must be >= 0, got ${v}`);
+      if (typeof v !== "number") typeFail(`${at(record, fd)} must be a number, got ${check.describe(v)}`);
+      if (!Number.isFinite(v)) fail(`${at(record, fd)} must be a finite number, got ${check.describe(v)}`);
+      if (fd.kind === "nonNegative" && !(v >= 0)) fail(`${at(record, fd)} must be >= 0, got ${v}`);
       return v;
     }
     case "int": {
-      if (typeof v !== "number") typeFail(`${where} must be a number, got ${check.describe(v)}`);
-      if (!Number.isInteger(v) || v < fd.min! || v > fd.max!) fail(`${where} must be an integer in [${fd.min}, ${fd.max}], got ${check.describe(v)}`);
+      if (typeof v !== "number") typeFail(`${at(record, fd)} must be a number, got ${check.describe(v)}`);
+      if (!Number.isInteger(v) || v < fd.min! || v > fd.max!) fail(`${at(record, fd)} must be an integer in [${fd.min}, ${fd.max}], got ${check.describe(v)}`);
       return v;
     }
     case "bool":
-      if (typeof v !== "boolean") typeFail(`${where} must be a boolean, got ${check.describe(v)}`);
+      if (typeof v !== "boolean") typeFail(`${at(record, fd)} must be a boolean, got ${check.describe(v)}`);
       return v;
     case "enum":
       if (typeof v !== "string" || !fd.values!.includes(v)) {
-        typeFail(`${where} must be one of ${fd.values!.map((x) => JSON.stringify(x)).join(", ")}, got ${check.describe(v)}`);
+        typeFail(`${at(record, fd)} must be one of ${fd.values!.map((x) => JSON.stringify(x)).join(", ")}, got ${check.describe(v)}`);
       }
       return v;
     case "string":
-      if (typeof v !== "string") typeFail(`${where} must be a string, got ${check.describe(v)}`);
+      if (typeof v !== "string") typeFail(`${at(record, fd)} must be a string, got ${check.describe(v)}`);
       return v;
     case "json":
       return v;
@@ -157,23 +165,23 @@ function jsonValue(value: unknown): { ok: boolean; value?: unknown } {
   }
 }
 
-function setPath(out: SnapshotRecord, path: string, value: unknown): void {
-  const parts = path.split(".");
+function setPath<T, C>(out: SnapshotRecord, fd: Field<T, C>, value: unknown): void {
+  const keys = fd.keys;
   let o: Record<string, unknown> = out;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const key = parts[i]!;
-    const nextIsIndex = /^\d+$/.test(parts[i + 1]!);
-    if (o[key] === undefined) o[key] = nextIsIndex ? [] : {};
-    o = o[key] as Record<string, unknown>;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i]!;
+    let next = o[key];
+    if (next === undefined) o[key] = next = fd.arrayAt[i] ? [] : {};
+    o = next as Record<string, unknown>;
   }
-  o[parts[parts.length - 1]!] = value;
+  o[keys[keys.length - 1]!] = value;
 }
 
-function getPath(record: unknown, path: string): unknown {
+function getPath(record: unknown, keys: readonly string[]): unknown {
   let o: unknown = record;
-  for (const key of path.split(".")) {
+  for (let i = 0; i < keys.length; i++) {
     if (o === null || typeof o !== "object") return undefined;
-    o = (o as Record<string, unknown>)[key];
+    o = (o as Record<string, unknown>)[keys[i]!];
   }
   return o;
 }
@@ -185,9 +193,9 @@ function writeRecord<T, C>(fields: readonly Field<T, C>[], o: T, ctx: C): Snapsh
     const v = fd.get(o, ctx);
     if (fd.kind === "json") {
       const j = jsonValue(v);
-      if (j.ok) setPath(out, fd.path, j.value);
+      if (j.ok) setPath(out, fd, j.value);
     } else {
-      setPath(out, fd.path, typeof v === "number" ? jsonNumber(v) : v);
+      setPath(out, fd, typeof v === "number" ? jsonNumber(v) : v);
     }
   }
   return out;
@@ -197,12 +205,12 @@ function readRecord<T, C>(fields: readonly Field<T, C>[], record: unknown, path:
   if (record === null || typeof record !== "object" || Array.isArray(record)) typeFail(`${path} must be an object, got ${check.describe(record)}`);
   for (let i = from; i < fields.length; i++) {
     const fd = fields[i]!;
-    const raw = getPath(record, fd.path);
+    const raw = getPath(record, fd.keys);
     if (raw === undefined && (fd.present !== undefined || fd.kind === "json")) {
       fd.set(o, byKind(fd.kind), ctx);
       continue;
     }
-    fd.set(o, decode(fd, `${path}.${fd.path}`, raw), ctx);
+    fd.set(o, decode(fd, path, raw), ctx);
   }
 }
 
@@ -220,11 +228,27 @@ function islandIndex(s: WorldState): Map<Body, number> {
   return map;
 }
 
+/** What the world keeps about body b, into `out` (one object serves every record). */
+function bodyExtra(s: WorldState, island: Map<Body, number>, b: Body, out: BodyExtra): BodyExtra {
+  out.island = island.get(b) ?? -1;
+  out.sleepTime = s.sleepTime(b);
+  out.changed = s.changed(b);
+  return out;
+}
+
+function contactIds(c: Contact, out: ContactIds): ContactIds {
+  out.a = c.bodyA._id;
+  out.b = c.bodyB._id;
+  return out;
+}
+
 export function captureJSON(s: WorldState): WorldSnapshot {
   const island = islandIndex(s);
   const header = writeRecord(HEADER_FIELDS, s, null);
-  const bodies = s.bodies.map((b) => writeRecord(BODY_FIELDS, b, { island: island.get(b) ?? -1, sleepTime: s.sleepTime(b), changed: s.changed(b) }));
-  const contacts = s.contacts.map((c) => writeRecord(CONTACT_FIELDS, c, { a: c.bodyA._id, b: c.bodyB._id }));
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const bodies = s.bodies.map((b) => writeRecord(BODY_FIELDS, b, bodyExtra(s, island, b, extra)));
+  const ids: ContactIds = { a: 0, b: 0 };
+  const contacts = s.contacts.map((c) => writeRecord(CONTACT_FIELDS, c, contactIds(c, ids)));
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -259,11 +283,13 @@ function readOptions(raw: unknown): ResolvedWorldOptions {
 function readBodyJSON(record: unknown, i: number, extra: BodyExtra): Body {
   const path = `bodies[${i}]`;
   if (record === null || typeof record !== "object" || Array.isArray(record)) typeFail(`${path} must be an object, got ${check.describe(record)}`);
-  const shape = decode(BODY_FIELDS[0]!, `${path}.shape`, (record as SnapshotRecord).shape) as (typeof SHAPE_NAMES)[number];
+  const shape = decode(BODY_FIELDS[0]!, path, (record as SnapshotRecord).shape) as (typeof SHAPE_NAMES)[number];
   const body = blankBody(SHAPE_NAMES.indexOf(shape) as 0 | 1 | 2);
   readRecord(BODY_FIELDS, record, path, body, extra, 1);
   return body;
 }
+
+const POINTS = ["points"];
 
 function readJSON(data: unknown): RestoredWorld {
   if (data === null || typeof data !== "object" || Array.isArray(data)) typeFail(`snapshot must be an object, got ${check.describe(data)}`);
@@ -285,7 +311,7 @@ function readJSON(data: unknown): RestoredWorld {
     const c = blankContact();
     const ids: ContactIds = { a: 0, b: 0 };
     readRecord(CONTACT_FIELDS, r, `contacts[${i}]`, c, ids);
-    const points = getPath(r, "points");
+    const points = getPath(r, POINTS);
     const n = Array.isArray(points) ? points.length : 0;
     if (n !== c.count) fail(`contacts[${i}] has count ${c.count} but ${n} points`);
     return { c, ids };
@@ -341,13 +367,13 @@ function readBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<
   }
   for (const i of layout.numbers) {
     const fd = fields[i]!;
-    fd.set(o, decode(fd, `${path}.${fd.path}`, v.getFloat64(at, true)), ctx);
+    fd.set(o, decode(fd, path, v.getFloat64(at, true)), ctx);
     at += 8;
   }
   for (const i of layout.ints) {
     const fd = fields[i]!;
     const x = fd.min! >= 0 ? v.getUint32(at, true) : v.getInt32(at, true);
-    fd.set(o, decode(fd, `${path}.${fd.path}`, x), ctx);
+    fd.set(o, decode(fd, path, x), ctx);
     at += 4;
   }
 }
@@ -370,12 +396,14 @@ export function captureBinary(s: WorldState): ArrayBuffer {
   new Uint8Array(buffer, HEADER_BYTES, optionsText.length).set(optionsText);
   let at = HEADER_BYTES + optionsBytes;
   const island = islandIndex(s);
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
   for (const b of s.bodies) {
-    writeBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, b, { island: island.get(b) ?? -1, sleepTime: s.sleepTime(b), changed: s.changed(b) });
+    writeBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, b, bodyExtra(s, island, b, extra));
     at += BODY_LAYOUT.bytes;
   }
+  const ids: ContactIds = { a: 0, b: 0 };
   for (const c of s.contacts) {
-    writeBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, c, { a: c.bodyA._id, b: c.bodyB._id });
+    writeBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, c, contactIds(c, ids));
     at += CONTACT_LAYOUT.bytes;
   }
   return buffer;
