@@ -19,8 +19,13 @@ export type { WorldOptions, SolverName } from "./world/options.js";
 export { DEFAULT_WORLD_OPTIONS } from "./world/options.js";
 export type {
   CollisionEvent, CollisionPair, ContactInfo, ContactPointInfo, StepEvent, WorldEvents, ContactEvents, SensorEvents,
-  ContactBeginEvent, ContactEndEvent, ContactHitEvent, SensorEvent,
+  ContactBeginEvent, ContactEndEvent, ContactHitEvent, SensorEvent, JointEvents, JointBreakEvent,
 } from "./world/events.js";
+export { Joint, JOINT_TYPES } from "./joints/joint.js";
+export type { JointType } from "./joints/joint.js";
+export type {
+  JointDef, RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef, MotorJointDef, FilterJointDef,
+} from "./joints/definition.js";
 export { STEP_STAGES, Stage } from "./world/stages.js";
 export type { StageInfo, StageName, StepProfile } from "./world/stages.js";
 export type { IntegratorName, ForceField } from "./solver/integrate.js";

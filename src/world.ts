@@ -51,13 +51,16 @@ import { Islands, SET_AWAKE } from "./solver/islands.js";
 import { ContinuousSolver, MotionBounds } from "./solver/continuous.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./world/options.js";
 import {
-  EventBuffers, EVENT_NAMES, toContactInfo, type CollisionPair, type ContactEvents, type ContactInfo, type SensorEvents,
+  EventBuffers, EVENT_NAMES, toContactInfo, type CollisionPair, type ContactEvents, type ContactInfo, type JointEvents, type SensorEvents,
   type WorldEvents,
 } from "./world/events.js";
 import { hashBodies } from "./world/hash.js";
+import { Joint, type JointOwner } from "./joints/joint.js";
+import { buildJoint, type JointDef } from "./joints/definition.js";
+import { JointManager } from "./joints/joint-manager.js";
 import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
-import { copyContactState } from "./world/schema.js";
+import { copyContactState, copyJointState } from "./world/schema.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
 export type QueryFilter = ((body: Body) => boolean) | { category?: number; mask?: number; group?: number };
@@ -69,7 +72,7 @@ function byId(a: Body, b: Body): number {
   return a._id - b._id;
 }
 
-export class World implements BodyOwner {
+export class World implements BodyOwner, JointOwner {
   private readonly opts: ResolvedWorldOptions;
   private frozenOptions: Readonly<ResolvedWorldOptions> | null = null;
   private simTime = 0;
@@ -98,6 +101,7 @@ export class World implements BodyOwner {
   private readonly events = new EventBuffers();
   private readonly contactWorld: ContactWorld;
   private readonly contactManager: ContactManager;
+  private readonly jointManager = new JointManager();
   private readonly emitter = new EventEmitter<WorldEvents>();
 
   // the step's solver parts
@@ -112,6 +116,8 @@ export class World implements BodyOwner {
   private readonly stiff = new Softness();
   /** The contact hertz, damping ratio and sub-step that `soft` and `stiff` were set for. */
   private readonly softFor = { hertz: -1, zeta: -1, h: -1 };
+  /** The same for the joints' rigid softness (a negative zeta: Baumgarte, for pgs). */
+  private readonly jointSoftFor = { hertz: -1, zeta: -1, h: -1 };
   private readonly woken: Body[] = [];
   private readonly box: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   /** Time-of-impact sweeps for fast bodies (stage 3); its counters describe the last step. */
@@ -150,6 +156,7 @@ export class World implements BodyOwner {
       isAwake: (b) => islands.set[b.slot] === SET_AWAKE,
       isAsleep: (b) => islands.isAsleep(b),
       wake: (b) => this.wakeIsland(b),
+      jointed: (a, b) => this.jointManager.blocksCollision(a, b),
     };
     this.contactManager = new ContactManager(this.contactWorld, this.events);
     this.contactManager.settings.motion = this.motion;
@@ -253,6 +260,11 @@ export class World implements BodyOwner {
     return this.events.sensors;
   }
 
+  /** Joint events of the last step: the joints that broke (pull-based; valid until the next step). */
+  get jointEvents(): JointEvents {
+    return this.events.joints;
+  }
+
   /** Call `fn` for each `name` event (an adapter over the event buffers). */
   on<E extends keyof WorldEvents>(name: E, fn: WorldEvents[E], context?: unknown): this {
     this.emitter.on(checkEventName(name), fn as never, context);
@@ -336,6 +348,8 @@ export class World implements BodyOwner {
     if (this.stepping) throw new Error("capsule2d: remove() cannot be called during a step");
     this.wakeIsland(body);
     this.wakeTouching(body);
+    const joints = this.jointManager.of(body);
+    while (joints.length > 0) this.detachJoint(joints[joints.length - 1]!);
     this.contactManager.destroyContactsOf(body);
     this.broadphase.remove(body);
     this.islands.remove(body);
@@ -366,6 +380,87 @@ export class World implements BodyOwner {
     body._world = null;
     body.slot = -1;
     return this;
+  }
+
+  // ------------------------------------------------------------------ joints
+
+  /**
+   * Add a joint (see the definitions in src/joints/definition.ts and the
+   * README); returns it. The definition is checked completely first: bad
+   * input throws a TypeError or RangeError naming the parameter and the
+   * value, and nothing changes. Both bodies wake; with `collideConnected`
+   * false (the default) their contact ends.
+   */
+  addJoint(def: JointDef): Joint {
+    if (this.stepping) throw new Error("capsule2d: addJoint() cannot be called during a step");
+    const joint = buildJoint(def, (b) => b._world === this, (b): b is Body => b instanceof Body);
+    this.jointManager.add(joint);
+    joint._world = this;
+    const a = joint._bodyA;
+    const b = joint._bodyB;
+    this.wakeIsland(a);
+    this.wakeIsland(b);
+    this.islands.resetTimer(a);
+    this.islands.resetTimer(b);
+    if (!joint._collideConnected) {
+      const c = this.contactManager.get(a, b);
+      if (c !== undefined) this.contactManager.destroy(c, true);
+    }
+    return joint;
+  }
+
+  /**
+   * Remove a joint; its bodies wake (the island may split), and with
+   * `collideConnected` false they may collide again from the next step.
+   */
+  removeJoint(joint: Joint): this {
+    if (!(joint instanceof Joint)) throw new TypeError(`capsule2d: joint must be a Joint, got ${check.describe(joint)}`);
+    if (joint._world !== this) throw new RangeError(`capsule2d: joint #${joint._id} is not in this world`);
+    if (this.stepping) throw new Error("capsule2d: removeJoint() cannot be called during a step");
+    this.detachJoint(joint);
+    return this;
+  }
+
+  /** Take a joint out (removed or broken): wake its bodies; let them find their contact again. */
+  private detachJoint(joint: Joint): void {
+    this.jointManager.remove(joint);
+    joint._world = null;
+    const a = joint._bodyA;
+    const b = joint._bodyB;
+    this.wakeIsland(a);
+    this.wakeIsland(b);
+    this.islands.resetTimer(a);
+    this.islands.resetTimer(b);
+    if (!joint._collideConnected && a._world === this && b._world === this && !this.jointManager.blocksCollision(a, b)) {
+      // the broadphase reports every pair of a re-added proxy; the contact manager makes the missing one
+      this.broadphase.remove(b);
+      this.motion.boxOf(b, this.box);
+      this.broadphase.add(b, this.box);
+      this.markChanged(b);
+    }
+  }
+
+  /** The joints, in creation order. */
+  get joints(): readonly Joint[] {
+    return this.jointManager.all();
+  }
+
+  /** @internal BodyOwner: a body's joints. */
+  jointsOf(body: Body): readonly Joint[] {
+    return this.jointManager.of(body);
+  }
+
+  /** @internal JointOwner: joint methods ask before they change anything. */
+  checkJointMutable(what: string): void {
+    if (this.stepping) throw new Error(`capsule2d: joint.${what}() cannot be called during a step`);
+  }
+
+  /** @internal JointOwner: a joint's setting changed: its bodies wake. */
+  jointChanged(joint: Joint): void {
+    this.wakeIsland(joint._bodyA);
+    this.wakeIsland(joint._bodyB);
+    this.islands.resetTimer(joint._bodyA);
+    this.islands.resetTimer(joint._bodyB);
   }
 
   /** @internal BodyOwner: body methods ask before they change anything. */
@@ -460,6 +555,7 @@ export class World implements BodyOwner {
       t = this.lap("changes", t);
       if (this.opts.solver === "soft-step") this.solveSoftStep(dt); // 1
       else this.solvePGS(dt);
+      if (this.jointManager.broken.length > 0) this.breakJoints();
       t = this.lap("solve", t);
       this.updateBounds(); // 2
       t = this.lap("bounds", t);
@@ -598,8 +694,11 @@ export class World implements BodyOwner {
     }
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
+    const jm = this.jointManager;
     this.collectConstraints();
     sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
+    // joints: rigid parts as stiff soft constraints, at most a quarter of the sub-step rate
+    this.prepareJoints(dt, h, Math.min(o.jointHertz, 0.25 * invH), o.jointDampingRatio);
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
     cc.maxPush = o.maxContactPushSpeed;
@@ -609,14 +708,22 @@ export class World implements BodyOwner {
     for (let i = 0; i < sub; i++) {
       this.integrator.integrateVelocities(sb);
       cc.resolveImpacts(sb, MAX_IMPACT_SWEEPS);
-      if (o.warmStarting) cc.warmStart(sb);
-      else cc.resetImpulses();
+      if (o.warmStarting) {
+        jm.warmStart(sb);
+        cc.warmStart(sb);
+      } else {
+        jm.resetImpulses();
+        cc.resetImpulses();
+      }
+      jm.solve(sb, true);
       cc.solveSoft(sb, true, this.soft, this.stiff);
       this.integrator.integratePositions(sb);
+      jm.solve(sb, false);
       cc.solveSoft(sb, false, this.soft, this.stiff);
+      jm.sum(sb);
       cc.addToTotals();
     }
-    this.finishSolve();
+    this.finishSolve(dt);
   }
 
   /** 1 with classic sequential impulses and the chosen position correction. */
@@ -624,8 +731,12 @@ export class World implements BodyOwner {
     const o = this.opts;
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
+    const jm = this.jointManager;
     this.collectConstraints();
     sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
+    // joints: Baumgarte (a push of percent × the error per step) with "baumgarte", else none in the velocity pass
+    const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
+    this.prepareJoints(dt, dt, baumgarte / dt, -1);
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
     cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
@@ -633,10 +744,16 @@ export class World implements BodyOwner {
     sb.invH = 1 / dt;
     this.integrator.integrateVelocities(sb);
     cc.resolveImpacts(sb, MAX_IMPACT_SWEEPS);
-    const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
     cc.setVelocityBias(1 / dt, baumgarte, o.slop);
-    if (o.warmStarting) cc.warmStart(sb);
-    for (let it = 0; it < o.velocityIterations; it++) cc.solvePGS(sb);
+    if (o.warmStarting) {
+      jm.warmStart(sb);
+      cc.warmStart(sb);
+    }
+    for (let it = 0; it < o.velocityIterations; it++) {
+      jm.solve(sb, baumgarte > 0);
+      cc.solvePGS(sb);
+    }
+    jm.sum(sb);
     this.integrator.integratePositions(sb);
     if (o.positionCorrection === "projection") {
       projectPositions(cc, sb, o.percent, o.slop);
@@ -646,13 +763,44 @@ export class World implements BodyOwner {
       }
     }
     cc.addToTotals();
-    this.finishSolve();
+    this.finishSolve(dt);
   }
 
-  /** Velocities back to the bodies, impulses to the contacts, hit events, forces cleared. */
-  private finishSolve(): void {
+  /**
+   * The step's joints and their settings. soft-step: the rigid parts are soft
+   * constraints of `hertz` and damping ratio `zeta`; pgs (zeta < 0): a
+   * Baumgarte bias of `hertz` (β/dt) per second, mass and impulse unscaled.
+   */
+  private prepareJoints(dt: number, h: number, hertz: number, zeta: number): void {
+    const jm = this.jointManager;
+    jm.collect(this.solverBodies);
+    if (jm.activeCount === 0) return;
+    const ctx = jm.ctx;
+    ctx.dt = dt;
+    ctx.h = h;
+    ctx.invH = 1 / h;
+    ctx.warmStarting = this.opts.warmStarting;
+    const f = this.jointSoftFor;
+    if (hertz !== f.hertz || zeta !== f.zeta || h !== f.h) {
+      f.hertz = hertz;
+      f.zeta = zeta;
+      f.h = h;
+      const r = ctx.rigid;
+      if (zeta >= 0) r.set(hertz, zeta, h);
+      else {
+        r.biasRate = hertz;
+        r.massScale = 1;
+        r.impulseScale = 0;
+      }
+    }
+    jm.prepare(this.solverBodies);
+  }
+
+  /** Velocities back to the bodies, impulses to the contacts, hit events, forces cleared; joint reactions. */
+  private finishSolve(dt: number): void {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
+    this.jointManager.finish(dt);
     sb.store(); // velocities back to the bodies; the step's forces are used up
     cc.storeImpulses(this.opts.hitEventThreshold);
     for (let h = 0; h < cc.hitCount; h++) {
@@ -665,6 +813,17 @@ export class World implements BodyOwner {
       e.normal.y = c.normalY;
       e.approachSpeed = cc.hitSpeeds[h]!;
     }
+  }
+
+  /** Joints whose reaction passed a break threshold this step are removed and reported. */
+  private breakJoints(): void {
+    const broken = this.jointManager.broken;
+    for (let i = 0; i < broken.length; i++) {
+      const j = broken[i]!;
+      this.events.jointBreak(j, Math.sqrt(j.forceX * j.forceX + j.forceY * j.forceY), j.torque);
+      this.detachJoint(j);
+    }
+    broken.length = 0;
   }
 
   /** 2. Each awake body's broadphase box at its new pose, swept ahead over its motion in the next step. */
@@ -697,7 +856,8 @@ export class World implements BodyOwner {
     if (!o.sleeping) return;
     const cm = this.contactManager;
     const islands = this.islands;
-    const asleep = islands.update(cm.awake, cm.awakeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
+    const jm = this.jointManager;
+    const asleep = islands.update(cm.awake, cm.awakeCount, jm.active, jm.activeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
     if (asleep === 0) return;
     cm.markSleepers();
     // a sleeping body does not move: its broadphase box is its own bounds, not swept
@@ -766,6 +926,13 @@ export class World implements BodyOwner {
     }
     if (em.listenerCount("sensorEnd") > 0 && se.endCount > 0) {
       em.emit("sensorEnd", { events: se.end.slice(0, se.endCount).map((e) => ({ sensor: e.sensor, visitor: e.visitor })) });
+    }
+    const je = this.events.joints;
+    if (em.listenerCount("jointBreak") > 0) {
+      for (let i = 0; i < je.breakCount; i++) {
+        const e = je.break[i]!;
+        em.emit("jointBreak", { joint: e.joint, force: e.force, torque: e.torque });
+      }
     }
   }
 
@@ -880,6 +1047,8 @@ export class World implements BodyOwner {
       changed: (b) => this.changedFlag[b.slot] === 1 || this.refreshAll,
       sleepingIslands: islands.sleepingIslands(),
       contacts: this.contactManager.all(bodies),
+      joints: this.jointManager.all(),
+      nextJointId: this.jointManager.nextJointId,
     };
   }
 
@@ -934,6 +1103,13 @@ export class World implements BodyOwner {
     this.accumulator = r.accumulator;
     this.lastDt = r.lastDt;
     for (const rc of r.contacts) copyContactState(rc.saved, this.contactManager.restore(rc.a, rc.b));
+    for (const rj of r.joints) {
+      const joint = new Joint(rj.saved._kind, rj.a, rj.b);
+      copyJointState(rj.saved, joint);
+      this.jointManager.add(joint, joint._id);
+      joint._world = this;
+    }
+    this.jointManager.nextJointId = r.nextJointId;
     this.islands.flush();
     this.contactManager.flush();
   }
@@ -968,6 +1144,8 @@ export class World implements BodyOwner {
       changed: s.bodies.map((b) => s.changed(b)),
       sleepingIslands: s.sleepingIslands.map((members) => members.map((b) => byId.get(b._id)!)),
       contacts: s.contacts.map((c) => ({ a: byId.get(c.bodyA._id)!, b: byId.get(c.bodyB._id)!, saved: c })),
+      joints: s.joints.map((j) => ({ a: byId.get(j._bodyA._id)!, b: byId.get(j._bodyB._id)!, saved: j })),
+      nextJointId: s.nextJointId,
     });
     return copy;
   }

@@ -24,6 +24,7 @@
  * engine-independent atan2.
  */
 import type { Vec2 } from "../math/vec2.js";
+import type { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { detAtan2, detCos, detSin } from "../math/trig.js";
 
@@ -121,9 +122,13 @@ export interface BodyOwner {
   isBodySleeping(body: Body): boolean;
   /** See `World.groundContactOf`. */
   groundContactOf(body: Body, maxSlopeAngle?: number): GroundContact | null;
+  /** The body's joints, in creation order. */
+  jointsOf(body: Body): readonly Joint[];
 }
 
 const TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
+
+const NO_JOINTS: readonly Joint[] = Object.freeze([]);
 
 export const DEFAULT_FRICTION = 0.6;
 export const DEFAULT_RESTITUTION = 0;
@@ -561,6 +566,14 @@ export abstract class Body {
   }
   set isSleeping(_: never) {
     readOnly("isSleeping", "body.wake()");
+  }
+
+  /** The joints attached to this body, in creation order (empty when none, or not in a world). */
+  get joints(): readonly Joint[] {
+    return this._world === null ? NO_JOINTS : this._world.jointsOf(this);
+  }
+  set joints(_: never) {
+    readOnly("joints", "world.addJoint(def) or world.removeJoint(joint)");
   }
 
   get isStatic(): boolean {

@@ -48,6 +48,8 @@ export interface ContactWorld {
   isAsleep(body: Body): boolean;
   /** Wake the body's island (its contacts come back through `wakeContactsOf`). */
   wake(body: Body): void;
+  /** Does a joint keep these bodies from colliding (collideConnected false)? */
+  jointed(a: Body, b: Body): boolean;
 }
 
 
@@ -133,7 +135,7 @@ export class ContactManager {
       const a = started.a[i]!;
       const b = started.b[i]!;
       if (this.map.get(a._id, b._id) !== undefined) continue;
-      if (!canTouch(a, b)) continue;
+      if (!canTouch(a, b) || this.world.jointed(a, b)) continue;
       this.create(a, b);
     }
   }

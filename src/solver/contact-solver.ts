@@ -277,7 +277,7 @@ export class ContactConstraints {
         w[sB] = w[sB]! + (iB * (this.rBx[k]! * py - this.rBy[k]! * px));
       }
     }
-    clearStaticSlot(sb);
+    sb.clearStaticSlot();
   }
 
   /**
@@ -303,7 +303,7 @@ export class ContactConstraints {
       this.solveNormal(i, sb, this.stiff[i] === 1 ? stiff : soft);
       this.solveFriction(i, sb);
     }
-    clearStaticSlot(sb);
+    sb.clearStaticSlot();
   }
 
   /** No bounce below this approach speed, m/s (the world's restitutionThreshold). */
@@ -490,7 +490,7 @@ export class ContactConstraints {
           appliedThisSweep++;
         }
       }
-      clearStaticSlot(sb);
+      sb.clearStaticSlot();
       applied += appliedThisSweep;
       if (appliedThisSweep === 0) break;
       this.impactedThisStep = true;
@@ -572,7 +572,7 @@ export class ContactConstraints {
       this.solveNormal(i, sb, null);
       this.solveFriction(i, sb);
     }
-    clearStaticSlot(sb);
+    sb.clearStaticSlot();
   }
 
   /**
@@ -662,8 +662,3 @@ function correct(sb: SolverBodies, s: number, dx: number, dy: number, da: number
  * Slot 0 stands for every body that does not move; with zero inverse mass
  * the updates above leave it at zero, but keep it exact (−0, rounding) anyway.
  */
-function clearStaticSlot(sb: SolverBodies): void {
-  sb.vx[0] = 0;
-  sb.vy[0] = 0;
-  sb.w[0] = 0;
-}

@@ -28,6 +28,9 @@
  *    step. The body's motion over the step (start pose → end pose) is swept
  *    against static bodies — and, for bodies flagged `bullet`, also against
  *    dynamic and kinematic bodies that are not bullets, at their end pose.
+ *    Bodies with joints are not swept unless they are bullets: put back
+ *    alone, a limb would be torn from the body it is joined to (its
+ *    speculative contacts stop it, as they stop every slower body).
  *    The first time of impact t ∈ [0, 1) is found by conservative
  *    advancement (below), and the body is put back to its pose at t, just
  *    short of the surface, keeping its velocity: the next step's speculative
@@ -187,6 +190,8 @@ export class ContinuousSolver {
         const b = awake[i]!;
         if (b._type !== "dynamic" || b._isSensor || b._bullet !== bullets) continue;
         if (!this.isFast(b)) continue;
+        // a jointed body put back alone would pull its joints apart: it relies on its speculative contacts
+        if (!bullets && b._world !== null && b._world.jointsOf(b).length > 0) continue;
         if (this.sweep(b, broadphase)) {
           b.updateBounds();
           motion.boxOf(b, box);

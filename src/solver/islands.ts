@@ -23,6 +23,7 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
+import type { Joint } from "../joints/joint.js";
 import { SENSOR } from "../contacts/contact.js";
 import { capacityFor, grown } from "../math/typed.js";
 
@@ -241,6 +242,8 @@ export class Islands {
   update(
     contacts: readonly Contact[],
     contactCount: number,
+    joints: readonly Joint[],
+    jointCount: number,
     dt: number,
     timeToSleep: number,
     linTol: number,
@@ -269,11 +272,20 @@ export class Islands {
       this.rootIsland[s] = -1;
       stamp[s] = now;
     }
-    for (let i = 0; i < contactCount; i++) {
-      const c = contacts[i]!;
-      if (c.count === 0 || (c.flags & SENSOR) !== 0) continue; // speculative points count: they are about to touch
-      const a = c.bodyA;
-      const b = c.bodyB;
+    for (let i = 0; i < contactCount + jointCount; i++) {
+      let a: Body;
+      let b: Body;
+      if (i < contactCount) {
+        const c = contacts[i]!;
+        if (c.count === 0 || (c.flags & SENSOR) !== 0) continue; // speculative points count: they are about to touch
+        a = c.bodyA;
+        b = c.bodyB;
+      } else {
+        // a joint ties its bodies as a touching contact does (the world lists only constraining joints)
+        const j = joints[i - contactCount]!;
+        a = j._bodyA;
+        b = j._bodyB;
+      }
       const sa = a.slot;
       const sb = b.slot;
       // simulated in this step: in the awake list union-find started from (a body woken during

@@ -143,6 +143,13 @@ export class SolverBodies {
     }
   }
 
+  /** Slot 0 stands for the bodies that do not move: whatever a solver pass wrote there is undone. */
+  clearStaticSlot(): void {
+    this.vx[0] = 0;
+    this.vy[0] = 0;
+    this.w[0] = 0;
+  }
+
   /** Refresh a slot's displacement and rotation since the step start from its body's pose. */
   syncPose(s: number): void {
     const b = this.bodies[s]!;

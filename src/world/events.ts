@@ -33,6 +33,7 @@ import type { Body } from "../bodies/body.js";
 import type { Manifold, ManifoldPoint } from "../narrowphase/manifold.js";
 import type { Vec2 } from "../math/vec2.js";
 import type { Contact } from "../contacts/contact.js";
+import type { Joint } from "../joints/joint.js";
 
 export interface ContactBeginEvent {
   bodyA: Body;
@@ -63,6 +64,24 @@ export interface SensorEvent {
   sensor: Body;
   /** The body that began or stopped overlapping it. */
   visitor: Body;
+}
+
+/**
+ * A joint broke: its reaction force (N) or torque (N·m) over the step passed
+ * `breakForce` or `breakTorque`. The joint has been removed from the world.
+ */
+export interface JointBreakEvent {
+  joint: Joint;
+  /** The magnitude of the reaction force in the step it broke, N. */
+  force: number;
+  /** The reaction torque in that step, N·m. */
+  torque: number;
+}
+
+/** The joint events of the last step: entries `[0, breakCount)` are valid. */
+export interface JointEvents {
+  readonly breakCount: number;
+  readonly break: readonly JointBreakEvent[];
 }
 
 /** The contact events of the last step: entries `[0, count)` of each array are valid. */
@@ -114,13 +133,15 @@ export interface WorldEvents {
   contactHit: (event: { hits: ContactHitEvent[] }) => void;
   sensorStart: (event: { events: SensorEvent[] }) => void;
   sensorEnd: (event: { events: SensorEvent[] }) => void;
+  /** A joint broke in this step (once per joint; it is already removed). */
+  jointBreak: (event: JointBreakEvent) => void;
   beforeStep: (event: StepEvent) => void;
   afterStep: (event: StepEvent) => void;
 }
 
 /** The names `world.on` accepts. */
 export const EVENT_NAMES: readonly (keyof WorldEvents)[] = [
-  "collisionStart", "collisionActive", "collisionEnd", "contactHit", "sensorStart", "sensorEnd", "beforeStep", "afterStep",
+  "collisionStart", "collisionActive", "collisionEnd", "contactHit", "sensorStart", "sensorEnd", "jointBreak", "beforeStep", "afterStep",
 ];
 
 // ---------------------------------------------------------------- inspection
@@ -221,6 +242,14 @@ class Hit implements ContactHitEvent {
   ) {}
 }
 
+class Break implements JointBreakEvent {
+  constructor(
+    public joint: Joint,
+    public force: number,
+    public torque: number,
+  ) {}
+}
+
 class Sensor implements SensorEvent {
   constructor(
     public sensor: Body,
@@ -229,7 +258,7 @@ class Sensor implements SensorEvent {
 }
 
 /** One step's events: pooled objects, reused from step to step. */
-class EventSet implements ContactEvents {
+class EventSet implements ContactEvents, JointEvents {
   beginCount = 0;
   readonly begin: Begin[] = [];
   endCount = 0;
@@ -240,6 +269,8 @@ class EventSet implements ContactEvents {
   readonly sensorBegin: Sensor[] = [];
   sensorEndCount = 0;
   readonly sensorEnd: Sensor[] = [];
+  breakCount = 0;
+  readonly break: Break[] = [];
 
   /** The sensor events seen through the `SensorEvents` shape. */
   readonly sensors: SensorEvents = new SensorView(this);
@@ -250,6 +281,8 @@ class EventSet implements ContactEvents {
     this.hitCount = 0;
     this.sensorBeginCount = 0;
     this.sensorEndCount = 0;
+    for (let i = 0; i < this.breakCount; i++) this.break[i]!.joint = null as unknown as Joint; // let broken joints go
+    this.breakCount = 0;
   }
 }
 
@@ -285,6 +318,20 @@ export class EventBuffers {
 
   get sensors(): SensorEvents {
     return this.published.sensors;
+  }
+
+  get joints(): JointEvents {
+    return this.published;
+  }
+
+  jointBreak(joint: Joint, force: number, torque: number): void {
+    const s = this.current;
+    const list = s.break;
+    if (s.breakCount === list.length) list.push(new Break(joint, force, torque));
+    const e = list[s.breakCount++]!;
+    e.joint = joint;
+    e.force = force;
+    e.torque = torque;
   }
 
   /** End of a step: what was collected becomes readable; the old readable set is cleared for reuse. */

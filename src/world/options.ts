@@ -33,6 +33,13 @@ export interface WorldOptions {
   contactHertz?: number;
   /** soft-step: contact damping ratio. Default 10. */
   contactDampingRatio?: number;
+  /**
+   * soft-step: how hard joints (their rigid parts) pull back when pulled
+   * apart, Hz; at most a quarter of the sub-step rate is used. Default 60.
+   */
+  jointHertz?: number;
+  /** soft-step: damping ratio of the joints' rigid parts. Default 2. */
+  jointDampingRatio?: number;
   /** soft-step: cap on the speed at which penetration is pushed out, m/s. Default 3. */
   maxContactPushSpeed?: number;
   /** No bounce below this approach speed, m/s. Default 1. */
@@ -86,6 +93,8 @@ export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.free
   warmStarting: true,
   contactHertz: 30,
   contactDampingRatio: 10,
+  jointHertz: 60,
+  jointDampingRatio: 2,
   maxContactPushSpeed: 3,
   restitutionThreshold: 1,
   hitEventThreshold: 1,
@@ -130,6 +139,8 @@ export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions 
   if (o.warmStarting !== undefined) r.warmStarting = check.boolean("warmStarting", o.warmStarting);
   if (o.contactHertz !== undefined) r.contactHertz = check.nonNegative("contactHertz", o.contactHertz);
   if (o.contactDampingRatio !== undefined) r.contactDampingRatio = check.nonNegative("contactDampingRatio", o.contactDampingRatio);
+  if (o.jointHertz !== undefined) r.jointHertz = check.nonNegative("jointHertz", o.jointHertz);
+  if (o.jointDampingRatio !== undefined) r.jointDampingRatio = check.nonNegative("jointDampingRatio", o.jointDampingRatio);
   if (o.maxContactPushSpeed !== undefined) r.maxContactPushSpeed = check.nonNegative("maxContactPushSpeed", o.maxContactPushSpeed);
   if (o.restitutionThreshold !== undefined) r.restitutionThreshold = check.nonNegative("restitutionThreshold", o.restitutionThreshold);
   if (o.hitEventThreshold !== undefined) r.hitEventThreshold = check.nonNegative("hitEventThreshold", o.hitEventThreshold);

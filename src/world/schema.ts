@@ -22,12 +22,15 @@ import { Capsule } from "../bodies/capsule.js";
 import { Circle } from "../bodies/circle.js";
 import { BOX, CAPSULE, CIRCLE, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
 import { Contact, MAX_BODY_ID, REPORTED, TOUCHING } from "../contacts/contact.js";
+import { Joint, JOINT_TYPES, type JointType } from "../joints/joint.js";
 
 export type FieldKind =
   /** any finite number */
   | "number"
   /** a finite number >= 0 */
   | "nonNegative"
+  /** any number but NaN: ±Infinity allowed (JSON: the strings "Infinity" and "-Infinity") */
+  | "extended"
   /** an integer in [min, max] */
   | "int"
   | "bool"
@@ -205,6 +208,91 @@ export const CONTACT_FIELDS: readonly K[] = [
   f("points.1.id", "int", (c) => c.id1, (c, v: number) => (c.id1 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 1 }),
 ];
 
+// ---------------------------------------------------------------- joints
+
+/** The bodies of a joint, by id. */
+export interface JointIds {
+  a: number;
+  b: number;
+}
+
+type J = Field<Joint, JointIds>;
+const jnum = (path: string, get: (j: Joint) => number, set: (j: Joint, v: number) => void, kind: FieldKind = "number"): J =>
+  f<Joint, JointIds>(path, kind, get, set);
+const jflag = (path: string, get: (j: Joint) => boolean, set: (j: Joint, v: boolean) => void): J => f<Joint, JointIds>(path, "bool", get, set);
+/** Most joints in one world (ids are Uint32 in binary records). */
+export const MAX_JOINT_ID = 0xfffffffe;
+
+export const JOINT_FIELDS: readonly J[] = [
+  f("type", "enum", (j) => JOINT_TYPES[j._kind], (j, v: JointType) => ((j as { _kind: number })._kind = JOINT_TYPES.indexOf(v)), { values: JOINT_TYPES }),
+  f("id", "int", (j) => j._id, (j, v: number) => (j._id = v), { min: 0, max: MAX_JOINT_ID }),
+  f("bodyA", "int", (_j, x) => x.a, (_j, v: number, x) => (x.a = v), { min: 0, max: MAX_BODY_ID - 1 }),
+  f("bodyB", "int", (_j, x) => x.b, (_j, v: number, x) => (x.b = v), { min: 0, max: MAX_BODY_ID - 1 }),
+  jflag("collideConnected", (j) => j._collideConnected, (j, v) => (j._collideConnected = v)),
+  jnum("breakForce", (j) => j._breakForce, (j, v) => (j._breakForce = v), "extended"),
+  jnum("breakTorque", (j) => j._breakTorque, (j, v) => (j._breakTorque = v), "extended"),
+  jnum("localAnchorA.x", (j) => j.lAx, (j, v) => (j.lAx = v)),
+  jnum("localAnchorA.y", (j) => j.lAy, (j, v) => (j.lAy = v)),
+  jnum("localAnchorB.x", (j) => j.lBx, (j, v) => (j.lBx = v)),
+  jnum("localAnchorB.y", (j) => j.lBy, (j, v) => (j.lBy = v)),
+  jnum("localAxisA.x", (j) => j.axX, (j, v) => (j.axX = v)),
+  jnum("localAxisA.y", (j) => j.axY, (j, v) => (j.axY = v)),
+  jnum("referenceAngle", (j) => j.refAngle, (j, v) => (j.refAngle = v)),
+  jnum("length", (j) => j.length, (j, v) => (j.length = v), "nonNegative"),
+  jnum("minLength", (j) => j.minLength, (j, v) => (j.minLength = v), "nonNegative"),
+  jnum("maxLength", (j) => j.maxLength, (j, v) => (j.maxLength = v), "extended"),
+  jflag("enableLimit", (j) => j.enableLimit, (j, v) => (j.enableLimit = v)),
+  jnum("lower", (j) => j.lower, (j, v) => (j.lower = v)),
+  jnum("upper", (j) => j.upper, (j, v) => (j.upper = v)),
+  jflag("enableMotor", (j) => j.enableMotor, (j, v) => (j.enableMotor = v)),
+  jnum("motorSpeed", (j) => j.motorSpeed, (j, v) => (j.motorSpeed = v)),
+  jnum("maxMotor", (j) => j.maxMotor, (j, v) => (j.maxMotor = v), "nonNegative"),
+  jflag("enableSpring", (j) => j.enableSpring, (j, v) => (j.enableSpring = v)),
+  jnum("hertz", (j) => j.hertz, (j, v) => (j.hertz = v), "nonNegative"),
+  jnum("dampingRatio", (j) => j.dampingRatio, (j, v) => (j.dampingRatio = v), "nonNegative"),
+  jnum("linearHertz", (j) => j.linearHertz, (j, v) => (j.linearHertz = v), "nonNegative"),
+  jnum("angularHertz", (j) => j.angularHertz, (j, v) => (j.angularHertz = v), "nonNegative"),
+  jnum("linearOffset.x", (j) => j.offX, (j, v) => (j.offX = v)),
+  jnum("linearOffset.y", (j) => j.offY, (j, v) => (j.offY = v)),
+  jnum("angularOffset", (j) => j.offAngle, (j, v) => (j.offAngle = v)),
+  jnum("maxForce", (j) => j.maxForce, (j, v) => (j.maxForce = v), "nonNegative"),
+  jnum("maxTorque", (j) => j.maxTorque, (j, v) => (j.maxTorque = v), "nonNegative"),
+  jnum("correctionFactor", (j) => j.correctionFactor, (j, v) => (j.correctionFactor = v), "nonNegative"),
+  // the impulses the next step warm-starts from, and the last step's reaction
+  jnum("impulse.x", (j) => j.impX, (j, v) => (j.impX = v)),
+  jnum("impulse.y", (j) => j.impY, (j, v) => (j.impY = v)),
+  jnum("impulse.angular", (j) => j.impA, (j, v) => (j.impA = v)),
+  jnum("impulse.spring", (j) => j.springImp, (j, v) => (j.springImp = v)),
+  jnum("impulse.motor", (j) => j.motorImp, (j, v) => (j.motorImp = v)),
+  jnum("impulse.lower", (j) => j.lowerImp, (j, v) => (j.lowerImp = v)),
+  jnum("impulse.upper", (j) => j.upperImp, (j, v) => (j.upperImp = v)),
+  jnum("reaction.x", (j) => j.forceX, (j, v) => (j.forceX = v)),
+  jnum("reaction.y", (j) => j.forceY, (j, v) => (j.forceY = v)),
+  jnum("reaction.torque", (j) => j.torque, (j, v) => (j.torque = v)),
+  f("label", "string", (j) => j.label, (j, v: string) => (j.label = v)),
+  f("userData", "json", (j) => j.userData, (j, v: unknown) => (j.userData = v)),
+];
+
+/** Copy a joint's saved state (every JOINT_FIELDS entry but its bodies) into another joint. */
+export function copyJointState(from: Joint, to: Joint): void {
+  const ids: JointIds = { a: 0, b: 0 };
+  for (const fd of JOINT_FIELDS) fd.set(to, fd.get(from, ids), ids);
+}
+
+/** A blank joint to read a record into (its bodies are placeholders). */
+export function blankJoint(): Joint {
+  const placeholder = blankBody(CIRCLE);
+  return new Joint(0, placeholder, placeholder);
+}
+
+/** Checks a joint record must pass beyond each field's own. */
+export function checkJointRecord(j: Joint, fail: (message: string) => never): void {
+  if (!(j.minLength <= j.maxLength)) fail(`minLength ${j.minLength} exceeds maxLength ${j.maxLength}`);
+  if (!(j.lower <= j.upper)) fail(`lower ${j.lower} exceeds upper ${j.upper}`);
+  if (!(j._breakForce > 0) || !(j._breakTorque > 0)) fail("breakForce and breakTorque must be > 0");
+  if (!(Math.abs(j.axX * j.axX + j.axY * j.axY - 1) < 1e-6)) fail("localAxisA must be a unit vector");
+}
+
 /** Copy a contact's saved state (every CONTACT_FIELDS entry but its bodies) into another contact. */
 export function copyContactState(from: Contact, to: Contact): void {
   const ids: ContactIds = { a: 0, b: 0 };
@@ -224,8 +312,10 @@ export interface Layout {
   readonly numbers: readonly number[];
   readonly ints: readonly number[];
   readonly flags: readonly number[];
-  /** Bit offset of each flag field (bools 1 bit, enums 2 bits). */
+  /** Bit offset of each flag field (bools 1 bit, enums as many as their values need). */
   readonly bitOf: readonly number[];
+  /** Bit mask of each flag field (at bit 0). */
+  readonly maskOf: readonly number[];
   readonly bytes: number;
 }
 
@@ -234,25 +324,30 @@ export function layoutOf(fields: readonly Field<never, never>[]): Layout {
   const ints: number[] = [];
   const flags: number[] = [];
   const bitOf: number[] = [];
+  const maskOf: number[] = [];
   let bit = 0;
   fields.forEach((fd, i) => {
     // integers that do not fit 32 bits (the step count) are stored as Float64, exactly
     const wide = fd.kind === "int" && (fd.max! > 0xffffffff || fd.min! < -0x80000000);
-    if (fd.kind === "number" || fd.kind === "nonNegative" || wide) numbers.push(i);
+    if (fd.kind === "number" || fd.kind === "nonNegative" || fd.kind === "extended" || wide) numbers.push(i);
     else if (fd.kind === "int") ints.push(i);
     else if (fd.kind === "bool" || fd.kind === "enum") {
       flags.push(i);
       bitOf[i] = bit;
-      bit += fd.kind === "bool" ? 1 : 2;
+      // enums: at least 2 bits (the body records' layout), more when the values need them
+      const bits = fd.kind === "bool" ? 1 : Math.max(2, Math.ceil(Math.log2(fd.values!.length)));
+      maskOf[i] = (1 << bits) - 1;
+      bit += bits;
     }
   });
   if (bit > 31) throw new Error("capsule2d: too many flag bits in a snapshot record");
-  return { numbers, ints, flags, bitOf, bytes: numbers.length * 8 + ints.length * 4 + (flags.length > 0 ? 4 : 0) };
+  return { numbers, ints, flags, bitOf, maskOf, bytes: numbers.length * 8 + ints.length * 4 + (flags.length > 0 ? 4 : 0) };
 }
 
 export const BODY_LAYOUT = layoutOf(BODY_FIELDS as readonly Field<never, never>[]);
 export const CONTACT_LAYOUT = layoutOf(CONTACT_FIELDS as readonly Field<never, never>[]);
 export const HEADER_LAYOUT = layoutOf(HEADER_FIELDS as readonly Field<never, never>[]);
+export const JOINT_LAYOUT = layoutOf(JOINT_FIELDS as readonly Field<never, never>[]);
 
 /** Shape checks a record must pass beyond each field's own (a body built from it must be sound). */
 export function checkBodyRecord(b: Body, fail: (message: string) => never): void {

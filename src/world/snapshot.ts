@@ -36,22 +36,27 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
+import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
-  BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, SHAPE_NAMES, blankBody,
-  blankContact, checkBodyRecord, type BodyExtra, type ContactIds, type Field, type Header, type Layout,
+  BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
+  SHAPE_NAMES, blankBody, blankContact, blankJoint, checkBodyRecord, checkJointRecord, type BodyExtra, type ContactIds, type Field,
+  type Header, type JointIds, type Layout,
 } from "./schema.js";
 
 export const SNAPSHOT_FORMAT = "capsule2d-snapshot";
-export const SNAPSHOT_VERSION = 2;
+/** Version 3 added joints; version 2 snapshots (no joints) are still read. */
+export const SNAPSHOT_VERSION = 3;
+const READABLE_VERSIONS = [2, 3];
 
-/** A number as stored in a JSON snapshot: JSON has no −0, so it is written as the string "-0". */
-export type SnapshotNumber = number | "-0";
+/** A number as stored in a JSON snapshot: JSON has no −0 or Infinity, so they are written as strings. */
+export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
 /** A JSON record whose fields `src/world/schema.ts` lists (nested by their dotted paths). */
 export type SnapshotRecord = { [key: string]: unknown };
 export type BodySnapshot = SnapshotRecord;
 export type ContactSnapshot = SnapshotRecord;
+export type JointSnapshot = SnapshotRecord;
 
 export interface WorldSnapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -64,6 +69,10 @@ export interface WorldSnapshot {
   nextId: number;
   bodies: BodySnapshot[];
   contacts: ContactSnapshot[];
+  /** The id the next joint gets. */
+  nextJointId: number;
+  /** In creation order. */
+  joints: JointSnapshot[];
 }
 
 /** What the world hands over to be captured (read-only). */
@@ -77,6 +86,9 @@ export interface WorldState extends Header {
   sleepingIslands: readonly (readonly Body[])[];
   /** Every live contact, in key order. */
   contacts: readonly Contact[];
+  /** Every joint, in creation order. */
+  joints: readonly Joint[];
+  nextJointId: number;
 }
 
 /** A checked snapshot: bodies built (ids set, not in a world), contacts read into blank records. */
@@ -88,10 +100,14 @@ export interface RestoredWorld extends Header {
   sleepingIslands: Body[][];
   /** Each contact's bodies and its saved state (copy it into the contact the world creates). */
   contacts: { a: Body; b: Body; saved: Contact }[];
+  /** Each joint's bodies and its saved state (copy it into a joint made for those bodies). */
+  joints: { a: Body; b: Body; saved: Joint }[];
+  nextJointId: number;
 }
 
 export const BINARY_BYTES_PER_BODY = BODY_LAYOUT.bytes;
 export const BINARY_BYTES_PER_CONTACT = CONTACT_LAYOUT.bytes;
+export const BINARY_BYTES_PER_JOINT = JOINT_LAYOUT.bytes;
 
 // ---------------------------------------------------------------- shared
 
@@ -122,6 +138,14 @@ function decode<T, C>(fd: Field<T, C>, record: string, v: unknown): unknown {
       if (fd.kind === "nonNegative" && !(v >= 0)) fail(`${at(record, fd)} must be >= 0, got ${v}`);
       return v;
     }
+    case "extended": {
+      if (v === "-0") return -0;
+      if (v === "Infinity") return Infinity;
+      if (v === "-Infinity") return -Infinity;
+      if (typeof v !== "number") typeFail(`${at(record, fd)} must be a number, got ${check.describe(v)}`);
+      if (Number.isNaN(v)) fail(`${at(record, fd)} must not be NaN`);
+      return v;
+    }
     case "int": {
       if (typeof v !== "number") typeFail(`${at(record, fd)} must be a number, got ${check.describe(v)}`);
       if (!Number.isInteger(v) || v < fd.min! || v > fd.max!) fail(`${at(record, fd)} must be an integer in [${fd.min}, ${fd.max}], got ${check.describe(v)}`);
@@ -150,6 +174,8 @@ function byKind(kind: string): unknown {
 // ---------------------------------------------------------------- JSON
 
 function jsonNumber(v: number): SnapshotNumber {
+  if (v === Infinity) return "Infinity";
+  if (v === -Infinity) return "-Infinity";
   return Object.is(v, -0) ? "-0" : v;
 }
 
@@ -249,6 +275,7 @@ export function captureJSON(s: WorldState): WorldSnapshot {
   const bodies = s.bodies.map((b) => writeRecord(BODY_FIELDS, b, bodyExtra(s, island, b, extra)));
   const ids: ContactIds = { a: 0, b: 0 };
   const contacts = s.contacts.map((c) => writeRecord(CONTACT_FIELDS, c, contactIds(c, ids)));
+  const joints = s.joints.map((j) => writeRecord(JOINT_FIELDS, j, jointIds(j, ids)));
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -256,7 +283,15 @@ export function captureJSON(s: WorldState): WorldSnapshot {
     ...(header as { time: SnapshotNumber; stepCount: number; accumulator: SnapshotNumber; lastDt: SnapshotNumber; nextId: number }),
     bodies,
     contacts,
+    nextJointId: s.nextJointId,
+    joints,
   };
+}
+
+function jointIds(j: Joint, out: JointIds): JointIds {
+  out.a = j._bodyA._id;
+  out.b = j._bodyB._id;
+  return out;
 }
 
 function readOptions(raw: unknown): ResolvedWorldOptions {
@@ -295,7 +330,9 @@ function readJSON(data: unknown): RestoredWorld {
   if (data === null || typeof data !== "object" || Array.isArray(data)) typeFail(`snapshot must be an object, got ${check.describe(data)}`);
   const o = data as Record<string, unknown>;
   if (o.format !== SNAPSHOT_FORMAT) fail(`format must be ${JSON.stringify(SNAPSHOT_FORMAT)}, got ${check.describe(o.format)}`);
-  if (o.version !== SNAPSHOT_VERSION) fail(`version ${check.describe(o.version)} is not supported (this build reads ${SNAPSHOT_VERSION})`);
+  if (!READABLE_VERSIONS.includes(o.version as number)) {
+    fail(`version ${check.describe(o.version)} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
+  }
   const options = readOptions(o.options);
   const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
   readRecord(HEADER_FIELDS, o, "snapshot", header, null);
@@ -316,7 +353,23 @@ function readJSON(data: unknown): RestoredWorld {
     if (n !== c.count) fail(`contacts[${i}] has count ${c.count} but ${n} points`);
     return { c, ids };
   });
-  return assemble(options, header, bodies, extras, contacts);
+  let nextJointId = 0;
+  const joints: { j: Joint; ids: JointIds }[] = [];
+  if (o.version !== 2) {
+    const next = o.nextJointId;
+    if (typeof next !== "number" || !Number.isInteger(next) || next < 0 || next > MAX_JOINT_ID + 1) {
+      fail(`nextJointId must be an integer in [0, ${MAX_JOINT_ID + 1}], got ${check.describe(next)}`);
+    }
+    nextJointId = next;
+    if (!Array.isArray(o.joints)) typeFail(`joints must be an array, got ${check.describe(o.joints)}`);
+    (o.joints as unknown[]).forEach((r, i) => {
+      const j = blankJoint();
+      const ids: JointIds = { a: 0, b: 0 };
+      readRecord(JOINT_FIELDS, r, `joints[${i}]`, j, ids);
+      joints.push({ j, ids });
+    });
+  }
+  return assemble(options, header, bodies, extras, contacts, joints, nextJointId);
 }
 
 // ---------------------------------------------------------------- binary
@@ -326,6 +379,8 @@ export const BINARY_MAGIC = 0x53443243;
 const HEADER_BYTES = 64;
 /** Where the header record starts: after magic, version, padding and the three counts. */
 const HEADER_RECORD_AT = 20;
+/** Version 3: the joint count and the next joint id, after the header record (zero in version 2). */
+const JOINT_COUNT_AT = 56;
 
 // Made on first use, so that loading the library needs no TextEncoder (a bare script context has none).
 let encoder: TextEncoder | null = null;
@@ -357,7 +412,7 @@ function readBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<
     const bits = v.getInt32(at + layout.numbers.length * 8 + layout.ints.length * 4, true);
     for (const i of layout.flags) {
       const fd = fields[i]!;
-      const raw = (bits >>> layout.bitOf[i]!) & (fd.kind === "bool" ? 1 : 3);
+      const raw = (bits >>> layout.bitOf[i]!) & layout.maskOf[i]!;
       if (fd.kind === "bool") fd.set(o, raw === 1, ctx);
       else {
         if (raw >= fd.values!.length) typeFail(`${path}.${fd.path} has unknown value ${raw}`);
@@ -383,7 +438,9 @@ export function captureBinary(s: WorldState): ArrayBuffer {
   const optionsBytes = (optionsText.length + 7) & ~7;
   const bodyCount = s.bodies.length;
   const contactCount = s.contacts.length;
-  const total = HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes;
+  const jointCount = s.joints.length;
+  const total =
+    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
   const buffer = new ArrayBuffer(total);
   const v = new DataView(buffer);
   v.setUint32(0, BINARY_MAGIC, true);
@@ -393,6 +450,8 @@ export function captureBinary(s: WorldState): ArrayBuffer {
   v.setUint32(12, contactCount, true);
   v.setUint32(16, optionsText.length, true);
   writeBinaryRecord(v, HEADER_RECORD_AT, HEADER_FIELDS, HEADER_LAYOUT, s, null);
+  v.setUint32(JOINT_COUNT_AT, jointCount, true);
+  v.setUint32(JOINT_COUNT_AT + 4, s.nextJointId, true);
   new Uint8Array(buffer, HEADER_BYTES, optionsText.length).set(optionsText);
   let at = HEADER_BYTES + optionsBytes;
   const island = islandIndex(s);
@@ -406,6 +465,10 @@ export function captureBinary(s: WorldState): ArrayBuffer {
     writeBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, c, contactIds(c, ids));
     at += CONTACT_LAYOUT.bytes;
   }
+  for (const j of s.joints) {
+    writeBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, j, jointIds(j, ids));
+    at += JOINT_LAYOUT.bytes;
+  }
   return buffer;
 }
 
@@ -415,14 +478,19 @@ function readBinary(buffer: ArrayBuffer): RestoredWorld {
   const magic = v.getUint32(0, true);
   if (magic !== BINARY_MAGIC) fail(`wrong magic 0x${magic.toString(16)} (expected 0x${BINARY_MAGIC.toString(16)}, "C2DS")`);
   const version = v.getUint16(4, true);
-  if (version !== SNAPSHOT_VERSION) fail(`version ${version} is not supported (this build reads ${SNAPSHOT_VERSION})`);
+  if (!READABLE_VERSIONS.includes(version)) fail(`version ${version} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
   const bodyCount = v.getUint32(8, true);
   const contactCount = v.getUint32(12, true);
   const optionsLength = v.getUint32(16, true);
   const optionsBytes = (optionsLength + 7) & ~7;
-  const expected = HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes;
+  const jointCount = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT, true);
+  const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
+  const expected =
+    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
   if (buffer.byteLength !== expected) {
-    fail(`binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts) needs ${expected}`);
+    fail(
+      `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`,
+    );
   }
   const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
   readBinaryRecord(v, HEADER_RECORD_AT, HEADER_FIELDS, HEADER_LAYOUT, "header", header, null);
@@ -458,7 +526,17 @@ function readBinary(buffer: ArrayBuffer): RestoredWorld {
     contacts.push({ c, ids });
     at += CONTACT_LAYOUT.bytes;
   }
-  return assemble(options, header, bodies, extras, contacts);
+  const joints: { j: Joint; ids: JointIds }[] = [];
+  for (let i = 0; i < jointCount; i++) {
+    const j = blankJoint();
+    const ids: JointIds = { a: 0, b: 0 };
+    readBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, `joints[${i}]`, j, ids);
+    j.label = "";
+    j.userData = undefined;
+    joints.push({ j, ids });
+    at += JOINT_LAYOUT.bytes;
+  }
+  return assemble(options, header, bodies, extras, contacts, joints, nextJointId);
 }
 
 // ---------------------------------------------------------------- checks across records
@@ -469,6 +547,8 @@ function assemble(
   bodies: Body[],
   extras: BodyExtra[],
   raw: { c: Contact; ids: ContactIds }[],
+  rawJoints: { j: Joint; ids: JointIds }[],
+  nextJointId: number,
 ): RestoredWorld {
   const byId = new Map<number, Body>();
   let last = -1;
@@ -500,6 +580,18 @@ function assemble(
     seen.add(key);
     return { a, b, saved: c };
   });
+  let lastJoint = -1;
+  const joints = rawJoints.map(({ j, ids }, i) => {
+    const a = byId.get(ids.a);
+    const b = byId.get(ids.b);
+    if (a === undefined || b === undefined) fail(`joints[${i}] names body ${a === undefined ? ids.a : ids.b}, which is not in the snapshot`);
+    if (a === b) fail(`joints[${i}] joins body ${ids.a} to itself`);
+    if (j._id <= lastJoint) fail(`joints[${i}].id ${j._id} is not above the previous id ${lastJoint} (ids must be unique and in order)`);
+    if (j._id >= nextJointId) fail(`joints[${i}].id ${j._id} is not below nextJointId ${nextJointId}`);
+    lastJoint = j._id;
+    checkJointRecord(j, (m) => fail(`joints[${i}]: ${m}`));
+    return { a, b, saved: j };
+  });
   return {
     options,
     ...header,
@@ -508,6 +600,8 @@ function assemble(
     changed: extras.map((x) => x.changed),
     sleepingIslands: islands.filter((m) => m.length > 0),
     contacts,
+    joints,
+    nextJointId,
   };
 }
 

@@ -1,0 +1,117 @@
+/**
+ * One row along a line, shared by the distance, prismatic and wheel joints:
+ * the relative speed of the anchors along a unit axis u,
+ *   Cdot = u·(vB − vA) + a2·ωB − a1·ωA,
+ * with a1 = (lever of A) × u and a2 = rB × u. For a distance joint the
+ * levers are the anchors (a1 = rA × u); for a prismatic or wheel joint,
+ * whose axis turns with body A, A's lever reaches to B's anchor
+ * (a1 = (d + rA) × u). The row's effective mass is
+ *   1 / (mA⁻¹ + mB⁻¹ + IA⁻¹·a1² + IB⁻¹·a2²).
+ * `setRow` fills the one shared scratch row; the functions below read it.
+ */
+import type { SolverBodies } from "../solver/solver-bodies.js";
+import type { Joint } from "./joint.js";
+import { now, type JointContext } from "./parts.js";
+
+export const row = { ux: 0, uy: 0, a1: 0, a2: 0 };
+
+/** Set the row: axis (ux, uy), A's lever (lx, ly), B's lever (rx, ry). */
+export function setRow(ux: number, uy: number, lx: number, ly: number, rx: number, ry: number): void {
+  row.ux = ux;
+  row.uy = uy;
+  row.a1 = lx * uy - ly * ux;
+  row.a2 = rx * uy - ry * ux;
+}
+
+/** The row's effective mass for the joint's bodies (0 when neither can move along it). */
+export function rowMass(j: Joint): number {
+  const k = j.mA + j.mB + j.iA * row.a1 * row.a1 + j.iB * row.a2 * row.a2;
+  return k > 0 ? 1 / k : 0;
+}
+
+/** The anchors' relative speed along the row. */
+export function rowSpeed(j: Joint, sb: SolverBodies): number {
+  const sA = j.sA;
+  const sB = j.sB;
+  return row.ux * (sb.vx[sB]! - sb.vx[sA]!) + row.uy * (sb.vy[sB]! - sb.vy[sA]!) + row.a2 * sb.w[sB]! - row.a1 * sb.w[sA]!;
+}
+
+/** Apply an impulse along the row (B gets +imp·u). */
+export function applyRow(j: Joint, sb: SolverBodies, imp: number): void {
+  const sA = j.sA;
+  const sB = j.sB;
+  const px = imp * row.ux;
+  const py = imp * row.uy;
+  sb.vx[sA] = sb.vx[sA]! - j.mA * px;
+  sb.vy[sA] = sb.vy[sA]! - j.mA * py;
+  sb.w[sA] = sb.w[sA]! - j.iA * imp * row.a1;
+  sb.vx[sB] = sb.vx[sB]! + j.mB * px;
+  sb.vy[sB] = sb.vy[sB]! + j.mB * py;
+  sb.w[sB] = sb.w[sB]! + j.iB * imp * row.a2;
+}
+
+/**
+ * A one-sided limit along the row: keep C ≥ 0, where C is (x − lower)
+ * (sign +1) or (upper − x) (sign −1). Speculative while apart, soft like
+ * the rigid parts once past. Returns the new accumulated impulse (≥ 0).
+ */
+export function solveRowLimit(j: Joint, sb: SolverBodies, ctx: JointContext, mass: number, C: number, sign: number, accumulated: number): number {
+  let bias = 0;
+  let massScale = 1;
+  let impulseScale = 0;
+  if (C > 0) bias = C * ctx.invH;
+  else if (ctx.useBias) {
+    bias = ctx.rigid.biasRate * C;
+    massScale = ctx.rigid.massScale;
+    impulseScale = ctx.rigid.impulseScale;
+  }
+  const cdot = sign * rowSpeed(j, sb);
+  const impulse = -mass * massScale * (cdot + bias) - impulseScale * accumulated;
+  let next = accumulated + impulse;
+  if (next < 0) next = 0;
+  applyRow(j, sb, sign * (next - accumulated));
+  return next;
+}
+
+/** A motor along the row: drive the speed to `ctx`-independent target j.motorSpeed, impulse within ±maxMotor·h. */
+export function solveRowMotor(j: Joint, sb: SolverBodies, ctx: JointContext, mass: number): void {
+  const old = j.motorImp;
+  const max = j.maxMotor * ctx.h;
+  let next = old + mass * (j.motorSpeed - rowSpeed(j, sb));
+  if (next > max) next = max;
+  else if (next < -max) next = -max;
+  j.motorImp = next;
+  applyRow(j, sb, next - old);
+}
+
+/** A spring along the row towards C = 0 (C: the current offset from rest), with the joint's spring softness. */
+export function solveRowSpring(j: Joint, sb: SolverBodies, mass: number, C: number): void {
+  const impulse = -j.springMassScale * mass * (rowSpeed(j, sb) + j.springBias * C) - j.springImpulseScale * j.springImp;
+  j.springImp += impulse;
+  applyRow(j, sb, impulse);
+}
+
+/**
+ * A line fixed in body A (prismatic and wheel joints) now: the axis u (A's
+ * axis at the step start, j.wax / way, turned with A since), the
+ * perpendicular p, B's anchor's offset along u (`translation`) and the
+ * levers of both directions. Needs `anchorsNow` first.
+ */
+export const line = { ux: 0, uy: 0, px: 0, py: 0, translation: 0, lx: 0, ly: 0 };
+
+export function lineNow(j: Joint, sb: SolverBodies): void {
+  const dx = now.dx;
+  const dy = now.dy;
+  const c = sb.dqc[j.sA]!;
+  const s = sb.dqs[j.sA]!;
+  const ux = c * j.wax - s * j.way;
+  const uy = s * j.wax + c * j.way;
+  line.ux = ux;
+  line.uy = uy;
+  line.px = -uy;
+  line.py = ux;
+  line.translation = ux * dx + uy * dy;
+  // A's lever reaches B's anchor: d + rA
+  line.lx = dx + now.rAx;
+  line.ly = dy + now.rAy;
+}

@@ -1,0 +1,345 @@
+/**
+ * Joint definitions: what `world.addJoint(def)` takes, checked completely
+ * before anything changes, and turned into a `Joint` in local frames.
+ *
+ * Anchors are world points (`anchor`, or `anchorA` / `anchorB` for a
+ * distance joint) at the bodies' poses when the joint is added, or local
+ * points (`localAnchorA` / `localAnchorB`, relative to each body's centre).
+ * Left out, the anchor is body B's centre (body A's and B's centres for a
+ * distance joint). Axes are world directions (`axis`) or `localAxisA`.
+ */
+import type { Body } from "../bodies/body.js";
+import type { Vec2 } from "../math/vec2.js";
+import * as check from "../math/validate.js";
+import {
+  checkRange, checkThreshold, DISTANCE, FILTER, Joint, JOINT_TYPES, MOTOR, PRISMATIC, relativeAngle, REVOLUTE, WELD, WHEEL,
+  type JointType,
+} from "./joint.js";
+
+interface CommonDef {
+  bodyA: Body;
+  bodyB: Body;
+  /** May the two bodies collide with each other? Default false. */
+  collideConnected?: boolean;
+  /** Reaction force above which the joint breaks, N. Default Infinity. */
+  breakForce?: number;
+  /** Reaction torque above which the joint breaks, N·m. Default Infinity. */
+  breakTorque?: number;
+  userData?: unknown;
+  label?: string;
+}
+
+interface AnchorDef {
+  /** The joint's anchor, a world point (default: body B's centre). */
+  anchor?: Vec2;
+  /** Or the anchor on each body, in its local frame. */
+  localAnchorA?: Vec2;
+  localAnchorB?: Vec2;
+}
+
+interface SpringDef {
+  enableSpring?: boolean;
+  /** Spring frequency, Hz (0: as stiff as the solver can make it). */
+  hertz?: number;
+  dampingRatio?: number;
+}
+
+export interface RevoluteJointDef extends CommonDef, AnchorDef, SpringDef {
+  type: "revolute";
+  /** Relative angle B − A taken as angle 0 (default: the one at creation). */
+  referenceAngle?: number;
+  enableLimit?: boolean;
+  lowerAngle?: number;
+  upperAngle?: number;
+  enableMotor?: boolean;
+  /** rad/s of B relative to A. */
+  motorSpeed?: number;
+  maxMotorTorque?: number;
+}
+
+export interface PrismaticJointDef extends CommonDef, AnchorDef, SpringDef {
+  type: "prismatic";
+  /** The sliding direction, world (default x). */
+  axis?: Vec2;
+  localAxisA?: Vec2;
+  referenceAngle?: number;
+  enableLimit?: boolean;
+  lower?: number;
+  upper?: number;
+  enableMotor?: boolean;
+  motorSpeed?: number;
+  maxMotorForce?: number;
+}
+
+export interface DistanceJointDef extends CommonDef, SpringDef {
+  type: "distance";
+  /** World points (default: the bodies' centres). */
+  anchorA?: Vec2;
+  anchorB?: Vec2;
+  localAnchorA?: Vec2;
+  localAnchorB?: Vec2;
+  /** Rest length (default: the anchors' distance at creation). */
+  length?: number;
+  /** The range the length may take (default: `length` for both, a rigid rod; 0 and Infinity with a spring). */
+  minLength?: number;
+  maxLength?: number;
+  enableMotor?: boolean;
+  motorSpeed?: number;
+  maxMotorForce?: number;
+}
+
+export interface WeldJointDef extends CommonDef, AnchorDef {
+  type: "weld";
+  referenceAngle?: number;
+  /** 0 (default): rigid; > 0: a spring of this frequency. */
+  linearHertz?: number;
+  angularHertz?: number;
+  dampingRatio?: number;
+}
+
+export interface WheelJointDef extends CommonDef, AnchorDef, SpringDef {
+  type: "wheel";
+  /** The suspension direction, world (default y). */
+  axis?: Vec2;
+  localAxisA?: Vec2;
+  enableMotor?: boolean;
+  motorSpeed?: number;
+  maxMotorTorque?: number;
+  enableLimit?: boolean;
+  lower?: number;
+  upper?: number;
+}
+
+export interface MotorJointDef extends CommonDef {
+  type: "motor";
+  /** B's centre in A's frame to drive towards (default: where it is at creation). */
+  linearOffset?: Vec2;
+  /** B's angle relative to A to drive towards (default: the one at creation). */
+  angularOffset?: number;
+  /** Most force and torque the joint may apply (defaults 1 N and 1 N·m, as Box2D). */
+  maxForce?: number;
+  maxTorque?: number;
+  /** Fraction of the pose error to correct per step, in [0, 1] (default 0.3). */
+  correctionFactor?: number;
+}
+
+export interface FilterJointDef extends CommonDef {
+  type: "filter";
+}
+
+export type JointDef =
+  | RevoluteJointDef
+  | PrismaticJointDef
+  | DistanceJointDef
+  | WeldJointDef
+  | WheelJointDef
+  | MotorJointDef
+  | FilterJointDef;
+
+const COMMON = ["type", "bodyA", "bodyB", "collideConnected", "breakForce", "breakTorque", "userData", "label"];
+const ANCHOR = ["anchor", "localAnchorA", "localAnchorB"];
+const SPRING = ["enableSpring", "hertz", "dampingRatio"];
+const KEYS: Record<JointType, readonly string[]> = {
+  revolute: [...COMMON, ...ANCHOR, ...SPRING, "referenceAngle", "enableLimit", "lowerAngle", "upperAngle", "enableMotor", "motorSpeed", "maxMotorTorque"],
+  prismatic: [...COMMON, ...ANCHOR, ...SPRING, "axis", "localAxisA", "referenceAngle", "enableLimit", "lower", "upper", "enableMotor", "motorSpeed", "maxMotorForce"],
+  distance: [...COMMON, ...SPRING, "anchorA", "anchorB", "localAnchorA", "localAnchorB", "length", "minLength", "maxLength", "enableMotor", "motorSpeed", "maxMotorForce"],
+  weld: [...COMMON, ...ANCHOR, "referenceAngle", "linearHertz", "angularHertz", "dampingRatio"],
+  wheel: [...COMMON, ...ANCHOR, ...SPRING, "axis", "localAxisA", "enableMotor", "motorSpeed", "maxMotorTorque", "enableLimit", "lower", "upper"],
+  motor: [...COMMON, "linearOffset", "angularOffset", "maxForce", "maxTorque", "correctionFactor"],
+  filter: COMMON,
+};
+
+type Def = Record<string, unknown>;
+
+function bool(d: Def, key: string, fallback: boolean): boolean {
+  return d[key] === undefined ? fallback : check.boolean(key, d[key]);
+}
+
+function num(d: Def, key: string, fallback: number): number {
+  return d[key] === undefined ? fallback : check.finite(key, d[key]);
+}
+
+function nonNeg(d: Def, key: string, fallback: number): number {
+  return d[key] === undefined ? fallback : check.nonNegative(key, d[key]);
+}
+
+/** A world point into a body's local frame (relative to its centre). */
+function toLocal(b: Body, x: number, y: number): Vec2 {
+  const dx = x - b.px;
+  const dy = y - b.py;
+  return { x: b.qc * dx + b.qs * dy, y: -b.qs * dx + b.qc * dy };
+}
+
+/** Set the joint's local anchors from `anchor` / `localAnchorA/B` (default: a world point `fallback`). */
+function anchors(j: Joint, d: Def, worldKeyA: string, worldKeyB: string, fallbackA: Vec2, fallbackB: Vec2): void {
+  const a = j._bodyA;
+  const b = j._bodyB;
+  const worldA = d[worldKeyA] !== undefined ? check.vector(worldKeyA, d[worldKeyA]) : null;
+  const worldB = d[worldKeyB] !== undefined ? check.vector(worldKeyB, d[worldKeyB]) : null;
+  const localA = d.localAnchorA !== undefined ? check.vector("localAnchorA", d.localAnchorA) : null;
+  const localB = d.localAnchorB !== undefined ? check.vector("localAnchorB", d.localAnchorB) : null;
+  if ((worldA !== null && localA !== null) || (worldB !== null && localB !== null)) {
+    const which = worldA !== null && localA !== null ? `${worldKeyA} and localAnchorA` : `${worldKeyB} and localAnchorB`;
+    throw new TypeError(`capsule2d: give ${which}, not both`);
+  }
+  const pa = localA ?? toLocal(a, (worldA ?? fallbackA).x, (worldA ?? fallbackA).y);
+  const pb = localB ?? toLocal(b, (worldB ?? fallbackB).x, (worldB ?? fallbackB).y);
+  j.lAx = pa.x;
+  j.lAy = pa.y;
+  j.lBx = pb.x;
+  j.lBy = pb.y;
+}
+
+/** The axis (unit, in A's frame) from `axis` (world) or `localAxisA`. */
+function axisOf(j: Joint, d: Def, fallback: Vec2): void {
+  if (d.axis !== undefined && d.localAxisA !== undefined) throw new TypeError("capsule2d: give axis or localAxisA, not both");
+  const a = j._bodyA;
+  let x: number;
+  let y: number;
+  if (d.localAxisA !== undefined) {
+    const v = check.vector("localAxisA", d.localAxisA);
+    x = v.x;
+    y = v.y;
+  } else {
+    const v = d.axis !== undefined ? check.vector("axis", d.axis) : fallback;
+    x = a.qc * v.x + a.qs * v.y;
+    y = -a.qs * v.x + a.qc * v.y;
+  }
+  const len = Math.sqrt(x * x + y * y);
+  if (!(len > 1e-9)) {
+    const key = d.localAxisA !== undefined ? "localAxisA" : "axis";
+    throw new RangeError(`capsule2d: ${key} must not be zero, got ${check.describe(d[key])}`);
+  }
+  j.axX = x / len;
+  j.axY = y / len;
+}
+
+function spring(j: Joint, d: Def, on: boolean, hertz: number, zeta: number): void {
+  j.enableSpring = bool(d, "enableSpring", on);
+  j.hertz = nonNeg(d, "hertz", hertz);
+  j.dampingRatio = nonNeg(d, "dampingRatio", zeta);
+}
+
+function limits(j: Joint, d: Def, lowKey: string, highKey: string, bound: number): void {
+  j.enableLimit = bool(d, "enableLimit", false);
+  const lo = num(d, lowKey, 0);
+  const hi = num(d, highKey, 0);
+  checkRange(lowKey, highKey, lo, hi);
+  if (lo < -bound || hi > bound) {
+    throw new RangeError(`capsule2d: ${lowKey} and ${highKey} must be within [${-bound}, ${bound}], got ${lo} and ${hi}`);
+  }
+  j.lower = lo;
+  j.upper = hi;
+}
+
+function motor(j: Joint, d: Def, maxKey: string): void {
+  j.enableMotor = bool(d, "enableMotor", false);
+  j.motorSpeed = num(d, "motorSpeed", 0);
+  j.maxMotor = nonNeg(d, maxKey, 0);
+}
+
+function referenceAngle(j: Joint, d: Def): void {
+  const a = j._bodyA;
+  const b = j._bodyB;
+  j.refAngle = d.referenceAngle !== undefined ? check.inRange("referenceAngle", d.referenceAngle, -Math.PI, Math.PI) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
+}
+
+/**
+ * Check a definition and build its joint (not yet in a world). `inWorld`
+ * tells whether a body belongs to the world the joint is for. Throws a
+ * TypeError or RangeError naming the parameter and the value.
+ */
+export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody: (b: unknown) => b is Body): Joint {
+  if (def === null || typeof def !== "object") throw new TypeError(`capsule2d: joint definition must be an object, got ${check.describe(def)}`);
+  const d = def as unknown as Def;
+  const type = check.oneOf("joint type", d.type, JOINT_TYPES);
+  check.knownKeys(`${type} joint`, d, KEYS[type]);
+  for (const key of ["bodyA", "bodyB"]) {
+    if (!isBody(d[key])) throw new TypeError(`capsule2d: ${key} must be a body, got ${check.describe(d[key])}`);
+    if (!inWorld(d[key] as Body)) throw new RangeError(`capsule2d: ${key} (body #${(d[key] as Body)._id}) is not in this world`);
+  }
+  const a = d.bodyA as Body;
+  const b = d.bodyB as Body;
+  if (a === b) throw new RangeError(`capsule2d: bodyA and bodyB must be different bodies, got body #${a._id} twice`);
+  const j = new Joint(JOINT_TYPES.indexOf(type), a, b);
+  j._collideConnected = bool(d, "collideConnected", false);
+  if (d.breakForce !== undefined) j._breakForce = checkThreshold("breakForce", d.breakForce);
+  if (d.breakTorque !== undefined) j._breakTorque = checkThreshold("breakTorque", d.breakTorque);
+  if (d.label !== undefined) {
+    if (typeof d.label !== "string") throw new TypeError(`capsule2d: label must be a string, got ${check.describe(d.label)}`);
+    j.label = d.label;
+  }
+  j.userData = d.userData;
+  const centreB = { x: b.px, y: b.py };
+  switch (j._kind) {
+    case REVOLUTE:
+      anchors(j, d, "anchor", "anchor", centreB, centreB);
+      referenceAngle(j, d);
+      spring(j, d, false, 0, 0);
+      limits(j, d, "lowerAngle", "upperAngle", Math.PI);
+      motor(j, d, "maxMotorTorque");
+      break;
+    case PRISMATIC:
+      anchors(j, d, "anchor", "anchor", centreB, centreB);
+      axisOf(j, d, { x: 1, y: 0 });
+      referenceAngle(j, d);
+      spring(j, d, false, 0, 0);
+      limits(j, d, "lower", "upper", Infinity);
+      motor(j, d, "maxMotorForce");
+      break;
+    case WHEEL:
+      anchors(j, d, "anchor", "anchor", centreB, centreB);
+      axisOf(j, d, { x: 0, y: 1 });
+      spring(j, d, true, 1, 0.7);
+      limits(j, d, "lower", "upper", Infinity);
+      motor(j, d, "maxMotorTorque");
+      break;
+    case WELD:
+      anchors(j, d, "anchor", "anchor", centreB, centreB);
+      referenceAngle(j, d);
+      j.linearHertz = nonNeg(d, "linearHertz", 0);
+      j.angularHertz = nonNeg(d, "angularHertz", 0);
+      j.dampingRatio = nonNeg(d, "dampingRatio", 0);
+      break;
+    case DISTANCE: {
+      anchors(j, d, "anchorA", "anchorB", { x: a.px, y: a.py }, centreB);
+      spring(j, d, false, 0, 0);
+      motor(j, d, "maxMotorForce");
+      let length: number;
+      if (d.length !== undefined) length = check.positive("length", d.length);
+      else {
+        const pa = j.anchorA;
+        const pb = j.anchorB;
+        length = Math.sqrt((pb.x - pa.x) * (pb.x - pa.x) + (pb.y - pa.y) * (pb.y - pa.y));
+        if (!(length > 0)) throw new RangeError("capsule2d: the anchors coincide: give length (> 0)");
+      }
+      j.length = length;
+      const free = j.enableSpring && j.hertz > 0;
+      j.minLength = nonNeg(d, "minLength", free ? 0 : length);
+      if (d.maxLength !== undefined) {
+        const m = d.maxLength;
+        if (typeof m !== "number" || !(m >= 0)) throw new RangeError(`capsule2d: maxLength must be a number >= 0 (Infinity allowed), got ${check.describe(m)}`);
+        j.maxLength = m;
+      } else j.maxLength = free ? Infinity : length;
+      if (!(j.minLength <= j.maxLength)) {
+        throw new RangeError(`capsule2d: minLength must not exceed maxLength, got minLength ${j.minLength}, maxLength ${j.maxLength}`);
+      }
+      break;
+    }
+    case MOTOR: {
+      const off = d.linearOffset !== undefined ? check.vector("linearOffset", d.linearOffset) : toLocal(a, b.px, b.py);
+      j.offX = off.x;
+      j.offY = off.y;
+      j.offAngle = d.angularOffset !== undefined ? check.finite("angularOffset", d.angularOffset) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
+      j.maxForce = nonNeg(d, "maxForce", 1);
+      j.maxTorque = nonNeg(d, "maxTorque", 1);
+      j.correctionFactor = d.correctionFactor !== undefined ? check.inRange("correctionFactor", d.correctionFactor, 0, 1) : 0.3;
+      break;
+    }
+    case FILTER:
+      break;
+  }
+  return j;
+}
+
+export { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL };

@@ -1,0 +1,97 @@
+/**
+ * Distance joint: keeps the anchors `length` apart (a rod), lets the
+ * distance range over [minLength, maxLength] (a rope is min 0, max L: slack
+ * below L, taut at L), pulls it towards `length` with an optional spring,
+ * and drives it with an optional motor.
+ *
+ * One row along the line between the anchors, u = d / |d| (axial.ts), with
+ * C = |d| − length (rigid or spring), |d| − min ≥ 0 and max − |d| ≥ 0
+ * (limits). Which parts act:
+ * - a spring (enableSpring, hertz > 0): the spring, within the limits;
+ * - no spring and min = max (or a spring of 0 Hz): rigid at `length`;
+ * - no spring and min < max: only the limits (a rope).
+ */
+import type { SolverBodies } from "../solver/solver-bodies.js";
+import type { Joint } from "./joint.js";
+import { applyRow, row, rowMass, rowSpeed, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
+import { anchorsNow, now, prepareBase, prepareSpring, resetImpulses, type JointContext } from "./parts.js";
+
+/** The row along the anchors now (from `now`); returns the distance. */
+function rowNow(j: Joint): number {
+  const d = Math.sqrt(now.dx * now.dx + now.dy * now.dy);
+  if (d > 1e-12) setRow(now.dx / d, now.dy / d, now.rAx, now.rAy, now.rBx, now.rBy);
+  else setRow(j.wax, j.way, now.rAx, now.rAy, now.rBx, now.rBy); // anchors together: keep the step's axis
+  return d;
+}
+
+function isRigid(j: Joint): boolean {
+  return j.enableSpring ? j.hertz === 0 : j.minLength === j.maxLength;
+}
+
+export function prepareDistance(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  prepareBase(j, sb);
+  now.rAx = j.fAx;
+  now.rAy = j.fAy;
+  now.rBx = j.fBx;
+  now.rBy = j.fBy;
+  now.dx = j.dcx + j.fBx - j.fAx;
+  now.dy = j.dcy + j.fBy - j.fAy;
+  j.wax = 1;
+  j.way = 0;
+  rowNow(j);
+  j.wax = row.ux;
+  j.way = row.uy;
+  j.axialMass = rowMass(j);
+  prepareSpring(j, ctx);
+  if (!ctx.warmStarting) resetImpulses(j);
+  if (isRigid(j)) {
+    j.springImp = 0;
+    j.lowerImp = 0;
+    j.upperImp = 0;
+  } else j.impA = 0;
+  if (!j.enableSpring) j.springImp = 0;
+  if (!j.enableMotor) j.motorImp = 0;
+}
+
+function axialImpulse(j: Joint): number {
+  return j.impA + j.springImp + j.motorImp + j.lowerImp - j.upperImp;
+}
+
+export function warmStartDistance(j: Joint, sb: SolverBodies): void {
+  anchorsNow(j, sb);
+  rowNow(j);
+  applyRow(j, sb, axialImpulse(j));
+}
+
+export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  anchorsNow(j, sb);
+  const length = rowNow(j);
+  const mass = j.axialMass;
+  if (j.enableMotor) solveRowMotor(j, sb, ctx, mass);
+  if (isRigid(j)) {
+    const C = length - j.length;
+    let bias = 0;
+    let massScale = 1;
+    let impulseScale = 0;
+    if (ctx.useBias) {
+      bias = ctx.rigid.biasRate * C;
+      massScale = ctx.rigid.massScale;
+      impulseScale = ctx.rigid.impulseScale;
+    }
+    const impulse = -mass * massScale * (rowSpeed(j, sb) + bias) - impulseScale * j.impA;
+    j.impA += impulse;
+    applyRow(j, sb, impulse);
+    return;
+  }
+  if (j.enableSpring) solveRowSpring(j, sb, mass, length - j.length);
+  if (j.minLength > 0) j.lowerImp = solveRowLimit(j, sb, ctx, mass, length - j.minLength, 1, j.lowerImp);
+  if (j.maxLength < Infinity) j.upperImp = solveRowLimit(j, sb, ctx, mass, j.maxLength - length, -1, j.upperImp);
+}
+
+export function sumDistance(j: Joint, sb: SolverBodies): void {
+  anchorsNow(j, sb);
+  rowNow(j);
+  const imp = axialImpulse(j);
+  j.sumX += imp * row.ux;
+  j.sumY += imp * row.uy;
+}

@@ -1,0 +1,268 @@
+/**
+ * The joints of a world: the list in creation order, each body's joints,
+ * and the solver's stages for them.
+ *
+ * Each step `collect` takes the joints the step simulates (at least one
+ * body awake; filter joints constrain nothing), and the solver calls
+ * `prepare` once, then per sub-step `warmStart`, `solve` (with bias) and,
+ * after the positions moved, `relax` (without) and `sum`, before the
+ * contacts do the same: joints go first, so contacts have the last word on
+ * what may not overlap. `finish` turns the step's impulses into reaction
+ * forces and lists the joints that break.
+ */
+import type { Body } from "../bodies/body.js";
+import type { SolverBodies } from "../solver/solver-bodies.js";
+import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "./joint.js";
+import { JointContext, resetImpulses } from "./parts.js";
+import { prepareRevolute, solveRevolute, sumRevolute, warmStartRevolute } from "./revolute.js";
+import { prepareWeld, solveWeld, sumWeld, warmStartWeld } from "./weld.js";
+import { prepareDistance, solveDistance, sumDistance, warmStartDistance } from "./distance.js";
+import { prepareAxisJoint, solvePrismatic, sumPrismatic, warmStartPrismatic } from "./prismatic.js";
+import { solveWheel, sumWheel, warmStartWheel } from "./wheel.js";
+import { prepareMotor, solveMotor, warmStartMotor } from "./motor.js";
+
+export class JointManager {
+  /** Joints in creation order (holes after removals, closed when read). */
+  private readonly list: (Joint | null)[] = [];
+  private holes = 0;
+  private nextId = 0;
+  /** Each body's joints, by body slot, in creation order. */
+  private bySlot: (Joint[] | undefined)[] = [];
+  /** The joints this step simulates: `active[0 .. activeCount)`. */
+  readonly active: Joint[] = [];
+  activeCount = 0;
+  /** Joints whose reaction passed a break threshold in the last `finish`. */
+  readonly broken: Joint[] = [];
+  readonly ctx = new JointContext();
+
+  get count(): number {
+    return this.list.length - this.holes;
+  }
+
+  /** Every joint, in creation order. */
+  all(): readonly Joint[] {
+    if (this.holes > 0) {
+      let n = 0;
+      const list = this.list;
+      for (let i = 0; i < list.length; i++) {
+        const j = list[i];
+        if (j != null) {
+          j.index = n;
+          list[n++] = j;
+        }
+      }
+      list.length = n;
+      this.holes = 0;
+    }
+    return this.list as readonly Joint[];
+  }
+
+  /** A body's joints, in creation order (empty when none). */
+  of(body: Body): readonly Joint[] {
+    return this.bySlot[body.slot] ?? EMPTY;
+  }
+
+  /** Add a checked joint (its id is the next one, or `id` when restoring). */
+  add(j: Joint, id = this.nextId): void {
+    j._id = id;
+    if (id >= this.nextId) this.nextId = id + 1;
+    j.index = this.list.length;
+    this.list.push(j);
+    this.link(j._bodyA, j);
+    this.link(j._bodyB, j);
+  }
+
+  private link(b: Body, j: Joint): void {
+    const s = b.slot;
+    while (this.bySlot.length <= s) this.bySlot.push(undefined);
+    const mine = this.bySlot[s];
+    if (mine === undefined) this.bySlot[s] = [j];
+    else mine.push(j);
+  }
+
+  private unlink(b: Body, j: Joint): void {
+    const mine = this.bySlot[b.slot]!;
+    mine.splice(mine.indexOf(j), 1);
+    if (mine.length === 0) this.bySlot[b.slot] = undefined;
+  }
+
+  remove(j: Joint): void {
+    this.all(); // close holes so that j.index is current
+    this.list[j.index] = null;
+    this.holes++;
+    j.index = -1;
+    this.unlink(j._bodyA, j);
+    this.unlink(j._bodyB, j);
+  }
+
+  /** The next id a new joint gets (snapshots). */
+  get nextJointId(): number {
+    return this.nextId;
+  }
+  set nextJointId(id: number) {
+    this.nextId = id;
+  }
+
+  /** Does a joint that forbids it (collideConnected false) join a and b? Costs the joints of the one with fewer. */
+  blocksCollision(a: Body, b: Body): boolean {
+    const ja = this.bySlot[a.slot];
+    const jb = this.bySlot[b.slot];
+    if (ja === undefined || jb === undefined) return false;
+    const [mine, other] = ja.length <= jb.length ? [ja, b] : [jb, a];
+    for (let i = 0; i < mine.length; i++) {
+      const j = mine[i]!;
+      if (!j._collideConnected && (j._bodyA === other || j._bodyB === other)) return true;
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------- the solver's stages
+
+  /** The joints with a body simulated this step (by its solver slot), in creation order. */
+  collect(sb: SolverBodies): void {
+    const list = this.all();
+    const slotOf = sb.slotOf;
+    let n = 0;
+    for (let i = 0; i < list.length; i++) {
+      const j = list[i]!;
+      if (j._kind === FILTER) continue;
+      if (slotOf[j._bodyA.slot] === 0 && slotOf[j._bodyB.slot] === 0) continue;
+      this.active[n++] = j;
+    }
+    this.activeCount = n;
+  }
+
+  prepare(sb: SolverBodies): void {
+    const ctx = this.ctx;
+    for (let i = 0; i < this.activeCount; i++) {
+      const j = this.active[i]!;
+      switch (j._kind) {
+        case REVOLUTE:
+          prepareRevolute(j, sb, ctx);
+          break;
+        case PRISMATIC:
+        case WHEEL:
+          prepareAxisJoint(j, sb, ctx);
+          break;
+        case DISTANCE:
+          prepareDistance(j, sb, ctx);
+          break;
+        case WELD:
+          prepareWeld(j, sb, ctx);
+          break;
+        case MOTOR:
+          prepareMotor(j, sb, ctx);
+          break;
+      }
+    }
+  }
+
+  warmStart(sb: SolverBodies): void {
+    for (let i = 0; i < this.activeCount; i++) {
+      const j = this.active[i]!;
+      switch (j._kind) {
+        case REVOLUTE:
+          warmStartRevolute(j, sb);
+          break;
+        case PRISMATIC:
+          warmStartPrismatic(j, sb);
+          break;
+        case WHEEL:
+          warmStartWheel(j, sb);
+          break;
+        case DISTANCE:
+          warmStartDistance(j, sb);
+          break;
+        case WELD:
+          warmStartWeld(j, sb);
+          break;
+        case MOTOR:
+          warmStartMotor(j, sb);
+          break;
+      }
+    }
+    sb.clearStaticSlot();
+  }
+
+  /** Forget the impulses (each sub-step, with warm starting off). */
+  resetImpulses(): void {
+    for (let i = 0; i < this.activeCount; i++) resetImpulses(this.active[i]!);
+  }
+
+  /** One pass over the joints: with the bias (solve) or without (relax). */
+  solve(sb: SolverBodies, useBias: boolean): void {
+    const ctx = this.ctx;
+    ctx.useBias = useBias;
+    for (let i = 0; i < this.activeCount; i++) {
+      const j = this.active[i]!;
+      switch (j._kind) {
+        case REVOLUTE:
+          solveRevolute(j, sb, ctx);
+          break;
+        case PRISMATIC:
+          solvePrismatic(j, sb, ctx);
+          break;
+        case WHEEL:
+          solveWheel(j, sb, ctx);
+          break;
+        case DISTANCE:
+          solveDistance(j, sb, ctx);
+          break;
+        case WELD:
+          solveWeld(j, sb, ctx);
+          break;
+        case MOTOR:
+          solveMotor(j, sb, ctx);
+          break;
+      }
+    }
+    sb.clearStaticSlot();
+  }
+
+  /** Add this (sub-)step's impulses to the step's sums. */
+  sum(sb: SolverBodies): void {
+    for (let i = 0; i < this.activeCount; i++) {
+      const j = this.active[i]!;
+      switch (j._kind) {
+        case REVOLUTE:
+          sumRevolute(j);
+          break;
+        case PRISMATIC:
+          sumPrismatic(j, sb);
+          break;
+        case WHEEL:
+          sumWheel(j, sb);
+          break;
+        case DISTANCE:
+          sumDistance(j, sb);
+          break;
+        case WELD:
+        case MOTOR:
+          sumWeld(j);
+          break;
+      }
+    }
+  }
+
+  /**
+   * End of the solve: each simulated joint's reaction (the step's impulses
+   * over dt) and the joints past a break threshold, into `broken`.
+   */
+  finish(dt: number): void {
+    const inv = 1 / dt;
+    this.broken.length = 0;
+    for (let i = 0; i < this.activeCount; i++) {
+      const j = this.active[i]!;
+      j.forceX = j.sumX * inv;
+      j.forceY = j.sumY * inv;
+      j.torque = j.sumT * inv;
+      if (j._breakForce === Infinity && j._breakTorque === Infinity) continue;
+      const f2 = j.forceX * j.forceX + j.forceY * j.forceY;
+      const t = j.torque < 0 ? -j.torque : j.torque;
+      if (f2 > j._breakForce * j._breakForce || t > j._breakTorque) this.broken.push(j);
+    }
+  }
+}
+
+const EMPTY: readonly Joint[] = Object.freeze([]);
+

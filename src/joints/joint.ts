@@ -1,0 +1,661 @@
+/**
+ * A joint: the user's handle, and everything the solver keeps for it.
+ *
+ * Every joint type shares this one class (a `type` tells them apart), as
+ * Box2D keeps one joint record with a part per type: the solver's loops then
+ * see one object shape, and snapshots one table of fields. Each type's
+ * physics is in its own file (revolute.ts, distance.ts, ...), as functions
+ * over this class; `joint-manager.ts` owns the joints of a world and runs
+ * those functions in the solver's stages.
+ *
+ * Frames. Anchors are kept in each body's local frame (relative to its
+ * centre, which is its centre of mass), the axis of prismatic and wheel
+ * joints in body A's frame, and angles from the relative rotation at
+ * creation (`referenceAngle`). Definitions give world points; they are
+ * converted once, when the joint is added.
+ *
+ * Read-only fields are getters; a change goes through a `set...` method that
+ * checks the value, wakes the bodies and, for settings the solver caches,
+ * takes effect from the next step.
+ */
+import type { Body } from "../bodies/body.js";
+import type { Vec2 } from "../math/vec2.js";
+import * as check from "../math/validate.js";
+import { detAtan2 } from "../math/trig.js";
+
+export type JointType = "revolute" | "prismatic" | "distance" | "weld" | "wheel" | "motor" | "filter";
+export const JOINT_TYPES: readonly JointType[] = ["revolute", "prismatic", "distance", "weld", "wheel", "motor", "filter"];
+
+export const REVOLUTE = 0;
+export const PRISMATIC = 1;
+export const DISTANCE = 2;
+export const WELD = 3;
+export const WHEEL = 4;
+export const MOTOR = 5;
+export const FILTER = 6;
+
+/** What a joint needs from the world that holds it. */
+export interface JointOwner {
+  /** Throws when the world cannot accept a change now (during a step). */
+  checkJointMutable(what: string): void;
+  /** A joint setting changed: wake its bodies. */
+  jointChanged(joint: Joint): void;
+}
+
+function readOnly(name: string, use: string): never {
+  throw new TypeError(`capsule2d: joint.${name} is read-only; use ${use}`);
+}
+
+/** The angle of rotation b relative to rotation a (unit complex numbers), in (−π, π]. */
+export function relativeAngle(bc: number, bs: number, ac: number, as: number): number {
+  // q_b · conj(q_a)
+  return detAtan2(bs * ac - bc * as, bc * ac + bs * as);
+}
+
+/** An angle brought into [−π, π]. */
+export function unwind(a: number): number {
+  if (a < -Math.PI) return a + 2 * Math.PI;
+  if (a > Math.PI) return a - 2 * Math.PI;
+  return a;
+}
+
+export class Joint {
+  /** @internal */ _id: number;
+  /** @internal JOINT_TYPES index. */ readonly _kind: number;
+  /** @internal */ _world: JointOwner | null;
+  /** @internal */ readonly _bodyA: Body;
+  /** @internal */ readonly _bodyB: Body;
+  /** Whether the two bodies may collide with each other. */
+  /** @internal */ _collideConnected: boolean;
+  /** @internal */ _breakForce: number;
+  /** @internal */ _breakTorque: number;
+  userData: unknown;
+  label: string;
+
+  // ---------------------------------------------------------------- definition (saved)
+  /** @internal Anchors in the bodies' local frames, m. */ lAx: number;
+  /** @internal */ lAy: number;
+  /** @internal */ lBx: number;
+  /** @internal */ lBy: number;
+  /** @internal Unit axis in body A's frame (prismatic, wheel). */ axX: number;
+  /** @internal */ axY: number;
+  /** @internal Relative angle B − A at which the joint angle is 0. */ refAngle: number;
+  /** @internal Distance: rest length, and its range. */ length: number;
+  /** @internal */ minLength: number;
+  /** @internal */ maxLength: number;
+  /** @internal */ enableLimit: boolean;
+  /** @internal Limits: angle (revolute) or translation (prismatic, wheel). */ lower: number;
+  /** @internal */ upper: number;
+  /** @internal */ enableMotor: boolean;
+  /** @internal rad/s or m/s. */ motorSpeed: number;
+  /** @internal Max motor torque (revolute, wheel) or force (prismatic, distance). */ maxMotor: number;
+  /** @internal */ enableSpring: boolean;
+  /** @internal */ hertz: number;
+  /** @internal */ dampingRatio: number;
+  /** @internal Weld: 0 is rigid. */ linearHertz: number;
+  /** @internal */ angularHertz: number;
+  /** @internal Motor joint: B's target pose in A's frame, and the limits of its drive. */ offX: number;
+  /** @internal */ offY: number;
+  /** @internal */ offAngle: number;
+  /** @internal */ maxForce: number;
+  /** @internal */ maxTorque: number;
+  /** @internal Motor joint: fraction of the pose error corrected per second·step. */ correctionFactor: number;
+
+  // ---------------------------------------------------------------- impulses (saved: warm starting)
+  /** @internal Point (2D) impulse, or the perpendicular and angular impulse of a prismatic joint. */ impX: number;
+  /** @internal */ impY: number;
+  /** @internal Angular impulse (weld, motor joint) or axial impulse (distance, prismatic perpendicular...). */ impA: number;
+  /** @internal */ springImp: number;
+  /** @internal */ motorImp: number;
+  /** @internal */ lowerImp: number;
+  /** @internal */ upperImp: number;
+  /** @internal The last step's reaction on B: force, N, and torque, N·m (saved). */ forceX: number;
+  /** @internal */ forceY: number;
+  /** @internal */ torque: number;
+
+  // ---------------------------------------------------------------- per step (rebuilt by prepare)
+  /** @internal Impulses summed over this step's sub-steps. */ sumX: number;
+  /** @internal */ sumY: number;
+  /** @internal */ sumT: number;
+  /** @internal Solver slots (0: not simulated this step). */ sA: number;
+  /** @internal */ sB: number;
+  /** @internal */ mA: number;
+  /** @internal */ mB: number;
+  /** @internal */ iA: number;
+  /** @internal */ iB: number;
+  /** @internal Anchors relative to the centres, rotated to the world at the step start. */ fAx: number;
+  /** @internal */ fAy: number;
+  /** @internal */ fBx: number;
+  /** @internal */ fBy: number;
+  /** @internal Centre of B − centre of A at the step start. */ dcx: number;
+  /** @internal */ dcy: number;
+  /** @internal Joint angle at the step start (relative angle − reference). */ dAngle: number;
+  /** @internal World axis at the step start (prismatic, wheel, distance). */ wax: number;
+  /** @internal */ way: number;
+  /** @internal Effective masses. */ axialMass: number;
+  /** @internal */ angularMass: number;
+  /** @internal Spring softness for this step (biasRate, massScale, impulseScale). */ springBias: number;
+  /** @internal */ springMassScale: number;
+  /** @internal */ springImpulseScale: number;
+  /** @internal Weld: linear and angular softness for this step. */ linBias: number;
+  /** @internal */ linMassScale: number;
+  /** @internal */ linImpulseScale: number;
+  /** @internal */ angBias: number;
+  /** @internal */ angMassScale: number;
+  /** @internal */ angImpulseScale: number;
+  /** @internal Index in the world's joint list. */ index: number;
+
+  /** @internal Use `world.addJoint(def)`. */
+  constructor(kind: number, bodyA: Body, bodyB: Body) {
+    this._id = -1;
+    this._kind = kind;
+    this._world = null;
+    this._bodyA = bodyA;
+    this._bodyB = bodyB;
+    this._collideConnected = false;
+    this._breakForce = Infinity;
+    this._breakTorque = Infinity;
+    this.userData = undefined;
+    this.label = "";
+    this.lAx = 0;
+    this.lAy = 0;
+    this.lBx = 0;
+    this.lBy = 0;
+    this.axX = 1;
+    this.axY = 0;
+    this.refAngle = 0;
+    this.length = 0;
+    this.minLength = 0;
+    this.maxLength = 0;
+    this.enableLimit = false;
+    this.lower = 0;
+    this.upper = 0;
+    this.enableMotor = false;
+    this.motorSpeed = 0;
+    this.maxMotor = 0;
+    this.enableSpring = false;
+    this.hertz = 0;
+    this.dampingRatio = 0;
+    this.linearHertz = 0;
+    this.angularHertz = 0;
+    this.offX = 0;
+    this.offY = 0;
+    this.offAngle = 0;
+    this.maxForce = 0;
+    this.maxTorque = 0;
+    this.correctionFactor = 0;
+    this.impX = 0;
+    this.impY = 0;
+    this.impA = 0;
+    this.springImp = 0;
+    this.motorImp = 0;
+    this.lowerImp = 0;
+    this.upperImp = 0;
+    this.forceX = 0;
+    this.forceY = 0;
+    this.torque = 0;
+    this.sumX = 0;
+    this.sumY = 0;
+    this.sumT = 0;
+    this.sA = 0;
+    this.sB = 0;
+    this.mA = 0;
+    this.mB = 0;
+    this.iA = 0;
+    this.iB = 0;
+    this.fAx = 0;
+    this.fAy = 0;
+    this.fBx = 0;
+    this.fBy = 0;
+    this.dcx = 0;
+    this.dcy = 0;
+    this.dAngle = 0;
+    this.wax = 0;
+    this.way = 0;
+    this.axialMass = 0;
+    this.angularMass = 0;
+    this.springBias = 0;
+    this.springMassScale = 1;
+    this.springImpulseScale = 0;
+    this.linBias = 0;
+    this.linMassScale = 1;
+    this.linImpulseScale = 0;
+    this.angBias = 0;
+    this.angMassScale = 1;
+    this.angImpulseScale = 0;
+    this.index = -1;
+  }
+
+  // ---------------------------------------------------------------- identity
+
+  /** The joint's kind. */
+  get type(): JointType {
+    return JOINT_TYPES[this._kind]!;
+  }
+  set type(_: never) {
+    readOnly("type", "a new joint");
+  }
+
+  /** Creation number in its world (joints are listed in this order). */
+  get id(): number {
+    return this._id;
+  }
+  set id(_: never) {
+    readOnly("id", "nothing: the world assigns ids");
+  }
+
+  get bodyA(): Body {
+    return this._bodyA;
+  }
+  set bodyA(_: never) {
+    readOnly("bodyA", "a new joint");
+  }
+
+  get bodyB(): Body {
+    return this._bodyB;
+  }
+  set bodyB(_: never) {
+    readOnly("bodyB", "a new joint");
+  }
+
+  /** Whether the world holds this joint (false once removed or broken). */
+  get isActive(): boolean {
+    return this._world !== null;
+  }
+
+  /** Whether bodyA and bodyB may collide with each other. */
+  get collideConnected(): boolean {
+    return this._collideConnected;
+  }
+  set collideConnected(_: never) {
+    readOnly("collideConnected", "a new joint");
+  }
+
+  /** Reaction force above which the joint breaks, N (Infinity: never). */
+  get breakForce(): number {
+    return this._breakForce;
+  }
+  set breakForce(_: never) {
+    readOnly("breakForce", "joint.setBreakForce(newtons)");
+  }
+
+  /** Reaction torque above which the joint breaks, N·m (Infinity: never). */
+  get breakTorque(): number {
+    return this._breakTorque;
+  }
+  set breakTorque(_: never) {
+    readOnly("breakTorque", "joint.setBreakTorque(newtonMetres)");
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** The force the joint applied to body B over the last step (averaged over its sub-steps), N: a copy. */
+  get reactionForce(): Readonly<Vec2> {
+    return Object.freeze({ x: this.forceX, y: this.forceY });
+  }
+
+  /** The torque the joint applied to body B over the last step, N·m. */
+  get reactionTorque(): number {
+    return this.torque;
+  }
+
+  /** The anchor on body A in world coordinates (a copy). */
+  get anchorA(): Readonly<Vec2> {
+    const b = this._bodyA;
+    return Object.freeze({ x: b.px + b.qc * this.lAx - b.qs * this.lAy, y: b.py + b.qs * this.lAx + b.qc * this.lAy });
+  }
+
+  /** The anchor on body B in world coordinates (a copy). */
+  get anchorB(): Readonly<Vec2> {
+    const b = this._bodyB;
+    return Object.freeze({ x: b.px + b.qc * this.lBx - b.qs * this.lBy, y: b.py + b.qs * this.lBx + b.qc * this.lBy });
+  }
+
+  /** The anchors in the bodies' local frames (copies). */
+  get localAnchorA(): Readonly<Vec2> {
+    return Object.freeze({ x: this.lAx, y: this.lAy });
+  }
+  get localAnchorB(): Readonly<Vec2> {
+    return Object.freeze({ x: this.lBx, y: this.lBy });
+  }
+
+  /** Prismatic and wheel: the axis in world coordinates now (a copy). */
+  get axis(): Readonly<Vec2> {
+    const b = this._bodyA;
+    return Object.freeze({ x: b.qc * this.axX - b.qs * this.axY, y: b.qs * this.axX + b.qc * this.axY });
+  }
+
+  /** Relative angle of B to A minus the reference angle, radians in [−π, π]. */
+  get angle(): number {
+    const a = this._bodyA;
+    const b = this._bodyB;
+    return unwind(relativeAngle(b.qc, b.qs, a.qc, a.qs) - this.refAngle);
+  }
+
+  /** Relative angular speed of B to A, rad/s. */
+  get angularSpeed(): number {
+    return this._bodyB.w - this._bodyA.w;
+  }
+
+  /** Prismatic and wheel: B's anchor's offset from A's along the axis, m. */
+  get translation(): number {
+    const a = this.anchorA;
+    const b = this.anchorB;
+    const ax = this.axis;
+    return (b.x - a.x) * ax.x + (b.y - a.y) * ax.y;
+  }
+
+  /** The distance between the anchors now, m. */
+  get currentLength(): number {
+    const a = this.anchorA;
+    const b = this.anchorB;
+    return Math.sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+  }
+
+  /** The joint's settings, as a plain object in the form `world.addJoint` takes (world anchors at the bodies' current poses). */
+  get settings(): Readonly<Record<string, unknown>> {
+    return Object.freeze(settingsOf(this));
+  }
+
+  get referenceAngle(): number {
+    return this.refAngle;
+  }
+
+  get restLength(): number {
+    return this.length;
+  }
+
+  get lengthRange(): Readonly<{ min: number; max: number }> {
+    return Object.freeze({ min: this.minLength, max: this.maxLength });
+  }
+
+  get limitEnabled(): boolean {
+    return this.enableLimit;
+  }
+
+  get limits(): Readonly<{ lower: number; upper: number }> {
+    return Object.freeze({ lower: this.lower, upper: this.upper });
+  }
+
+  get motorEnabled(): boolean {
+    return this.enableMotor;
+  }
+
+  get speed(): number {
+    return this.motorSpeed;
+  }
+
+  get springEnabled(): boolean {
+    return this.enableSpring;
+  }
+
+  get springHertz(): number {
+    return this.hertz;
+  }
+
+  get springDampingRatio(): number {
+    return this.dampingRatio;
+  }
+
+  // ---------------------------------------------------------------- changing
+
+  private mutable(what: string): void {
+    if (this._world !== null) this._world.checkJointMutable(what);
+  }
+
+  private changed(): void {
+    if (this._world !== null) this._world.jointChanged(this);
+  }
+
+  private needs(what: string, kinds: readonly number[]): void {
+    if (!kinds.includes(this._kind)) {
+      throw new TypeError(`capsule2d: ${what}() does not apply to a ${this.type} joint`);
+    }
+  }
+
+  /** Breaks (is removed, with a jointBreak event) when the reaction force exceeds this, N (Infinity: never). */
+  setBreakForce(newtons: number): this {
+    checkThreshold("breakForce", newtons);
+    this.mutable("setBreakForce");
+    this._breakForce = newtons;
+    return this;
+  }
+
+  /** Breaks when the reaction torque exceeds this, N·m (Infinity: never). */
+  setBreakTorque(newtonMetres: number): this {
+    checkThreshold("breakTorque", newtonMetres);
+    this.mutable("setBreakTorque");
+    this._breakTorque = newtonMetres;
+    return this;
+  }
+
+  /** Revolute, prismatic, wheel: limits on or off. */
+  setEnableLimit(on: boolean): this {
+    this.needs("setEnableLimit", [REVOLUTE, PRISMATIC, WHEEL]);
+    check.boolean("enableLimit", on);
+    this.mutable("setEnableLimit");
+    this.enableLimit = on;
+    if (!on) {
+      this.lowerImp = 0;
+      this.upperImp = 0;
+    }
+    this.changed();
+    return this;
+  }
+
+  /** Revolute (radians), prismatic and wheel (m): the range of the joint angle or translation. */
+  setLimits(lower: number, upper: number): this {
+    this.needs("setLimits", [REVOLUTE, PRISMATIC, WHEEL]);
+    checkRange("lower", "upper", lower, upper);
+    this.mutable("setLimits");
+    this.lower = lower;
+    this.upper = upper;
+    this.changed();
+    return this;
+  }
+
+  /** Revolute, prismatic, wheel, distance: the motor on or off. */
+  setEnableMotor(on: boolean): this {
+    this.needs("setEnableMotor", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
+    check.boolean("enableMotor", on);
+    this.mutable("setEnableMotor");
+    this.enableMotor = on;
+    if (!on) this.motorImp = 0;
+    this.changed();
+    return this;
+  }
+
+  /** The motor's target speed of B relative to A: rad/s (revolute, wheel) or m/s (prismatic, distance). */
+  setMotorSpeed(speed: number): this {
+    this.needs("setMotorSpeed", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
+    check.finite("motorSpeed", speed);
+    this.mutable("setMotorSpeed");
+    this.motorSpeed = speed;
+    this.changed();
+    return this;
+  }
+
+  /** Revolute, wheel: the most torque the motor may apply, N·m. */
+  setMaxMotorTorque(torque: number): this {
+    this.needs("setMaxMotorTorque", [REVOLUTE, WHEEL]);
+    check.nonNegative("maxMotorTorque", torque);
+    this.mutable("setMaxMotorTorque");
+    this.maxMotor = torque;
+    this.changed();
+    return this;
+  }
+
+  /** Prismatic, distance: the most force the motor may apply, N. */
+  setMaxMotorForce(force: number): this {
+    this.needs("setMaxMotorForce", [PRISMATIC, DISTANCE]);
+    check.nonNegative("maxMotorForce", force);
+    this.mutable("setMaxMotorForce");
+    this.maxMotor = force;
+    this.changed();
+    return this;
+  }
+
+  /** Revolute, prismatic, wheel, distance: the spring on or off. */
+  setEnableSpring(on: boolean): this {
+    this.needs("setEnableSpring", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
+    check.boolean("enableSpring", on);
+    this.mutable("setEnableSpring");
+    this.enableSpring = on;
+    if (!on) this.springImp = 0;
+    this.changed();
+    return this;
+  }
+
+  /** Revolute, prismatic, wheel, distance: the spring's frequency, Hz (≥ 0), and damping ratio (≥ 0). */
+  setSpring(hertz: number, dampingRatio: number): this {
+    this.needs("setSpring", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
+    check.nonNegative("hertz", hertz);
+    check.nonNegative("dampingRatio", dampingRatio);
+    this.mutable("setSpring");
+    this.hertz = hertz;
+    this.dampingRatio = dampingRatio;
+    this.changed();
+    return this;
+  }
+
+  /** Weld: stiffness of the linear and angular parts, Hz (0: rigid), and their damping ratio. */
+  setWeldStiffness(linearHertz: number, angularHertz: number, dampingRatio: number): this {
+    this.needs("setWeldStiffness", [WELD]);
+    check.nonNegative("linearHertz", linearHertz);
+    check.nonNegative("angularHertz", angularHertz);
+    check.nonNegative("dampingRatio", dampingRatio);
+    this.mutable("setWeldStiffness");
+    this.linearHertz = linearHertz;
+    this.angularHertz = angularHertz;
+    this.dampingRatio = dampingRatio;
+    this.changed();
+    return this;
+  }
+
+  /** Distance: the rest length, m (> 0); with no spring and min = max it also sets the range. */
+  setLength(length: number): this {
+    this.needs("setLength", [DISTANCE]);
+    check.positive("length", length);
+    this.mutable("setLength");
+    const rigid = this.minLength === this.maxLength;
+    this.length = length;
+    if (rigid) {
+      this.minLength = length;
+      this.maxLength = length;
+    }
+    this.changed();
+    return this;
+  }
+
+  /** Distance: the range the length may take, m (0 ≤ min ≤ max; max may be Infinity). */
+  setLengthRange(minLength: number, maxLength: number): this {
+    this.needs("setLengthRange", [DISTANCE]);
+    check.nonNegative("minLength", minLength);
+    if (typeof maxLength !== "number" || !(maxLength >= 0)) {
+      throw new RangeError(`capsule2d: maxLength must be a number >= 0 (Infinity allowed), got ${check.describe(maxLength)}`);
+    }
+    if (!(minLength <= maxLength)) {
+      throw new RangeError(`capsule2d: minLength must not exceed maxLength, got minLength ${minLength}, maxLength ${maxLength}`);
+    }
+    this.mutable("setLengthRange");
+    this.minLength = minLength;
+    this.maxLength = maxLength;
+    this.changed();
+    return this;
+  }
+
+  /** Motor joint: the pose of B to drive towards, in A's frame (offset of B's centre, m; angle, rad). */
+  setTarget(linearOffset: Vec2, angularOffset = this.offAngle): this {
+    this.needs("setTarget", [MOTOR]);
+    check.vector("linearOffset", linearOffset);
+    check.finite("angularOffset", angularOffset);
+    this.mutable("setTarget");
+    this.offX = linearOffset.x;
+    this.offY = linearOffset.y;
+    this.offAngle = angularOffset;
+    this.changed();
+    return this;
+  }
+
+  /** Motor joint: the target offset (a copy). */
+  get linearOffset(): Readonly<Vec2> {
+    return Object.freeze({ x: this.offX, y: this.offY });
+  }
+
+  get angularOffset(): number {
+    return this.offAngle;
+  }
+
+  /** Motor joint: the most force and torque it may apply, N and N·m. */
+  setMaxForce(force: number): this {
+    this.needs("setMaxForce", [MOTOR]);
+    check.nonNegative("maxForce", force);
+    this.mutable("setMaxForce");
+    this.maxForce = force;
+    this.changed();
+    return this;
+  }
+
+  setMaxTorque(torque: number): this {
+    this.needs("setMaxTorque", [MOTOR]);
+    check.nonNegative("maxTorque", torque);
+    this.mutable("setMaxTorque");
+    this.maxTorque = torque;
+    this.changed();
+    return this;
+  }
+}
+
+/** breakForce / breakTorque: > 0, Infinity allowed. */
+export function checkThreshold(name: string, v: unknown): number {
+  if (typeof v !== "number") throw new TypeError(`capsule2d: ${name} must be a number, got ${check.describe(v)}`);
+  if (!(v > 0)) throw new RangeError(`capsule2d: ${name} must be > 0 (Infinity: never), got ${check.describe(v)}`);
+  return v;
+}
+
+export function checkRange(loName: string, hiName: string, lo: unknown, hi: unknown): void {
+  check.finite(loName, lo);
+  check.finite(hiName, hi);
+  if (!((lo as number) <= (hi as number))) {
+    throw new RangeError(`capsule2d: ${loName} must not exceed ${hiName}, got ${loName} ${lo}, ${hiName} ${hi}`);
+  }
+}
+
+/** A joint's settings in the form of a definition (world anchors at the current poses). */
+function settingsOf(j: Joint): Record<string, unknown> {
+  const common = {
+    type: j.type,
+    bodyA: j._bodyA,
+    bodyB: j._bodyB,
+    collideConnected: j._collideConnected,
+    breakForce: j._breakForce,
+    breakTorque: j._breakTorque,
+    label: j.label,
+  };
+  switch (j._kind) {
+    case REVOLUTE:
+      return { ...common, anchor: j.anchorB, referenceAngle: j.refAngle, enableLimit: j.enableLimit, lowerAngle: j.lower,
+        upperAngle: j.upper, enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorTorque: j.maxMotor,
+        enableSpring: j.enableSpring, hertz: j.hertz, dampingRatio: j.dampingRatio };
+    case PRISMATIC:
+      return { ...common, anchor: j.anchorB, axis: j.axis, referenceAngle: j.refAngle, enableLimit: j.enableLimit, lower: j.lower,
+        upper: j.upper, enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorForce: j.maxMotor,
+        enableSpring: j.enableSpring, hertz: j.hertz, dampingRatio: j.dampingRatio };
+    case DISTANCE:
+      return { ...common, anchorA: j.anchorA, anchorB: j.anchorB, length: j.length, minLength: j.minLength, maxLength: j.maxLength,
+        enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorForce: j.maxMotor, enableSpring: j.enableSpring,
+        hertz: j.hertz, dampingRatio: j.dampingRatio };
+    case WELD:
+      return { ...common, anchor: j.anchorB, referenceAngle: j.refAngle, linearHertz: j.linearHertz, angularHertz: j.angularHertz,
+        dampingRatio: j.dampingRatio };
+    case WHEEL:
+      return { ...common, anchor: j.anchorB, axis: j.axis, enableSpring: j.enableSpring, hertz: j.hertz, dampingRatio: j.dampingRatio,
+        enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorTorque: j.maxMotor, enableLimit: j.enableLimit,
+        lower: j.lower, upper: j.upper };
+    case MOTOR:
+      return { ...common, linearOffset: j.linearOffset, angularOffset: j.offAngle, maxForce: j.maxForce, maxTorque: j.maxTorque,
+        correctionFactor: j.correctionFactor };
+    default:
+      return common;
+  }
+}

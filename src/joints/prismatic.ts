@@ -1,0 +1,120 @@
+/**
+ * Prismatic joint (slider): B slides along an axis fixed in A and does not
+ * turn relative to A; optional translation limits, motor and spring.
+ *
+ * Rows: along the axis u (motor, spring towards translation 0, limits), and
+ * a 2×2 block that holds B's anchor on the line and the relative angle:
+ *   C = (p·d, θ − θref),  J = [p, −(d + rA)×p, −1;  −p, ... ]
+ * (p = u turned 90°; see axial.ts for the levers), solved together with
+ *   K = [[mA⁻¹ + mB⁻¹ + IA⁻¹s1² + IB⁻¹s2², IA⁻¹s1 + IB⁻¹s2], [same, IA⁻¹ + IB⁻¹]].
+ */
+import type { SolverBodies } from "../solver/solver-bodies.js";
+import type { Joint } from "./joint.js";
+import { line, lineNow, rowMass, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
+import { anchorsNow, angleNow, now, prepareBase, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
+
+export function prepareAxisJoint(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  prepareBase(j, sb);
+  const a = j._bodyA;
+  j.wax = a.qc * j.axX - a.qs * j.axY;
+  j.way = a.qs * j.axX + a.qc * j.axY;
+  const k = j.iA + j.iB;
+  j.angularMass = k > 0 ? 1 / k : 0;
+  prepareSpring(j, ctx);
+  useRigidForPoint(j, ctx);
+  if (!ctx.warmStarting) resetImpulses(j);
+  if (!j.enableSpring) j.springImp = 0;
+  if (!j.enableMotor) j.motorImp = 0;
+  if (!j.enableLimit) {
+    j.lowerImp = 0;
+    j.upperImp = 0;
+  }
+}
+
+/** The axial impulse and the perpendicular one, applied with their levers, plus `angular` on B (−angular on A). */
+export function applyLine(j: Joint, sb: SolverBodies, axial: number, perp: number, angular: number): void {
+  const lx = line.lx;
+  const ly = line.ly;
+  const px = axial * line.ux + perp * line.px;
+  const py = axial * line.uy + perp * line.py;
+  // torques: lever × impulse
+  const LA = lx * py - ly * px + angular;
+  const LB = now.rBx * py - now.rBy * px + angular;
+  const sA = j.sA;
+  const sB = j.sB;
+  sb.vx[sA] = sb.vx[sA]! - j.mA * px;
+  sb.vy[sA] = sb.vy[sA]! - j.mA * py;
+  sb.w[sA] = sb.w[sA]! - j.iA * LA;
+  sb.vx[sB] = sb.vx[sB]! + j.mB * px;
+  sb.vy[sB] = sb.vy[sB]! + j.mB * py;
+  sb.w[sB] = sb.w[sB]! + j.iB * LB;
+}
+
+export function warmStartPrismatic(j: Joint, sb: SolverBodies): void {
+  anchorsNow(j, sb);
+  lineNow(j, sb);
+  applyLine(j, sb, j.springImp + j.motorImp + j.lowerImp - j.upperImp, j.impX, j.impY);
+}
+
+/** Motor, spring and limits along the axis (prismatic and wheel joints); `line` must be current. */
+export function solveAxis(j: Joint, sb: SolverBodies, ctx: JointContext, withMotor: boolean): void {
+  setRow(line.ux, line.uy, line.lx, line.ly, now.rBx, now.rBy);
+  const mass = rowMass(j);
+  if (withMotor && j.enableMotor) solveRowMotor(j, sb, ctx, mass);
+  if (j.enableSpring && j.hertz > 0) solveRowSpring(j, sb, mass, line.translation);
+  if (j.enableLimit) {
+    const t = line.translation;
+    j.lowerImp = solveRowLimit(j, sb, ctx, mass, t - j.lower, 1, j.lowerImp);
+    j.upperImp = solveRowLimit(j, sb, ctx, mass, j.upper - t, -1, j.upperImp);
+  }
+}
+
+export function solvePrismatic(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  anchorsNow(j, sb);
+  lineNow(j, sb);
+  solveAxis(j, sb, ctx, true);
+  // the perpendicular offset and the angle, together
+  const { vx, vy, w } = sb;
+  const sA = j.sA;
+  const sB = j.sB;
+  const px = line.px;
+  const py = line.py;
+  const s1 = line.lx * py - line.ly * px;
+  const s2 = now.rBx * py - now.rBy * px;
+  const wA = w[sA]!;
+  const wB = w[sB]!;
+  let c1 = px * (vx[sB]! - vx[sA]!) + py * (vy[sB]! - vy[sA]!) + s2 * wB - s1 * wA;
+  let c2 = wB - wA;
+  let massScale = 1;
+  let impulseScale = 0;
+  if (ctx.useBias) {
+    c1 += j.linBias * (px * now.dx + py * now.dy);
+    c2 += j.linBias * angleNow(j, sb);
+    massScale = j.linMassScale;
+    impulseScale = j.linImpulseScale;
+  }
+  const mA = j.mA;
+  const mB = j.mB;
+  const iA = j.iA;
+  const iB = j.iB;
+  const k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2;
+  const k12 = iA * s1 + iB * s2;
+  let k22 = iA + iB;
+  if (k22 === 0) k22 = 1; // neither body turns: the angle row is moot
+  let det = k11 * k22 - k12 * k12;
+  if (det !== 0) det = 1 / det;
+  const i1 = -massScale * det * (k22 * c1 - k12 * c2) - impulseScale * j.impX;
+  const i2 = -massScale * det * (k11 * c2 - k12 * c1) - impulseScale * j.impY;
+  j.impX += i1;
+  j.impY += i2;
+  applyLine(j, sb, 0, i1, i2);
+}
+
+export function sumPrismatic(j: Joint, sb: SolverBodies): void {
+  anchorsNow(j, sb);
+  lineNow(j, sb);
+  const axial = j.springImp + j.motorImp + j.lowerImp - j.upperImp;
+  j.sumX += axial * line.ux + j.impX * line.px;
+  j.sumY += axial * line.uy + j.impX * line.py;
+  j.sumT += j.impY;
+}

@@ -1,0 +1,73 @@
+/**
+ * Revolute joint (hinge, pin): anchor B stays on anchor A; B turns freely
+ * about it, within optional angle limits, driven by an optional motor and
+ * pulled towards angle 0 by an optional spring.
+ *
+ * Constraints (see the guide's joints chapter for the derivation):
+ * - point: C = pB + rB − pA − rA = 0 (2 rows, `solvePoint` in parts.ts);
+ * - spring: C = θ, soft with the joint's hertz and damping ratio;
+ * - motor: Cdot = ωB − ωA − speed, impulse clamped to maxMotorTorque·h;
+ * - limits: θ − lower ≥ 0 and upper − θ ≥ 0;
+ * the angular rows have effective mass 1 / (IA⁻¹ + IB⁻¹).
+ * Solved in Box2D v3's order: spring, motor, limits, then the point, so the
+ * point (the part that must hold) has the last word.
+ */
+import type { SolverBodies } from "../solver/solver-bodies.js";
+import type { Joint } from "./joint.js";
+import {
+  angleNow, applyAngular, prepareBase, prepareSpring, resetImpulses, solveAngularLimit, solvePoint, useRigidForPoint, warmStartPoint,
+  type JointContext,
+} from "./parts.js";
+
+export function prepareRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  prepareBase(j, sb);
+  const k = j.iA + j.iB;
+  j.angularMass = k > 0 ? 1 / k : 0;
+  prepareSpring(j, ctx);
+  useRigidForPoint(j, ctx);
+  if (!ctx.warmStarting) resetImpulses(j);
+  if (!j.enableSpring) j.springImp = 0;
+  if (!j.enableMotor) j.motorImp = 0;
+  if (!j.enableLimit) {
+    j.lowerImp = 0;
+    j.upperImp = 0;
+  }
+}
+
+export function warmStartRevolute(j: Joint, sb: SolverBodies): void {
+  warmStartPoint(j, sb, j.springImp + j.motorImp + j.lowerImp - j.upperImp);
+}
+
+export function solveRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  const turns = j.angularMass > 0;
+  if (turns && j.enableSpring && j.hertz > 0) {
+    const C = angleNow(j, sb);
+    const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
+    const impulse = -j.springMassScale * j.angularMass * (cdot + j.springBias * C) - j.springImpulseScale * j.springImp;
+    j.springImp += impulse;
+    applyAngular(j, sb, impulse);
+  }
+  if (turns && j.enableMotor) {
+    const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j.motorSpeed;
+    const max = j.maxMotor * ctx.h;
+    const old = j.motorImp;
+    let next = old - j.angularMass * cdot;
+    if (next > max) next = max;
+    else if (next < -max) next = -max;
+    j.motorImp = next;
+    applyAngular(j, sb, next - old);
+  }
+  if (turns && j.enableLimit) {
+    const angle = angleNow(j, sb);
+    j.lowerImp = solveAngularLimit(j, sb, ctx, angle - j.lower, 1, j.lowerImp);
+    j.upperImp = solveAngularLimit(j, sb, ctx, j.upper - angle, -1, j.upperImp);
+  }
+  solvePoint(j, sb, ctx.useBias);
+}
+
+/** Add this sub-step's impulses to the step's sums (for the reaction force and torque). */
+export function sumRevolute(j: Joint): void {
+  j.sumX += j.impX;
+  j.sumY += j.impY;
+  j.sumT += j.springImp + j.motorImp + j.lowerImp - j.upperImp;
+}

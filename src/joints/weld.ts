@@ -1,0 +1,61 @@
+/**
+ * Weld joint: holds B's pose relative to A (anchor on anchor, angle at its
+ * reference). Rigid by default; with `linearHertz` / `angularHertz` > 0 each
+ * part is a spring-damper of that frequency (a bendy bridge, a soft limb).
+ *
+ * Constraints: the point (2 rows, as the revolute joint) and the angle
+ * C = θ − θref (1 row, effective mass 1 / (IA⁻¹ + IB⁻¹)). A spring part
+ * keeps its softness in the relax pass too (it is a force, not an error to
+ * remove).
+ */
+import type { SolverBodies } from "../solver/solver-bodies.js";
+import type { Joint } from "./joint.js";
+import { angleNow, applyAngular, prepareBase, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
+
+export function prepareWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  prepareBase(j, sb);
+  const k = j.iA + j.iB;
+  j.angularMass = k > 0 ? 1 / k : 0;
+  useRigidForPoint(j, ctx);
+  const s = ctx.scratch;
+  if (j.linearHertz > 0) {
+    s.set(j.linearHertz, j.dampingRatio, ctx.h);
+    j.linBias = s.biasRate;
+    j.linMassScale = s.massScale;
+    j.linImpulseScale = s.impulseScale;
+  }
+  const angular = j.angularHertz > 0 ? s : ctx.rigid;
+  if (j.angularHertz > 0) s.set(j.angularHertz, j.dampingRatio, ctx.h);
+  j.angBias = angular.biasRate;
+  j.angMassScale = angular.massScale;
+  j.angImpulseScale = angular.impulseScale;
+  if (!ctx.warmStarting) resetImpulses(j);
+}
+
+export function warmStartWeld(j: Joint, sb: SolverBodies): void {
+  warmStartPoint(j, sb, j.impA);
+}
+
+export function solveWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  if (j.angularMass > 0) {
+    let bias = 0;
+    let massScale = 1;
+    let impulseScale = 0;
+    if (ctx.useBias || j.angularHertz > 0) {
+      bias = j.angBias * angleNow(j, sb);
+      massScale = j.angMassScale;
+      impulseScale = j.angImpulseScale;
+    }
+    const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
+    const impulse = -j.angularMass * massScale * (cdot + bias) - impulseScale * j.impA;
+    j.impA += impulse;
+    applyAngular(j, sb, impulse);
+  }
+  solvePoint(j, sb, ctx.useBias || j.linearHertz > 0);
+}
+
+export function sumWeld(j: Joint): void {
+  j.sumX += j.impX;
+  j.sumY += j.impY;
+  j.sumT += j.impA;
+}
