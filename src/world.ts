@@ -398,10 +398,7 @@ export class World implements BodyOwner, JointOwner {
     joint._world = this;
     const a = joint._bodyA;
     const b = joint._bodyB;
-    this.wakeIsland(a);
-    this.wakeIsland(b);
-    this.islands.resetTimer(a);
-    this.islands.resetTimer(b);
+    this.jointChanged(joint);
     if (!joint._collideConnected) {
       const c = this.contactManager.get(a, b);
       if (c !== undefined) this.contactManager.destroy(c, true);
@@ -427,10 +424,7 @@ export class World implements BodyOwner, JointOwner {
     joint._world = null;
     const a = joint._bodyA;
     const b = joint._bodyB;
-    this.wakeIsland(a);
-    this.wakeIsland(b);
-    this.islands.resetTimer(a);
-    this.islands.resetTimer(b);
+    this.jointChanged(joint);
     if (!joint._collideConnected && a._world === this && b._world === this && !this.jointManager.blocksCollision(a, b)) {
       // the broadphase reports every pair of a re-added proxy; the contact manager makes the missing one
       this.broadphase.remove(b);

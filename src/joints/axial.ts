@@ -11,7 +11,7 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { now, type JointContext } from "./parts.js";
+import { limit, limitSoftness, now, type JointContext } from "./parts.js";
 
 export const row = { ux: 0, uy: 0, a1: 0, a2: 0 };
 
@@ -52,21 +52,13 @@ export function applyRow(j: Joint, sb: SolverBodies, imp: number): void {
 
 /**
  * A one-sided limit along the row: keep C ≥ 0, where C is (x − lower)
- * (sign +1) or (upper − x) (sign −1). Speculative while apart, soft like
- * the rigid parts once past. Returns the new accumulated impulse (≥ 0).
+ * (sign +1) or (upper − x) (sign −1); see `limitSoftness`. Returns the new
+ * accumulated impulse (≥ 0).
  */
 export function solveRowLimit(j: Joint, sb: SolverBodies, ctx: JointContext, mass: number, C: number, sign: number, accumulated: number): number {
-  let bias = 0;
-  let massScale = 1;
-  let impulseScale = 0;
-  if (C > 0) bias = C * ctx.invH;
-  else if (ctx.useBias) {
-    bias = ctx.rigid.biasRate * C;
-    massScale = ctx.rigid.massScale;
-    impulseScale = ctx.rigid.impulseScale;
-  }
+  limitSoftness(ctx, C);
   const cdot = sign * rowSpeed(j, sb);
-  const impulse = -mass * massScale * (cdot + bias) - impulseScale * accumulated;
+  const impulse = -mass * limit.massScale * (cdot + limit.bias) - limit.impulseScale * accumulated;
   let next = accumulated + impulse;
   if (next < 0) next = 0;
   applyRow(j, sb, sign * (next - accumulated));

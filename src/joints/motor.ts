@@ -14,7 +14,7 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { anchorsNow, angleNow, applyAngular, now, prepareBase, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
+import { angleNow, applyAngular, applyPoint, now, point, pointNow, prepareBase, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
 
 export function prepareMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   // the anchors: the target point on A, B's centre
@@ -45,29 +45,10 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
     j.impA = next;
     applyAngular(j, sb, next - old);
   }
-  const { vx, vy, w } = sb;
-  const sA = j.sA;
-  const sB = j.sB;
-  const mA = j.mA;
-  const mB = j.mB;
-  const iA = j.iA;
-  const iB = j.iB;
-  anchorsNow(j, sb);
-  const rAx = now.rAx;
-  const rAy = now.rAy;
-  const rBx = now.rBx;
-  const rBy = now.rBy;
-  const vAx = vx[sA]!;
-  const vAy = vy[sA]!;
-  const wA = w[sA]!;
-  const vBx = vx[sB]!;
-  const vBy = vy[sB]!;
-  const wB = w[sB]!;
-  const cx = vBx - wB * rBy - (vAx - wA * rAy) + rate * now.dx;
-  const cy = vBy + wB * rBx - (vAy + wA * rAx) + rate * now.dy;
-  const k11 = mA + mB + rAy * rAy * iA + rBy * rBy * iB;
-  const k12 = -rAy * rAx * iA - rBy * rBx * iB;
-  const k22 = mA + mB + rAx * rAx * iA + rBx * rBx * iB;
+  pointNow(j, sb);
+  const cx = point.cx + rate * now.dx;
+  const cy = point.cy + rate * now.dy;
+  const { k11, k12, k22 } = point;
   let det = k11 * k22 - k12 * k12;
   if (det !== 0) det = 1 / det;
   const oldX = j.impX;
@@ -83,12 +64,5 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
   }
   j.impX = nx;
   j.impY = ny;
-  const ix = nx - oldX;
-  const iy = ny - oldY;
-  vx[sA] = vAx - mA * ix;
-  vy[sA] = vAy - mA * iy;
-  w[sA] = wA - iA * (rAx * iy - rAy * ix);
-  vx[sB] = vBx + mB * ix;
-  vy[sB] = vBy + mB * iy;
-  w[sB] = wB + iB * (rBx * iy - rBy * ix);
+  applyPoint(j, sb, nx - oldX, ny - oldY);
 }

@@ -77,6 +77,16 @@ export function resetImpulses(j: Joint): void {
   j.upperImp = 0;
 }
 
+/** Forget the impulses of the parts that are switched off (spring, motor, limits). */
+export function forgetDisabled(j: Joint): void {
+  if (!j.enableSpring) j.springImp = 0;
+  if (!j.enableMotor) j.motorImp = 0;
+  if (!j.enableLimit) {
+    j.lowerImp = 0;
+    j.upperImp = 0;
+  }
+}
+
 /** The joint's spring for sub-steps of `ctx.h` into springBias / springMassScale / springImpulseScale. */
 export function prepareSpring(j: Joint, ctx: JointContext): void {
   const s = ctx.scratch;
@@ -124,32 +134,52 @@ export function applyAngular(j: Joint, sb: SolverBodies, imp: number): void {
   sb.w[j.sB] = sb.w[j.sB]! + j.iB * imp;
 }
 
+/** The point constraint's velocity error and effective-mass matrix now (written by `pointNow`). */
+export const point = { cx: 0, cy: 0, k11: 0, k12: 0, k22: 0 };
+
+/**
+ * Anchors now (`now`), the anchors' relative velocity Cdot = vB + ωB×rB −
+ * vA − ωA×rA and K = J M⁻¹ Jᵀ (2×2) into `point`.
+ */
+export function pointNow(j: Joint, sb: SolverBodies): void {
+  anchorsNow(j, sb);
+  const sA = j.sA;
+  const sB = j.sB;
+  const rAx = now.rAx;
+  const rAy = now.rAy;
+  const rBx = now.rBx;
+  const rBy = now.rBy;
+  const wA = sb.w[sA]!;
+  const wB = sb.w[sB]!;
+  point.cx = sb.vx[sB]! - wB * rBy - (sb.vx[sA]! - wA * rAy);
+  point.cy = sb.vy[sB]! + wB * rBx - (sb.vy[sA]! + wA * rAx);
+  const m = j.mA + j.mB;
+  point.k11 = m + rAy * rAy * j.iA + rBy * rBy * j.iB;
+  point.k12 = -rAy * rAx * j.iA - rBy * rBx * j.iB;
+  point.k22 = m + rAx * rAx * j.iA + rBx * rBx * j.iB;
+}
+
+/** Apply the point impulse (ix, iy) at the anchors in `now` (B gets +). */
+export function applyPoint(j: Joint, sb: SolverBodies, ix: number, iy: number): void {
+  const sA = j.sA;
+  const sB = j.sB;
+  sb.vx[sA] = sb.vx[sA]! - j.mA * ix;
+  sb.vy[sA] = sb.vy[sA]! - j.mA * iy;
+  sb.w[sA] = sb.w[sA]! - j.iA * (now.rAx * iy - now.rAy * ix);
+  sb.vx[sB] = sb.vx[sB]! + j.mB * ix;
+  sb.vy[sB] = sb.vy[sB]! + j.mB * iy;
+  sb.w[sB] = sb.w[sB]! + j.iB * (now.rBx * iy - now.rBy * ix);
+}
+
 /**
  * The 2D point constraint: anchor B on anchor A. With `bias`, the position
  * error is pushed out with the softness in j.linBias / linMassScale /
  * linImpulseScale; without, it is the rigid velocity constraint.
  */
 export function solvePoint(j: Joint, sb: SolverBodies, bias: boolean): void {
-  const { vx, vy, w } = sb;
-  const sA = j.sA;
-  const sB = j.sB;
-  const mA = j.mA;
-  const mB = j.mB;
-  const iA = j.iA;
-  const iB = j.iB;
-  anchorsNow(j, sb);
-  const rAx = now.rAx;
-  const rAy = now.rAy;
-  const rBx = now.rBx;
-  const rBy = now.rBy;
-  const vAx = vx[sA]!;
-  const vAy = vy[sA]!;
-  const wA = w[sA]!;
-  const vBx = vx[sB]!;
-  const vBy = vy[sB]!;
-  const wB = w[sB]!;
-  let cx = vBx - wB * rBy - (vAx - wA * rAy);
-  let cy = vBy + wB * rBx - (vAy + wA * rAx);
+  pointNow(j, sb);
+  let cx = point.cx;
+  let cy = point.cy;
   let massScale = 1;
   let impulseScale = 0;
   if (bias) {
@@ -158,21 +188,14 @@ export function solvePoint(j: Joint, sb: SolverBodies, bias: boolean): void {
     massScale = j.linMassScale;
     impulseScale = j.linImpulseScale;
   }
-  const k11 = mA + mB + rAy * rAy * iA + rBy * rBy * iB;
-  const k12 = -rAy * rAx * iA - rBy * rBx * iB;
-  const k22 = mA + mB + rAx * rAx * iA + rBx * rBx * iB;
+  const { k11, k12, k22 } = point;
   let det = k11 * k22 - k12 * k12;
   if (det !== 0) det = 1 / det;
   const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * j.impX;
   const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * j.impY;
   j.impX += ix;
   j.impY += iy;
-  vx[sA] = vAx - mA * ix;
-  vy[sA] = vAy - mA * iy;
-  w[sA] = wA - iA * (rAx * iy - rAy * ix);
-  vx[sB] = vBx + mB * ix;
-  vy[sB] = vBy + mB * iy;
-  w[sB] = wB + iB * (rBx * iy - rBy * ix);
+  applyPoint(j, sb, ix, iy);
 }
 
 /** Warm start a point impulse (impX, impY) plus an angular one `axial` on B (−axial on A). */
@@ -191,27 +214,49 @@ export function warmStartPoint(j: Joint, sb: SolverBodies, axial: number): void 
   w[sB] = w[sB]! + j.iB * (now.rBx * iy - now.rBy * ix + axial);
 }
 
+/** How a one-sided limit pass pushes (written by `limitSoftness`). */
+export const limit = { bias: 0, massScale: 1, impulseScale: 0 };
+
 /**
- * A one-sided angular limit pass (revolute): keep `C` ≥ 0, where C is
+ * The push of a one-sided limit whose gap is C (≥ 0 is allowed):
+ * speculative while apart (no push until it would cross in this sub-step),
+ * soft like the rigid parts once past it (only in the solve pass).
+ */
+export function limitSoftness(ctx: JointContext, C: number): void {
+  limit.bias = 0;
+  limit.massScale = 1;
+  limit.impulseScale = 0;
+  if (C > 0) limit.bias = C * ctx.invH;
+  else if (ctx.useBias) {
+    limit.bias = ctx.rigid.biasRate * C;
+    limit.massScale = ctx.rigid.massScale;
+    limit.impulseScale = ctx.rigid.impulseScale;
+  }
+}
+
+/**
+ * A one-sided angular limit pass (revolute): keep C ≥ 0, where C is
  * (angle − lower) for the lower limit (sign +1) or (upper − angle) for the
- * upper (sign −1). Speculative when apart (no push until it would cross in
- * this sub-step); soft like the rigid parts when past it. Returns the new
- * accumulated impulse.
+ * upper (sign −1). Returns the new accumulated impulse (≥ 0).
  */
 export function solveAngularLimit(j: Joint, sb: SolverBodies, ctx: JointContext, C: number, sign: number, accumulated: number): number {
-  let bias = 0;
-  let massScale = 1;
-  let impulseScale = 0;
-  if (C > 0) bias = C * ctx.invH;
-  else if (ctx.useBias) {
-    bias = ctx.rigid.biasRate * C;
-    massScale = ctx.rigid.massScale;
-    impulseScale = ctx.rigid.impulseScale;
-  }
+  limitSoftness(ctx, C);
   const cdot = sign * (sb.w[j.sB]! - sb.w[j.sA]!);
-  const impulse = -j.angularMass * massScale * (cdot + bias) - impulseScale * accumulated;
+  const impulse = -j.angularMass * limit.massScale * (cdot + limit.bias) - limit.impulseScale * accumulated;
   let next = accumulated + impulse;
   if (next < 0) next = 0;
   applyAngular(j, sb, sign * (next - accumulated));
   return next;
+}
+
+/** An angular motor (revolute, wheel): drive ωB − ωA to the motor speed with at most maxMotor·h per sub-step. */
+export function solveAngularMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
+  const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j.motorSpeed;
+  const max = j.maxMotor * ctx.h;
+  const old = j.motorImp;
+  let next = old - j.angularMass * cdot;
+  if (next > max) next = max;
+  else if (next < -max) next = -max;
+  j.motorImp = next;
+  applyAngular(j, sb, next - old);
 }

@@ -11,7 +11,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { line, lineNow, rowMass, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, angleNow, now, prepareBase, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
+import { anchorsNow, angleNow, forgetDisabled, now, prepareBase, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
 
 export function prepareAxisJoint(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   prepareBase(j, sb);
@@ -23,12 +23,7 @@ export function prepareAxisJoint(j: Joint, sb: SolverBodies, ctx: JointContext):
   prepareSpring(j, ctx);
   useRigidForPoint(j, ctx);
   if (!ctx.warmStarting) resetImpulses(j);
-  if (!j.enableSpring) j.springImp = 0;
-  if (!j.enableMotor) j.motorImp = 0;
-  if (!j.enableLimit) {
-    j.lowerImp = 0;
-    j.upperImp = 0;
-  }
+  forgetDisabled(j);
 }
 
 /** The axial impulse and the perpendicular one, applied with their levers, plus `angular` on B (−angular on A). */

@@ -15,8 +15,8 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import {
-  angleNow, applyAngular, prepareBase, prepareSpring, resetImpulses, solveAngularLimit, solvePoint, useRigidForPoint, warmStartPoint,
-  type JointContext,
+  angleNow, applyAngular, forgetDisabled, prepareBase, prepareSpring, resetImpulses, solveAngularLimit, solveAngularMotor, solvePoint,
+  useRigidForPoint, warmStartPoint, type JointContext,
 } from "./parts.js";
 
 export function prepareRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): void {
@@ -26,12 +26,7 @@ export function prepareRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): 
   prepareSpring(j, ctx);
   useRigidForPoint(j, ctx);
   if (!ctx.warmStarting) resetImpulses(j);
-  if (!j.enableSpring) j.springImp = 0;
-  if (!j.enableMotor) j.motorImp = 0;
-  if (!j.enableLimit) {
-    j.lowerImp = 0;
-    j.upperImp = 0;
-  }
+  forgetDisabled(j);
 }
 
 export function warmStartRevolute(j: Joint, sb: SolverBodies): void {
@@ -47,16 +42,7 @@ export function solveRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): vo
     j.springImp += impulse;
     applyAngular(j, sb, impulse);
   }
-  if (turns && j.enableMotor) {
-    const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j.motorSpeed;
-    const max = j.maxMotor * ctx.h;
-    const old = j.motorImp;
-    let next = old - j.angularMass * cdot;
-    if (next > max) next = max;
-    else if (next < -max) next = -max;
-    j.motorImp = next;
-    applyAngular(j, sb, next - old);
-  }
+  if (turns && j.enableMotor) solveAngularMotor(j, sb, ctx);
   if (turns && j.enableLimit) {
     const angle = angleNow(j, sb);
     j.lowerImp = solveAngularLimit(j, sb, ctx, angle - j.lower, 1, j.lowerImp);

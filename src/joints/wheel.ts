@@ -10,7 +10,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { line, lineNow, rowMass, rowSpeed, setRow } from "./axial.js";
-import { anchorsNow, applyAngular, now, type JointContext } from "./parts.js";
+import { anchorsNow, now, solveAngularMotor, type JointContext } from "./parts.js";
 import { applyLine, solveAxis } from "./prismatic.js";
 
 export function warmStartWheel(j: Joint, sb: SolverBodies): void {
@@ -20,16 +20,7 @@ export function warmStartWheel(j: Joint, sb: SolverBodies): void {
 }
 
 export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  if (j.enableMotor && j.angularMass > 0) {
-    const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j.motorSpeed;
-    const max = j.maxMotor * ctx.h;
-    const old = j.motorImp;
-    let next = old - j.angularMass * cdot;
-    if (next > max) next = max;
-    else if (next < -max) next = -max;
-    j.motorImp = next;
-    applyAngular(j, sb, next - old);
-  }
+  if (j.enableMotor && j.angularMass > 0) solveAngularMotor(j, sb, ctx);
   anchorsNow(j, sb);
   lineNow(j, sb);
   solveAxis(j, sb, ctx, false);
