@@ -691,8 +691,12 @@ export class World implements BodyOwner, JointOwner {
     const jm = this.jointManager;
     this.collectConstraints();
     sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
-    // joints: rigid parts as stiff soft constraints, at most a quarter of the sub-step rate
-    this.prepareJoints(dt, h, Math.min(o.jointHertz, 0.25 * invH), o.jointDampingRatio);
+    // joints: rigid velocity rows (jointHertz 0, the default) whose position error the projection
+    // after the sub-steps removes, or Box2D v3's stiff soft constraints of at most a quarter of
+    // the sub-step rate
+    const jointHertz = Math.min(o.jointHertz, 0.25 * invH);
+    if (jointHertz > 0) this.prepareJoints(dt, h, jointHertz, o.jointDampingRatio);
+    else this.prepareJoints(dt, h, 0, -1);
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
     cc.maxPush = o.maxContactPushSpeed;
@@ -717,6 +721,7 @@ export class World implements BodyOwner, JointOwner {
       jm.sum(sb);
       cc.addToTotals();
     }
+    jm.projectPositions(sb, o.jointPositionIterations);
     this.finishSolve(dt);
   }
 
@@ -728,7 +733,8 @@ export class World implements BodyOwner, JointOwner {
     const jm = this.jointManager;
     this.collectConstraints();
     sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
-    // joints: Baumgarte (a push of percent × the error per step) with "baumgarte", else none in the velocity pass
+    // joints: Baumgarte (a push of percent × the error per step) with "baumgarte"; with "ngs" and
+    // "projection" they are projected after the velocity pass (src/joints/positions.ts)
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
     this.prepareJoints(dt, dt, baumgarte / dt, -1);
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
@@ -751,9 +757,12 @@ export class World implements BodyOwner, JointOwner {
     this.integrator.integratePositions(sb);
     if (o.positionCorrection === "projection") {
       projectPositions(cc, sb, o.percent, o.slop);
+      jm.projectPositions(sb, o.positionIterations);
     } else if (o.positionCorrection === "ngs") {
+      // Box2D v2: joints, then contacts (which have the last word), each iteration
       for (let it = 0; it < o.positionIterations; it++) {
-        if (solvePositionsNGS(cc, sb, o.percent, o.slop, 0.2) >= -3 * o.slop) break;
+        const jointsWithin = jm.projectPositions(sb, 1);
+        if (solvePositionsNGS(cc, sb, o.percent, o.slop, 0.2) >= -3 * o.slop && jointsWithin) break;
       }
     }
     cc.addToTotals();

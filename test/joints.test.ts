@@ -65,29 +65,35 @@ describe("pendulums (closed forms)", () => {
     });
   }
 
-  it("energy drift over 100 periods is small (soft-step), and reported", () => {
-    const w = new World({ sleeping: false });
-    const pivot = ground(w);
-    const L = 1;
-    const a0 = 0.3;
-    const ball = w.add(new Circle({ radius: 0.02, position: { x: L * Math.sin(a0), y: -L * Math.cos(a0) } }));
-    w.addJoint({ type: "distance", bodyA: pivot, bodyB: ball });
-    const energy = () => ball.kineticEnergy + ball.mass * G * ball.position.y;
-    const e0 = energy();
-    const steps = Math.round((100 * 2 * Math.PI * Math.sqrt(L / G)) / DT);
-    for (let i = 0; i < steps; i++) w.step(DT);
-    const drift = (energy() - e0) / (ball.mass * G * L * (1 - Math.cos(a0)));
-    console.log(`pendulum energy drift over 100 periods: ${(drift * 100).toFixed(2)} % of the swing energy`);
-    expect(Math.abs(drift)).toBeLessThan(0.05);
-  });
+  // The default joints (rigid velocity rows, the error projected out after the sub-steps, as
+  // Box2D v2) hold under load but lose a little energy every sub-step (the velocity is made
+  // tangent again as the rod turns: about 0.2 % of the swing per period here). Box2D v3's soft
+  // joints (jointHertz > 0, no projection) keep it, but stretch under load (see the chains).
+  for (const [name, opts, lo, hi] of [
+    ["default (rigid, projected)", {}, -0.25, 0],
+    ["soft (jointHertz 60, no projection)", { jointHertz: 60, jointPositionIterations: 0 }, -0.01, 0.01],
+  ] as const) {
+    it(`energy drift over 100 periods is reported and bounded: ${name}`, () => {
+      const w = new World({ ...opts, sleeping: false });
+      const pivot = ground(w);
+      const L = 1;
+      const a0 = 0.3;
+      const ball = w.add(new Circle({ radius: 0.02, position: { x: L * Math.sin(a0), y: -L * Math.cos(a0) } }));
+      w.addJoint({ type: "distance", bodyA: pivot, bodyB: ball });
+      const energy = () => ball.kineticEnergy + ball.mass * G * ball.position.y;
+      const e0 = energy();
+      const steps = Math.round((100 * 2 * Math.PI * Math.sqrt(L / G)) / DT);
+      for (let i = 0; i < steps; i++) w.step(DT);
+      const drift = (energy() - e0) / (ball.mass * G * L * (1 - Math.cos(a0)));
+      console.log(`pendulum energy drift over 100 periods, ${name}: ${(drift * 100).toFixed(2)} % of the swing energy`);
+      expect(drift).toBeGreaterThan(lo);
+      expect(drift).toBeLessThan(hi);
+    });
+  }
 });
 
 describe("joint parts hold what they promise", () => {
-  it("a revolute limit holds under a load 100× the limb's weight", () => {
-    // The issue asks for 0.02 rad. A limit is as stiff as the joints' rigid
-    // parts (soft constraints of jointHertz, 60 Hz: a spring k = I·ω²), so a
-    // 100× load pushes it about 0.08 rad past today; the bound below is what
-    // holds now, and the note on the issue says what is left.
+  it("a revolute limit holds under a load 100× the limb's weight (within 0.02 rad)", () => {
     const w = new World({ sleeping: false });
     const wall = ground(w);
     const hl = 0.4;
@@ -100,8 +106,8 @@ describe("joint parts hold what they promise", () => {
       w.step(DT);
       if (i > 30) worst = Math.min(worst, j.angle - j.limits.lower);
     }
-    console.log(`revolute limit under 100× load: ${(-worst).toFixed(3)} rad past the limit`);
-    expect(worst).toBeGreaterThan(-0.1);
+    console.log(`revolute limit under 100× load: ${(-worst).toFixed(4)} rad past the limit`);
+    expect(worst).toBeGreaterThan(-0.02);
     expect(worst).toBeLessThan(0); // it is loaded against the limit
   });
 
@@ -278,15 +284,43 @@ describe("chains", () => {
     expect(r.ball.isSleeping).toBe(true);
   });
 
-  it("a 20-link capsule chain under a 10 kg load holds together (soft-step default)", () => {
-    // Links of about 1 kg. Soft joints stretch under load like stiff springs
-    // (k = m_eff·ω², Box2D v3 behaves alike): the issue asks for < 1 mm and
-    // 0.5 %, this measures what the default gives today (see the issue note).
+  it("a 20-link capsule chain under a 10 kg load: < 1 mm apart at rest, length within 0.5 % (soft-step default)", () => {
     const r = chain({}, 20, 26, 10, 8);
-    console.log(`chain under 10 kg: worst separation at rest ${(r.atRest * 1000).toFixed(2)} mm, length +${((r.length / r.expected - 1) * 100).toFixed(2)} %`);
-    expect(r.atRest).toBeLessThan(0.006);
-    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.015);
+    console.log(`chain under 10 kg: worst separation at rest ${(r.atRest * 1000).toFixed(2)} mm, length +${((r.length / r.expected - 1) * 100).toFixed(3)} %`);
+    expect(r.ball.mass / r.linkMass).toBeGreaterThan(9.5);
+    expect(r.atRest).toBeLessThan(0.001);
+    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.005);
     expect(r.ball.isSleeping).toBe(true);
+  });
+
+  it("the same chain under pgs with NGS position correction holds as well", () => {
+    const r = chain({ solver: "pgs", positionCorrection: "ngs" }, 20, 26, 10, 8);
+    expect(r.atRest).toBeLessThan(0.001);
+    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.005);
+  });
+
+  it("Box2D v3's soft joints (jointHertz > 0, no projection) give under the load like stiff springs", () => {
+    // k = m_eff·ω²: a few mm per joint at 60 Hz, less at 120 Hz (with the sub-steps to allow it)
+    const at60 = chain({ jointHertz: 60, jointPositionIterations: 0 }, 20, 26, 10, 8);
+    const at120 = chain({ jointHertz: 120, subSteps: 8, jointPositionIterations: 0 }, 20, 26, 10, 8);
+    expect(at60.atRest).toBeGreaterThan(0.002);
+    expect(at60.atRest).toBeLessThan(0.01);
+    expect(at120.atRest).toBeLessThan(at60.atRest / 2);
+  });
+
+  it("projection removes a pulled-apart joint's error over a few steps, at most 0.2 m per pass", () => {
+    const w = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
+    const pivot = ground(w);
+    const ball = w.add(new Circle({ radius: 0.1, position: { x: 1, y: 0 } }));
+    const j = w.addJoint({ type: "revolute", bodyA: pivot, bodyB: ball, anchor: { x: 0, y: 0 } });
+    ball.setPosition({ x: 2, y: 0 }); // 1 m apart now
+    w.step(DT);
+    const first = separation(j);
+    expect(first).toBeLessThan(1);
+    expect(first).toBeGreaterThan(0.1); // not snapped back in one step
+    for (let i = 0; i < 30; i++) w.step(DT);
+    expect(separation(j)).toBeLessThan(1e-4);
+    expect(Number.isFinite(ball.position.x)).toBe(true);
   });
 });
 
@@ -502,7 +536,8 @@ describe("capsule ragdolls", () => {
     const head = cap(0, 0.45, 0.03, 0.1, up);
     const joints: Joint[] = [];
     const hinge = (a: Body, b: Body, ax: number, ay: number, lo: number, hi: number) =>
-      joints.push(w.addJoint({ type: "revolute", bodyA: a, bodyB: b, anchor: { x: x + ax, y: y + ay }, enableLimit: true, lowerAngle: lo, upperAngle: hi }));
+      joints.push(w.addJoint({ type: "revolute", bodyA: a, bodyB: b, anchor: { x: x + ax, y: y + ay }, enableLimit: true, lowerAngle: lo, upperAngle: hi,
+        enableMotor: true, motorSpeed: 0, maxMotorTorque: 0.5 }));
     hinge(torso, head, 0, 0.32, -0.5, 0.5);
     for (const side of [-1, 1]) {
       const upperArm = cap(side * 0.2, 0.12, 0.12, 0.05, -up);
@@ -517,14 +552,14 @@ describe("capsule ragdolls", () => {
     return joints;
   }
 
-  // The issue's bounds, not met yet: hitting the stairs at 7 m/s, limbs are
-  // pushed into the steps by the bodies behind them and the soft joints give
-  // (several cm for a step or two), and the pile keeps rocking for longer
-  // than 20 s. Marked as failing so that it turns red, to be flipped, once fixed.
-  it.fails("50 ragdolls dropped on stairs sleep within 20 s, no joint ever more than 2 cm apart (open: issue 10)", () => {
+  // Joint friction (a motor at speed 0 with a small max torque, as in Box2D's ragdolls): without
+  // it a dangling arm is a pendulum that never stops, and keeps its whole island awake. Walls keep
+  // the pile on the ground.
+  it("50 ragdolls dropped on stairs sleep within 20 s, no joint ever more than 2 cm apart", () => {
     const w = new World();
     for (let i = 0; i < 12; i++) w.add(new AABB({ halfWidth: 0.5, halfHeight: 0.25 + 0.25 * i, type: "static", position: { x: -6 + i, y: 0.25 + 0.25 * i } }));
     w.add(new AABB({ halfWidth: 10, halfHeight: 0.5, type: "static", position: { x: 0, y: -0.5 } }));
+    for (const side of [-1, 1]) w.add(new AABB({ halfWidth: 0.5, halfHeight: 5, type: "static", position: { x: side * 10.5, y: 4.5 } }));
     const joints: Joint[] = [];
     for (let i = 0; i < 50; i++) joints.push(...ragdoll(w, -5 + (i % 10), 8 + 2 * Math.floor(i / 10), i + 1));
     let worst = 0;

@@ -20,6 +20,11 @@ import { prepareDistance, solveDistance, sumDistance, warmStartDistance } from "
 import { prepareAxisJoint, solvePrismatic, sumPrismatic, warmStartPrismatic } from "./prismatic.js";
 import { solveWheel, sumWheel, warmStartWheel } from "./wheel.js";
 import { prepareMotor, solveMotor, warmStartMotor } from "./motor.js";
+import { projectJoints, projected } from "./positions.js";
+
+/** Position projection stops early once no rigid part is off by more than this: 0.05 mm, 0.001 rad. */
+const LINEAR_TOLERANCE = 5e-5;
+const ANGULAR_TOLERANCE = 1e-3;
 
 export class JointManager {
   /** Joints in creation order (holes after removals, closed when read). */
@@ -217,6 +222,20 @@ export class JointManager {
       }
     }
     sb.clearStaticSlot();
+  }
+
+  /**
+   * Up to `iterations` passes of position projection (positions.ts) over the
+   * step's joints, after the velocity solve; stops early once every rigid
+   * part is within the tolerances. Returns whether the last pass found them
+   * all within (true when there is nothing to project).
+   */
+  projectPositions(sb: SolverBodies, iterations: number): boolean {
+    for (let it = 0; it < iterations && this.activeCount > 0; it++) {
+      projectJoints(this.active, this.activeCount, sb);
+      if (projected.linear <= LINEAR_TOLERANCE && projected.angular <= ANGULAR_TOLERANCE) return true;
+    }
+    return this.activeCount === 0;
   }
 
   /** Add this (sub-)step's impulses to the step's sums. */

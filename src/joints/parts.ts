@@ -16,8 +16,14 @@
  * src/solver/softness.ts). The relax pass solves again without the bias,
  * so the push that corrected the error does not stay in the velocities.
  *
+ * That is the soft mode (world option jointHertz > 0). By default
+ * (jointHertz 0) the rigid softness has bias rate 0, mass scale 1 and impulse
+ * scale 0: the rows are rigid velocity constraints, and the position error
+ * the sub-steps leave is projected out after them (positions.ts).
+ *
  * PGS (one pass per iteration, poses fixed at the step start) uses the same
- * code with a Baumgarte bias: biasRate = β/dt, mass scale 1, impulse scale 0.
+ * code with a Baumgarte bias: biasRate = β/dt, mass scale 1, impulse scale 0
+ * (or bias 0 and projection, with position correction "ngs"/"projection").
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import { Softness } from "../solver/softness.js";

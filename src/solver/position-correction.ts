@@ -22,7 +22,7 @@ export type PositionCorrection = "baumgarte" | "projection" | "ngs" | "none";
 export const POSITION_CORRECTIONS: readonly PositionCorrection[] = ["baumgarte", "projection", "ngs", "none"];
 
 /** Move (and turn) the body in slot s, keeping the solver's view of it in step. */
-function shift(sb: SolverBodies, s: number, dx: number, dy: number, da: number): void {
+export function shift(sb: SolverBodies, s: number, dx: number, dy: number, da: number): void {
   if (s === 0) return;
   const b = sb.bodies[s]!;
   b.px += dx;

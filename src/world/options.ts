@@ -19,7 +19,7 @@ export interface WorldOptions {
   subSteps?: number;
   /** pgs: velocity iterations per step. Default 8. */
   velocityIterations?: number;
-  /** pgs with "ngs": position iterations per step. Default 3. */
+  /** pgs with "ngs" (contacts and joints) or "projection" (joints): position iterations per step. Default 3. */
   positionIterations?: number;
   /** pgs: how leftover penetration is removed. Default "baumgarte". */
   positionCorrection?: PositionCorrection;
@@ -34,12 +34,21 @@ export interface WorldOptions {
   /** soft-step: contact damping ratio. Default 10. */
   contactDampingRatio?: number;
   /**
-   * soft-step: how hard joints (their rigid parts) pull back when pulled
-   * apart, Hz; at most a quarter of the sub-step rate is used. Default 60.
+   * soft-step: how the joints' rigid parts hold. 0 (the default): rigid
+   * velocity constraints, and what the sub-steps leave of a position error
+   * is projected out after them (`jointPositionIterations`). Above 0: Box2D
+   * v3's soft constraints of this stiffness, Hz (at most a quarter of the
+   * sub-step rate), which give under load like a stiff spring.
    */
   jointHertz?: number;
-  /** soft-step: damping ratio of the joints' rigid parts. Default 2. */
+  /** soft-step with jointHertz > 0: damping ratio of the joints' soft rigid parts. Default 2. */
   jointDampingRatio?: number;
+  /**
+   * soft-step: passes of joint position projection (nonlinear Gauss-Seidel)
+   * after the sub-steps, which remove what a hard impact or a heavy load
+   * pulled the joints' rigid parts apart (0: none). Default 4.
+   */
+  jointPositionIterations?: number;
   /** soft-step: cap on the speed at which penetration is pushed out, m/s. Default 3. */
   maxContactPushSpeed?: number;
   /** No bounce below this approach speed, m/s. Default 1. */
@@ -93,8 +102,9 @@ export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.free
   warmStarting: true,
   contactHertz: 30,
   contactDampingRatio: 10,
-  jointHertz: 60,
+  jointHertz: 0,
   jointDampingRatio: 2,
+  jointPositionIterations: 4,
   maxContactPushSpeed: 3,
   restitutionThreshold: 1,
   hitEventThreshold: 1,
@@ -139,6 +149,7 @@ export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions 
   if (o.warmStarting !== undefined) r.warmStarting = check.boolean("warmStarting", o.warmStarting);
   if (o.contactHertz !== undefined) r.contactHertz = check.nonNegative("contactHertz", o.contactHertz);
   if (o.contactDampingRatio !== undefined) r.contactDampingRatio = check.nonNegative("contactDampingRatio", o.contactDampingRatio);
+  if (o.jointPositionIterations !== undefined) r.jointPositionIterations = check.integer("jointPositionIterations", o.jointPositionIterations, 0, 200);
   if (o.jointHertz !== undefined) r.jointHertz = check.nonNegative("jointHertz", o.jointHertz);
   if (o.jointDampingRatio !== undefined) r.jointDampingRatio = check.nonNegative("jointDampingRatio", o.jointDampingRatio);
   if (o.maxContactPushSpeed !== undefined) r.maxContactPushSpeed = check.nonNegative("maxContactPushSpeed", o.maxContactPushSpeed);
