@@ -426,6 +426,44 @@ describe("joints in the world", () => {
     expect(a.isSleeping).toBe(true); // separate islands now
   });
 
+  it("a setter called with the value the joint already has changes nothing and wakes nothing", () => {
+    // a user found this: a game that sets the wheel motor from input every frame kept its car awake forever
+    const w = new World();
+    ground(w, 0, -0.5, 5, 0.5);
+    const chassis = w.add(new AABB({ halfWidth: 0.6, halfHeight: 0.15, position: { x: 0, y: 0.6 } }));
+    const wheel = w.add(new Circle({ radius: 0.25, position: { x: 0.4, y: 0.25 } }));
+    const j = w.addJoint({ type: "wheel", bodyA: chassis, bodyB: wheel, anchor: { x: 0.4, y: 0.25 }, axis: { x: 0, y: 1 }, enableMotor: true, maxMotorTorque: 10 });
+    for (let i = 0; i < 300; i++) {
+      j.setMotorSpeed(0).setEnableMotor(true).setMaxMotorTorque(10).setSpring(j.hertz, j.dampingRatio);
+      w.step(DT);
+    }
+    expect(chassis.isSleeping).toBe(true);
+    j.setMotorSpeed(2); // a real change wakes them
+    expect(chassis.isSleeping).toBe(false);
+  });
+
+  it("reads its settings under the definition's names, and refuses assignment to them (naming the setter)", () => {
+    const w = new World();
+    const pivot = ground(w);
+    const ball = w.add(new Circle({ radius: 0.1, position: { x: 0, y: -1 } }));
+    const j = w.addJoint({ type: "revolute", bodyA: pivot, bodyB: ball, anchor: { x: 0, y: 0 }, enableMotor: true, motorSpeed: 1.5, maxMotorTorque: 5,
+      enableSpring: true, hertz: 2, dampingRatio: 0.3, enableLimit: true, lowerAngle: -1, upperAngle: 1 });
+    expect([j.enableMotor, j.motorSpeed, j.maxMotorTorque, j.enableSpring, j.hertz, j.dampingRatio, j.enableLimit]).toEqual([true, 1.5, 5, true, 2, 0.3, true]);
+    expect(j.limits).toEqual({ lower: -1, upper: 1 });
+    const writable = j as unknown as Record<string, unknown>;
+    expect(() => (writable.motorSpeed = Number.NaN)).toThrow(/motorSpeed.*setMotorSpeed/);
+    expect(() => (writable.hertz = -1)).toThrow(/hertz.*setSpring/);
+    expect(() => (writable.enableMotor = false)).toThrow(TypeError);
+    w.step(DT);
+    expect(Number.isFinite(ball.position.x) && Number.isFinite(ball.position.y)).toBe(true);
+    expect(j.motorSpeed).toBe(1.5);
+    const rod = w.addJoint({ type: "distance", bodyA: pivot, bodyB: ball, minLength: 0.5, maxLength: 2 });
+    expect(rod.length).toBeCloseTo(1, 9);
+    expect([rod.minLength, rod.maxLength]).toEqual([0.5, 2]);
+    const weld = w.addJoint({ type: "weld", bodyA: pivot, bodyB: w.add(new Circle({ radius: 0.1, position: { x: 1, y: 0 } })), anchor: { x: 1, y: 0 }, linearHertz: 3, angularHertz: 4 });
+    expect([weld.linearHertz, weld.angularHertz]).toEqual([3, 4]);
+  });
+
   it("bad definitions throw naming the parameter and the value, and change nothing", () => {
     const w = new World();
     const a = w.add(new Circle({ radius: 0.1 }));

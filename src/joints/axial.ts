@@ -65,11 +65,11 @@ export function solveRowLimit(j: Joint, sb: SolverBodies, ctx: JointContext, mas
   return next;
 }
 
-/** A motor along the row: drive the speed to `ctx`-independent target j.motorSpeed, impulse within ±maxMotor·h. */
+/** A motor along the row: drive the speed to `ctx`-independent target j._motorSpeed, impulse within ±maxMotor·h. */
 export function solveRowMotor(j: Joint, sb: SolverBodies, ctx: JointContext, mass: number): void {
   const old = j.motorImp;
-  const max = j.maxMotor * ctx.h;
-  let next = old + mass * (j.motorSpeed - rowSpeed(j, sb));
+  const max = j._maxMotor * ctx.h;
+  let next = old + mass * (j._motorSpeed - rowSpeed(j, sb));
   if (next > max) next = max;
   else if (next < -max) next = -max;
   j.motorImp = next;

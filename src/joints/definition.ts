@@ -215,33 +215,33 @@ function axisOf(j: Joint, d: Def, fallback: Vec2): void {
 }
 
 function spring(j: Joint, d: Def, on: boolean, hertz: number, zeta: number): void {
-  j.enableSpring = bool(d, "enableSpring", on);
-  j.hertz = nonNeg(d, "hertz", hertz);
-  j.dampingRatio = nonNeg(d, "dampingRatio", zeta);
+  j._enableSpring = bool(d, "enableSpring", on);
+  j._hertz = nonNeg(d, "hertz", hertz);
+  j._dampingRatio = nonNeg(d, "dampingRatio", zeta);
 }
 
 function limits(j: Joint, d: Def, lowKey: string, highKey: string, bound: number): void {
-  j.enableLimit = bool(d, "enableLimit", false);
+  j._enableLimit = bool(d, "enableLimit", false);
   const lo = num(d, lowKey, 0);
   const hi = num(d, highKey, 0);
   checkRange(lowKey, highKey, lo, hi);
   if (lo < -bound || hi > bound) {
     throw new RangeError(`capsule2d: ${lowKey} and ${highKey} must be within [${-bound}, ${bound}], got ${lo} and ${hi}`);
   }
-  j.lower = lo;
-  j.upper = hi;
+  j._lower = lo;
+  j._upper = hi;
 }
 
 function motor(j: Joint, d: Def, maxKey: string): void {
-  j.enableMotor = bool(d, "enableMotor", false);
-  j.motorSpeed = num(d, "motorSpeed", 0);
-  j.maxMotor = nonNeg(d, maxKey, 0);
+  j._enableMotor = bool(d, "enableMotor", false);
+  j._motorSpeed = num(d, "motorSpeed", 0);
+  j._maxMotor = nonNeg(d, maxKey, 0);
 }
 
 function referenceAngle(j: Joint, d: Def): void {
   const a = j._bodyA;
   const b = j._bodyB;
-  j.refAngle = d.referenceAngle !== undefined ? check.inRange("referenceAngle", d.referenceAngle, -Math.PI, Math.PI) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
+  j._refAngle = d.referenceAngle !== undefined ? check.inRange("referenceAngle", d.referenceAngle, -Math.PI, Math.PI) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
 }
 
 /**
@@ -297,9 +297,9 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
     case WELD:
       anchors(j, d, "anchor", "anchor", centreB, centreB);
       referenceAngle(j, d);
-      j.linearHertz = nonNeg(d, "linearHertz", 0);
-      j.angularHertz = nonNeg(d, "angularHertz", 0);
-      j.dampingRatio = nonNeg(d, "dampingRatio", 0);
+      j._linearHertz = nonNeg(d, "linearHertz", 0);
+      j._angularHertz = nonNeg(d, "angularHertz", 0);
+      j._dampingRatio = nonNeg(d, "dampingRatio", 0);
       break;
     case DISTANCE: {
       anchors(j, d, "anchorA", "anchorB", { x: a.px, y: a.py }, centreB);
@@ -313,16 +313,16 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
         length = Math.sqrt((pb.x - pa.x) * (pb.x - pa.x) + (pb.y - pa.y) * (pb.y - pa.y));
         if (!(length > 0)) throw new RangeError("capsule2d: the anchors coincide: give length (> 0)");
       }
-      j.length = length;
-      const free = j.enableSpring && j.hertz > 0;
-      j.minLength = nonNeg(d, "minLength", free ? 0 : length);
+      j._length = length;
+      const free = j._enableSpring && j._hertz > 0;
+      j._minLength = nonNeg(d, "minLength", free ? 0 : length);
       if (d.maxLength !== undefined) {
         const m = d.maxLength;
         if (typeof m !== "number" || !(m >= 0)) throw new RangeError(`capsule2d: maxLength must be a number >= 0 (Infinity allowed), got ${check.describe(m)}`);
-        j.maxLength = m;
-      } else j.maxLength = free ? Infinity : length;
-      if (!(j.minLength <= j.maxLength)) {
-        throw new RangeError(`capsule2d: minLength must not exceed maxLength, got minLength ${j.minLength}, maxLength ${j.maxLength}`);
+        j._maxLength = m;
+      } else j._maxLength = free ? Infinity : length;
+      if (!(j._minLength <= j._maxLength)) {
+        throw new RangeError(`capsule2d: minLength must not exceed maxLength, got minLength ${j._minLength}, maxLength ${j._maxLength}`);
       }
       break;
     }
@@ -331,9 +331,9 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
       j.offX = off.x;
       j.offY = off.y;
       j.offAngle = d.angularOffset !== undefined ? check.finite("angularOffset", d.angularOffset) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
-      j.maxForce = nonNeg(d, "maxForce", 1);
-      j.maxTorque = nonNeg(d, "maxTorque", 1);
-      j.correctionFactor = d.correctionFactor !== undefined ? check.inRange("correctionFactor", d.correctionFactor, 0, 1) : 0.3;
+      j._maxForce = nonNeg(d, "maxForce", 1);
+      j._maxTorque = nonNeg(d, "maxTorque", 1);
+      j._correctionFactor = d.correctionFactor !== undefined ? check.inRange("correctionFactor", d.correctionFactor, 0, 1) : 0.3;
       break;
     }
     case FILTER:

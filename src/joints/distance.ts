@@ -25,7 +25,7 @@ function rowNow(j: Joint): number {
 }
 
 function isRigid(j: Joint): boolean {
-  return j.enableSpring ? j.hertz === 0 : j.minLength === j.maxLength;
+  return j._enableSpring ? j._hertz === 0 : j._minLength === j._maxLength;
 }
 
 export function prepareDistance(j: Joint, sb: SolverBodies, ctx: JointContext): void {
@@ -49,8 +49,8 @@ export function prepareDistance(j: Joint, sb: SolverBodies, ctx: JointContext): 
     j.lowerImp = 0;
     j.upperImp = 0;
   } else j.impA = 0;
-  if (!j.enableSpring) j.springImp = 0;
-  if (!j.enableMotor) j.motorImp = 0;
+  if (!j._enableSpring) j.springImp = 0;
+  if (!j._enableMotor) j.motorImp = 0;
 }
 
 function axialImpulse(j: Joint): number {
@@ -67,9 +67,9 @@ export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): vo
   anchorsNow(j, sb);
   const length = rowNow(j);
   const mass = j.axialMass;
-  if (j.enableMotor) solveRowMotor(j, sb, ctx, mass);
+  if (j._enableMotor) solveRowMotor(j, sb, ctx, mass);
   if (isRigid(j)) {
-    const C = length - j.length;
+    const C = length - j._length;
     let bias = 0;
     let massScale = 1;
     let impulseScale = 0;
@@ -83,9 +83,9 @@ export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): vo
     applyRow(j, sb, impulse);
     return;
   }
-  if (j.enableSpring) solveRowSpring(j, sb, mass, length - j.length);
-  if (j.minLength > 0) j.lowerImp = solveRowLimit(j, sb, ctx, mass, length - j.minLength, 1, j.lowerImp);
-  if (j.maxLength < Infinity) j.upperImp = solveRowLimit(j, sb, ctx, mass, j.maxLength - length, -1, j.upperImp);
+  if (j._enableSpring) solveRowSpring(j, sb, mass, length - j._length);
+  if (j._minLength > 0) j.lowerImp = solveRowLimit(j, sb, ctx, mass, length - j._minLength, 1, j.lowerImp);
+  if (j._maxLength < Infinity) j.upperImp = solveRowLimit(j, sb, ctx, mass, j._maxLength - length, -1, j.upperImp);
 }
 
 export function sumDistance(j: Joint, sb: SolverBodies): void {

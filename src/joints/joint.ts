@@ -79,27 +79,27 @@ export class Joint {
   /** @internal */ lBy: number;
   /** @internal Unit axis in body A's frame (prismatic, wheel). */ axX: number;
   /** @internal */ axY: number;
-  /** @internal Relative angle B − A at which the joint angle is 0. */ refAngle: number;
-  /** @internal Distance: rest length, and its range. */ length: number;
-  /** @internal */ minLength: number;
-  /** @internal */ maxLength: number;
-  /** @internal */ enableLimit: boolean;
-  /** @internal Limits: angle (revolute) or translation (prismatic, wheel). */ lower: number;
-  /** @internal */ upper: number;
-  /** @internal */ enableMotor: boolean;
-  /** @internal rad/s or m/s. */ motorSpeed: number;
-  /** @internal Max motor torque (revolute, wheel) or force (prismatic, distance). */ maxMotor: number;
-  /** @internal */ enableSpring: boolean;
-  /** @internal */ hertz: number;
-  /** @internal */ dampingRatio: number;
-  /** @internal Weld: 0 is rigid. */ linearHertz: number;
-  /** @internal */ angularHertz: number;
+  /** @internal Relative angle B − A at which the joint angle is 0. */ _refAngle: number;
+  /** @internal Distance: rest length, and its range. */ _length: number;
+  /** @internal */ _minLength: number;
+  /** @internal */ _maxLength: number;
+  /** @internal */ _enableLimit: boolean;
+  /** @internal Limits: angle (revolute) or translation (prismatic, wheel). */ _lower: number;
+  /** @internal */ _upper: number;
+  /** @internal */ _enableMotor: boolean;
+  /** @internal rad/s or m/s. */ _motorSpeed: number;
+  /** @internal Max motor torque (revolute, wheel) or force (prismatic, distance). */ _maxMotor: number;
+  /** @internal */ _enableSpring: boolean;
+  /** @internal */ _hertz: number;
+  /** @internal */ _dampingRatio: number;
+  /** @internal Weld: 0 is rigid. */ _linearHertz: number;
+  /** @internal */ _angularHertz: number;
   /** @internal Motor joint: B's target pose in A's frame, and the limits of its drive. */ offX: number;
   /** @internal */ offY: number;
   /** @internal */ offAngle: number;
-  /** @internal */ maxForce: number;
-  /** @internal */ maxTorque: number;
-  /** @internal Motor joint: fraction of the pose error corrected per second·step. */ correctionFactor: number;
+  /** @internal */ _maxForce: number;
+  /** @internal */ _maxTorque: number;
+  /** @internal Motor joint: fraction of the pose error corrected per second·step. */ _correctionFactor: number;
 
   // ---------------------------------------------------------------- impulses (saved: warm starting)
   /** @internal Point (2D) impulse, or the perpendicular and angular impulse of a prismatic joint. */ impX: number;
@@ -163,27 +163,27 @@ export class Joint {
     this.lBy = 0;
     this.axX = 1;
     this.axY = 0;
-    this.refAngle = 0;
-    this.length = 0;
-    this.minLength = 0;
-    this.maxLength = 0;
-    this.enableLimit = false;
-    this.lower = 0;
-    this.upper = 0;
-    this.enableMotor = false;
-    this.motorSpeed = 0;
-    this.maxMotor = 0;
-    this.enableSpring = false;
-    this.hertz = 0;
-    this.dampingRatio = 0;
-    this.linearHertz = 0;
-    this.angularHertz = 0;
+    this._refAngle = 0;
+    this._length = 0;
+    this._minLength = 0;
+    this._maxLength = 0;
+    this._enableLimit = false;
+    this._lower = 0;
+    this._upper = 0;
+    this._enableMotor = false;
+    this._motorSpeed = 0;
+    this._maxMotor = 0;
+    this._enableSpring = false;
+    this._hertz = 0;
+    this._dampingRatio = 0;
+    this._linearHertz = 0;
+    this._angularHertz = 0;
     this.offX = 0;
     this.offY = 0;
     this.offAngle = 0;
-    this.maxForce = 0;
-    this.maxTorque = 0;
-    this.correctionFactor = 0;
+    this._maxForce = 0;
+    this._maxTorque = 0;
+    this._correctionFactor = 0;
     this.impX = 0;
     this.impY = 0;
     this.impA = 0;
@@ -329,7 +329,7 @@ export class Joint {
   get angle(): number {
     const a = this._bodyA;
     const b = this._bodyB;
-    return unwind(relativeAngle(b.qc, b.qs, a.qc, a.qs) - this.refAngle);
+    return unwind(relativeAngle(b.qc, b.qs, a.qc, a.qs) - this._refAngle);
   }
 
   /** Relative angular speed of B to A, rad/s. */
@@ -357,47 +357,122 @@ export class Joint {
     return Object.freeze(settingsOf(this));
   }
 
+  // Settings, read under the definition's names; each is changed through the setter its
+  // assignment error names (which checks it and wakes the bodies).
+
+  /** Relative angle of B to A (rad) at which `angle` is 0: their angle at creation unless the definition gave one. */
   get referenceAngle(): number {
-    return this.refAngle;
+    return this._refAngle;
+  }
+  set referenceAngle(_: never) {
+    readOnly("referenceAngle", "a new joint");
   }
 
-  get restLength(): number {
-    return this.length;
+  /** Distance: the rest length, m. */
+  get length(): number {
+    return this._length;
+  }
+  set length(_: never) {
+    readOnly("length", "joint.setLength(length)");
   }
 
+  /** Distance: the shortest and longest the length may be, m. */
+  get minLength(): number {
+    return this._minLength;
+  }
+  set minLength(_: never) {
+    readOnly("minLength", "joint.setLengthRange(minLength, maxLength)");
+  }
+  get maxLength(): number {
+    return this._maxLength;
+  }
+  set maxLength(_: never) {
+    readOnly("maxLength", "joint.setLengthRange(minLength, maxLength)");
+  }
+  /** Distance: `{ min, max }` (a copy). */
   get lengthRange(): Readonly<{ min: number; max: number }> {
-    return Object.freeze({ min: this.minLength, max: this.maxLength });
+    return Object.freeze({ min: this._minLength, max: this._maxLength });
   }
 
-  get limitEnabled(): boolean {
-    return this.enableLimit;
+  /** Revolute, prismatic, wheel: whether the limits act. */
+  get enableLimit(): boolean {
+    return this._enableLimit;
   }
-
+  set enableLimit(_: never) {
+    readOnly("enableLimit", "joint.setEnableLimit(on)");
+  }
+  /** The limits: angles (revolute, rad) or translations (prismatic, wheel, m), a copy. */
   get limits(): Readonly<{ lower: number; upper: number }> {
-    return Object.freeze({ lower: this.lower, upper: this.upper });
+    return Object.freeze({ lower: this._lower, upper: this._upper });
   }
 
-  get motorEnabled(): boolean {
-    return this.enableMotor;
+  /** Revolute, prismatic, wheel, distance: whether the motor acts. */
+  get enableMotor(): boolean {
+    return this._enableMotor;
+  }
+  set enableMotor(_: never) {
+    readOnly("enableMotor", "joint.setEnableMotor(on)");
+  }
+  /** The motor's target speed of B relative to A, rad/s or m/s. */
+  get motorSpeed(): number {
+    return this._motorSpeed;
+  }
+  set motorSpeed(_: never) {
+    readOnly("motorSpeed", "joint.setMotorSpeed(speed)");
+  }
+  /** Revolute, wheel: the motor's maximum torque, N·m (0 for the other types). */
+  get maxMotorTorque(): number {
+    return this._kind === REVOLUTE || this._kind === WHEEL ? this._maxMotor : 0;
+  }
+  set maxMotorTorque(_: never) {
+    readOnly("maxMotorTorque", "joint.setMaxMotorTorque(torque)");
+  }
+  /** Prismatic, distance: the motor's maximum force, N (0 for the other types). */
+  get maxMotorForce(): number {
+    return this._kind === PRISMATIC || this._kind === DISTANCE ? this._maxMotor : 0;
+  }
+  set maxMotorForce(_: never) {
+    readOnly("maxMotorForce", "joint.setMaxMotorForce(force)");
   }
 
-  get speed(): number {
-    return this.motorSpeed;
+  /** Revolute, prismatic, wheel, distance: whether the spring acts. */
+  get enableSpring(): boolean {
+    return this._enableSpring;
   }
-
-  get springEnabled(): boolean {
-    return this.enableSpring;
+  set enableSpring(_: never) {
+    readOnly("enableSpring", "joint.setEnableSpring(on)");
   }
-
-  get springHertz(): number {
-    return this.hertz;
+  /** The spring's frequency, Hz. */
+  get hertz(): number {
+    return this._hertz;
   }
-
-  get springDampingRatio(): number {
-    return this.dampingRatio;
+  set hertz(_: never) {
+    readOnly("hertz", "joint.setSpring(hertz, dampingRatio)");
+  }
+  /** The spring's (weld: both parts') damping ratio. */
+  get dampingRatio(): number {
+    return this._dampingRatio;
+  }
+  set dampingRatio(_: never) {
+    readOnly("dampingRatio", "joint.setSpring(hertz, dampingRatio) or setWeldStiffness");
+  }
+  /** Weld: the linear and angular parts' stiffness, Hz (0: rigid). */
+  get linearHertz(): number {
+    return this._linearHertz;
+  }
+  set linearHertz(_: never) {
+    readOnly("linearHertz", "joint.setWeldStiffness(linearHertz, angularHertz, dampingRatio)");
+  }
+  get angularHertz(): number {
+    return this._angularHertz;
+  }
+  set angularHertz(_: never) {
+    readOnly("angularHertz", "joint.setWeldStiffness(linearHertz, angularHertz, dampingRatio)");
   }
 
   // ---------------------------------------------------------------- changing
+  // Each setter checks its input (nothing changes when it throws), and wakes the bodies only
+  // when the value changes: a game may call setMotorSpeed every frame.
 
   private mutable(what: string): void {
     if (this._world !== null) this._world.checkJointMutable(what);
@@ -434,7 +509,8 @@ export class Joint {
     this.needs("setEnableLimit", [REVOLUTE, PRISMATIC, WHEEL]);
     check.boolean("enableLimit", on);
     this.mutable("setEnableLimit");
-    this.enableLimit = on;
+    if (on === this._enableLimit) return this;
+    this._enableLimit = on;
     if (!on) {
       this.lowerImp = 0;
       this.upperImp = 0;
@@ -448,8 +524,9 @@ export class Joint {
     this.needs("setLimits", [REVOLUTE, PRISMATIC, WHEEL]);
     checkRange("lower", "upper", lower, upper);
     this.mutable("setLimits");
-    this.lower = lower;
-    this.upper = upper;
+    if (lower === this._lower && upper === this._upper) return this;
+    this._lower = lower;
+    this._upper = upper;
     this.changed();
     return this;
   }
@@ -459,7 +536,8 @@ export class Joint {
     this.needs("setEnableMotor", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
     check.boolean("enableMotor", on);
     this.mutable("setEnableMotor");
-    this.enableMotor = on;
+    if (on === this._enableMotor) return this;
+    this._enableMotor = on;
     if (!on) this.motorImp = 0;
     this.changed();
     return this;
@@ -470,7 +548,8 @@ export class Joint {
     this.needs("setMotorSpeed", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
     check.finite("motorSpeed", speed);
     this.mutable("setMotorSpeed");
-    this.motorSpeed = speed;
+    if (speed === this._motorSpeed) return this;
+    this._motorSpeed = speed;
     this.changed();
     return this;
   }
@@ -480,7 +559,8 @@ export class Joint {
     this.needs("setMaxMotorTorque", [REVOLUTE, WHEEL]);
     check.nonNegative("maxMotorTorque", torque);
     this.mutable("setMaxMotorTorque");
-    this.maxMotor = torque;
+    if (torque === this._maxMotor) return this;
+    this._maxMotor = torque;
     this.changed();
     return this;
   }
@@ -490,7 +570,8 @@ export class Joint {
     this.needs("setMaxMotorForce", [PRISMATIC, DISTANCE]);
     check.nonNegative("maxMotorForce", force);
     this.mutable("setMaxMotorForce");
-    this.maxMotor = force;
+    if (force === this._maxMotor) return this;
+    this._maxMotor = force;
     this.changed();
     return this;
   }
@@ -500,7 +581,8 @@ export class Joint {
     this.needs("setEnableSpring", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
     check.boolean("enableSpring", on);
     this.mutable("setEnableSpring");
-    this.enableSpring = on;
+    if (on === this._enableSpring) return this;
+    this._enableSpring = on;
     if (!on) this.springImp = 0;
     this.changed();
     return this;
@@ -512,8 +594,9 @@ export class Joint {
     check.nonNegative("hertz", hertz);
     check.nonNegative("dampingRatio", dampingRatio);
     this.mutable("setSpring");
-    this.hertz = hertz;
-    this.dampingRatio = dampingRatio;
+    if (hertz === this._hertz && dampingRatio === this._dampingRatio) return this;
+    this._hertz = hertz;
+    this._dampingRatio = dampingRatio;
     this.changed();
     return this;
   }
@@ -525,9 +608,10 @@ export class Joint {
     check.nonNegative("angularHertz", angularHertz);
     check.nonNegative("dampingRatio", dampingRatio);
     this.mutable("setWeldStiffness");
-    this.linearHertz = linearHertz;
-    this.angularHertz = angularHertz;
-    this.dampingRatio = dampingRatio;
+    if (linearHertz === this._linearHertz && angularHertz === this._angularHertz && dampingRatio === this._dampingRatio) return this;
+    this._linearHertz = linearHertz;
+    this._angularHertz = angularHertz;
+    this._dampingRatio = dampingRatio;
     this.changed();
     return this;
   }
@@ -537,11 +621,12 @@ export class Joint {
     this.needs("setLength", [DISTANCE]);
     check.positive("length", length);
     this.mutable("setLength");
-    const rigid = this.minLength === this.maxLength;
-    this.length = length;
+    if (length === this._length) return this;
+    const rigid = this._minLength === this._maxLength;
+    this._length = length;
     if (rigid) {
-      this.minLength = length;
-      this.maxLength = length;
+      this._minLength = length;
+      this._maxLength = length;
     }
     this.changed();
     return this;
@@ -558,8 +643,9 @@ export class Joint {
       throw new RangeError(`capsule2d: minLength must not exceed maxLength, got minLength ${minLength}, maxLength ${maxLength}`);
     }
     this.mutable("setLengthRange");
-    this.minLength = minLength;
-    this.maxLength = maxLength;
+    if (minLength === this._minLength && maxLength === this._maxLength) return this;
+    this._minLength = minLength;
+    this._maxLength = maxLength;
     this.changed();
     return this;
   }
@@ -570,6 +656,7 @@ export class Joint {
     check.vector("linearOffset", linearOffset);
     check.finite("angularOffset", angularOffset);
     this.mutable("setTarget");
+    if (linearOffset.x === this.offX && linearOffset.y === this.offY && angularOffset === this.offAngle) return this;
     this.offX = linearOffset.x;
     this.offY = linearOffset.y;
     this.offAngle = angularOffset;
@@ -587,11 +674,32 @@ export class Joint {
   }
 
   /** Motor joint: the most force and torque it may apply, N and N·m. */
+  get maxForce(): number {
+    return this._maxForce;
+  }
+  set maxForce(_: never) {
+    readOnly("maxForce", "joint.setMaxForce(force)");
+  }
+  get maxTorque(): number {
+    return this._maxTorque;
+  }
+  set maxTorque(_: never) {
+    readOnly("maxTorque", "joint.setMaxTorque(torque)");
+  }
+  /** Motor joint: the fraction of the pose error it corrects per step (Box2D's correction factor). */
+  get correctionFactor(): number {
+    return this._correctionFactor;
+  }
+  set correctionFactor(_: never) {
+    readOnly("correctionFactor", "a new joint");
+  }
+
   setMaxForce(force: number): this {
     this.needs("setMaxForce", [MOTOR]);
     check.nonNegative("maxForce", force);
     this.mutable("setMaxForce");
-    this.maxForce = force;
+    if (force === this._maxForce) return this;
+    this._maxForce = force;
     this.changed();
     return this;
   }
@@ -600,7 +708,8 @@ export class Joint {
     this.needs("setMaxTorque", [MOTOR]);
     check.nonNegative("maxTorque", torque);
     this.mutable("setMaxTorque");
-    this.maxTorque = torque;
+    if (torque === this._maxTorque) return this;
+    this._maxTorque = torque;
     this.changed();
     return this;
   }
@@ -634,27 +743,27 @@ function settingsOf(j: Joint): Record<string, unknown> {
   };
   switch (j._kind) {
     case REVOLUTE:
-      return { ...common, anchor: j.anchorB, referenceAngle: j.refAngle, enableLimit: j.enableLimit, lowerAngle: j.lower,
-        upperAngle: j.upper, enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorTorque: j.maxMotor,
-        enableSpring: j.enableSpring, hertz: j.hertz, dampingRatio: j.dampingRatio };
+      return { ...common, anchor: j.anchorB, referenceAngle: j._refAngle, enableLimit: j._enableLimit, lowerAngle: j._lower,
+        upperAngle: j._upper, enableMotor: j._enableMotor, motorSpeed: j._motorSpeed, maxMotorTorque: j._maxMotor,
+        enableSpring: j._enableSpring, hertz: j._hertz, dampingRatio: j._dampingRatio };
     case PRISMATIC:
-      return { ...common, anchor: j.anchorB, axis: j.axis, referenceAngle: j.refAngle, enableLimit: j.enableLimit, lower: j.lower,
-        upper: j.upper, enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorForce: j.maxMotor,
-        enableSpring: j.enableSpring, hertz: j.hertz, dampingRatio: j.dampingRatio };
+      return { ...common, anchor: j.anchorB, axis: j.axis, referenceAngle: j._refAngle, enableLimit: j._enableLimit, lower: j._lower,
+        upper: j._upper, enableMotor: j._enableMotor, motorSpeed: j._motorSpeed, maxMotorForce: j._maxMotor,
+        enableSpring: j._enableSpring, hertz: j._hertz, dampingRatio: j._dampingRatio };
     case DISTANCE:
-      return { ...common, anchorA: j.anchorA, anchorB: j.anchorB, length: j.length, minLength: j.minLength, maxLength: j.maxLength,
-        enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorForce: j.maxMotor, enableSpring: j.enableSpring,
-        hertz: j.hertz, dampingRatio: j.dampingRatio };
+      return { ...common, anchorA: j.anchorA, anchorB: j.anchorB, length: j._length, minLength: j._minLength, maxLength: j._maxLength,
+        enableMotor: j._enableMotor, motorSpeed: j._motorSpeed, maxMotorForce: j._maxMotor, enableSpring: j._enableSpring,
+        hertz: j._hertz, dampingRatio: j._dampingRatio };
     case WELD:
-      return { ...common, anchor: j.anchorB, referenceAngle: j.refAngle, linearHertz: j.linearHertz, angularHertz: j.angularHertz,
-        dampingRatio: j.dampingRatio };
+      return { ...common, anchor: j.anchorB, referenceAngle: j._refAngle, linearHertz: j._linearHertz, angularHertz: j._angularHertz,
+        dampingRatio: j._dampingRatio };
     case WHEEL:
-      return { ...common, anchor: j.anchorB, axis: j.axis, enableSpring: j.enableSpring, hertz: j.hertz, dampingRatio: j.dampingRatio,
-        enableMotor: j.enableMotor, motorSpeed: j.motorSpeed, maxMotorTorque: j.maxMotor, enableLimit: j.enableLimit,
-        lower: j.lower, upper: j.upper };
+      return { ...common, anchor: j.anchorB, axis: j.axis, enableSpring: j._enableSpring, hertz: j._hertz, dampingRatio: j._dampingRatio,
+        enableMotor: j._enableMotor, motorSpeed: j._motorSpeed, maxMotorTorque: j._maxMotor, enableLimit: j._enableLimit,
+        lower: j._lower, upper: j._upper };
     case MOTOR:
-      return { ...common, linearOffset: j.linearOffset, angularOffset: j.offAngle, maxForce: j.maxForce, maxTorque: j.maxTorque,
-        correctionFactor: j.correctionFactor };
+      return { ...common, linearOffset: j.linearOffset, angularOffset: j.offAngle, maxForce: j._maxForce, maxTorque: j._maxTorque,
+        correctionFactor: j._correctionFactor };
     default:
       return common;
   }

@@ -22,7 +22,7 @@ export function prepareMotor(j: Joint, sb: SolverBodies, ctx: JointContext): voi
   j.lAy = j.offY;
   j.lBx = 0;
   j.lBy = 0;
-  j.refAngle = j.offAngle;
+  j._refAngle = j.offAngle;
   prepareBase(j, sb);
   const k = j.iA + j.iB;
   j.angularMass = k > 0 ? 1 / k : 0;
@@ -34,11 +34,11 @@ export function warmStartMotor(j: Joint, sb: SolverBodies): void {
 }
 
 export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  const rate = j.correctionFactor * ctx.invH;
+  const rate = j._correctionFactor * ctx.invH;
   if (j.angularMass > 0) {
     const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
     const old = j.impA;
-    const max = j.maxTorque * ctx.h;
+    const max = j._maxTorque * ctx.h;
     let next = old - j.angularMass * (cdot + rate * angleNow(j, sb));
     if (next > max) next = max;
     else if (next < -max) next = -max;
@@ -55,7 +55,7 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
   const oldY = j.impY;
   let nx = oldX - det * (k22 * cx - k12 * cy);
   let ny = oldY - det * (k11 * cy - k12 * cx);
-  const max = j.maxForce * ctx.h;
+  const max = j._maxForce * ctx.h;
   const len2 = nx * nx + ny * ny;
   if (len2 > max * max) {
     const s = max / Math.sqrt(len2);

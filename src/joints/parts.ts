@@ -66,7 +66,7 @@ export function prepareBase(j: Joint, sb: SolverBodies): void {
   j.fBy = b.qs * j.lBx + b.qc * j.lBy;
   j.dcx = b.px - a.px;
   j.dcy = b.py - a.py;
-  j.dAngle = unwind(relativeAngle(b.qc, b.qs, a.qc, a.qs) - j.refAngle);
+  j.dAngle = unwind(relativeAngle(b.qc, b.qs, a.qc, a.qs) - j._refAngle);
   j.sumX = 0;
   j.sumY = 0;
   j.sumT = 0;
@@ -85,9 +85,9 @@ export function resetImpulses(j: Joint): void {
 
 /** Forget the impulses of the parts that are switched off (spring, motor, limits). */
 export function forgetDisabled(j: Joint): void {
-  if (!j.enableSpring) j.springImp = 0;
-  if (!j.enableMotor) j.motorImp = 0;
-  if (!j.enableLimit) {
+  if (!j._enableSpring) j.springImp = 0;
+  if (!j._enableMotor) j.motorImp = 0;
+  if (!j._enableLimit) {
     j.lowerImp = 0;
     j.upperImp = 0;
   }
@@ -96,7 +96,7 @@ export function forgetDisabled(j: Joint): void {
 /** The joint's spring for sub-steps of `ctx.h` into springBias / springMassScale / springImpulseScale. */
 export function prepareSpring(j: Joint, ctx: JointContext): void {
   const s = ctx.scratch;
-  s.set(j.hertz, j.dampingRatio, ctx.h);
+  s.set(j._hertz, j._dampingRatio, ctx.h);
   j.springBias = s.biasRate;
   j.springMassScale = s.massScale;
   j.springImpulseScale = s.impulseScale;
@@ -257,8 +257,8 @@ export function solveAngularLimit(j: Joint, sb: SolverBodies, ctx: JointContext,
 
 /** An angular motor (revolute, wheel): drive ωB − ωA to the motor speed with at most maxMotor·h per sub-step. */
 export function solveAngularMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j.motorSpeed;
-  const max = j.maxMotor * ctx.h;
+  const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j._motorSpeed;
+  const max = j._maxMotor * ctx.h;
   const old = j.motorImp;
   let next = old - j.angularMass * cdot;
   if (next > max) next = max;

@@ -103,32 +103,32 @@ function outside(x: number, lower: number, upper: number): number {
 }
 
 function projectRevolute(j: Joint, sb: SolverBodies): void {
-  if (j.enableLimit) projectAngle(j, sb, outside(angleNow(j, sb), j.lower, j.upper));
+  if (j._enableLimit) projectAngle(j, sb, outside(angleNow(j, sb), j._lower, j._upper));
   projectPoint(j, sb);
 }
 
 function projectWeld(j: Joint, sb: SolverBodies): void {
-  if (j.angularHertz === 0) projectAngle(j, sb, angleNow(j, sb));
-  if (j.linearHertz === 0) projectPoint(j, sb);
+  if (j._angularHertz === 0) projectAngle(j, sb, angleNow(j, sb));
+  if (j._linearHertz === 0) projectPoint(j, sb);
 }
 
 function projectDistance(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   const d = Math.sqrt(now.dx * now.dx + now.dy * now.dy);
   if (d < 1e-12) return; // no direction to push along
-  const rigid = j.enableSpring ? j.hertz === 0 : j.minLength === j.maxLength;
-  const C = rigid ? d - j.length : outside(d, j.minLength, j.maxLength);
+  const rigid = j._enableSpring ? j._hertz === 0 : j._minLength === j._maxLength;
+  const C = rigid ? d - j._length : outside(d, j._minLength, j._maxLength);
   setRow(now.dx / d, now.dy / d, now.rAx, now.rAy, now.rBx, now.rBy);
   projectRow(j, sb, C, now.rAx, now.rAy);
 }
 
 /** Prismatic and wheel: translation limits, then B's anchor onto the line (and, prismatic, the angle). */
 function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void {
-  if (j.enableLimit) {
+  if (j._enableLimit) {
     anchorsNow(j, sb);
     lineNow(j, sb);
     setRow(line.ux, line.uy, line.lx, line.ly, now.rBx, now.rBy);
-    projectRow(j, sb, outside(line.translation, j.lower, j.upper), line.lx, line.ly);
+    projectRow(j, sb, outside(line.translation, j._lower, j._upper), line.lx, line.ly);
   }
   anchorsNow(j, sb);
   lineNow(j, sb);

@@ -55,12 +55,12 @@ export function warmStartPrismatic(j: Joint, sb: SolverBodies): void {
 export function solveAxis(j: Joint, sb: SolverBodies, ctx: JointContext, withMotor: boolean): void {
   setRow(line.ux, line.uy, line.lx, line.ly, now.rBx, now.rBy);
   const mass = rowMass(j);
-  if (withMotor && j.enableMotor) solveRowMotor(j, sb, ctx, mass);
-  if (j.enableSpring && j.hertz > 0) solveRowSpring(j, sb, mass, line.translation);
-  if (j.enableLimit) {
+  if (withMotor && j._enableMotor) solveRowMotor(j, sb, ctx, mass);
+  if (j._enableSpring && j._hertz > 0) solveRowSpring(j, sb, mass, line.translation);
+  if (j._enableLimit) {
     const t = line.translation;
-    j.lowerImp = solveRowLimit(j, sb, ctx, mass, t - j.lower, 1, j.lowerImp);
-    j.upperImp = solveRowLimit(j, sb, ctx, mass, j.upper - t, -1, j.upperImp);
+    j.lowerImp = solveRowLimit(j, sb, ctx, mass, t - j._lower, 1, j.lowerImp);
+    j.upperImp = solveRowLimit(j, sb, ctx, mass, j._upper - t, -1, j.upperImp);
   }
 }
 

@@ -35,18 +35,18 @@ export function warmStartRevolute(j: Joint, sb: SolverBodies): void {
 
 export function solveRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   const turns = j.angularMass > 0;
-  if (turns && j.enableSpring && j.hertz > 0) {
+  if (turns && j._enableSpring && j._hertz > 0) {
     const C = angleNow(j, sb);
     const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
     const impulse = -j.springMassScale * j.angularMass * (cdot + j.springBias * C) - j.springImpulseScale * j.springImp;
     j.springImp += impulse;
     applyAngular(j, sb, impulse);
   }
-  if (turns && j.enableMotor) solveAngularMotor(j, sb, ctx);
-  if (turns && j.enableLimit) {
+  if (turns && j._enableMotor) solveAngularMotor(j, sb, ctx);
+  if (turns && j._enableLimit) {
     const angle = angleNow(j, sb);
-    j.lowerImp = solveAngularLimit(j, sb, ctx, angle - j.lower, 1, j.lowerImp);
-    j.upperImp = solveAngularLimit(j, sb, ctx, j.upper - angle, -1, j.upperImp);
+    j.lowerImp = solveAngularLimit(j, sb, ctx, angle - j._lower, 1, j.lowerImp);
+    j.upperImp = solveAngularLimit(j, sb, ctx, j._upper - angle, -1, j.upperImp);
   }
   solvePoint(j, sb, ctx.useBias);
 }

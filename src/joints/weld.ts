@@ -18,14 +18,14 @@ export function prepareWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void
   j.angularMass = k > 0 ? 1 / k : 0;
   useRigidForPoint(j, ctx);
   const s = ctx.scratch;
-  if (j.linearHertz > 0) {
-    s.set(j.linearHertz, j.dampingRatio, ctx.h);
+  if (j._linearHertz > 0) {
+    s.set(j._linearHertz, j._dampingRatio, ctx.h);
     j.linBias = s.biasRate;
     j.linMassScale = s.massScale;
     j.linImpulseScale = s.impulseScale;
   }
-  const angular = j.angularHertz > 0 ? s : ctx.rigid;
-  if (j.angularHertz > 0) s.set(j.angularHertz, j.dampingRatio, ctx.h);
+  const angular = j._angularHertz > 0 ? s : ctx.rigid;
+  if (j._angularHertz > 0) s.set(j._angularHertz, j._dampingRatio, ctx.h);
   j.angBias = angular.biasRate;
   j.angMassScale = angular.massScale;
   j.angImpulseScale = angular.impulseScale;
@@ -41,7 +41,7 @@ export function solveWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
     let bias = 0;
     let massScale = 1;
     let impulseScale = 0;
-    if (ctx.useBias || j.angularHertz > 0) {
+    if (ctx.useBias || j._angularHertz > 0) {
       bias = j.angBias * angleNow(j, sb);
       massScale = j.angMassScale;
       impulseScale = j.angImpulseScale;
@@ -51,7 +51,7 @@ export function solveWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
     j.impA += impulse;
     applyAngular(j, sb, impulse);
   }
-  solvePoint(j, sb, ctx.useBias || j.linearHertz > 0);
+  solvePoint(j, sb, ctx.useBias || j._linearHertz > 0);
 }
 
 export function sumWeld(j: Joint): void {

@@ -20,7 +20,7 @@ export function warmStartWheel(j: Joint, sb: SolverBodies): void {
 }
 
 export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  if (j.enableMotor && j.angularMass > 0) solveAngularMotor(j, sb, ctx);
+  if (j._enableMotor && j.angularMass > 0) solveAngularMotor(j, sb, ctx);
   anchorsNow(j, sb);
   lineNow(j, sb);
   solveAxis(j, sb, ctx, false);

@@ -237,27 +237,27 @@ export const JOINT_FIELDS: readonly J[] = [
   jnum("localAnchorB.y", (j) => j.lBy, (j, v) => (j.lBy = v)),
   jnum("localAxisA.x", (j) => j.axX, (j, v) => (j.axX = v)),
   jnum("localAxisA.y", (j) => j.axY, (j, v) => (j.axY = v)),
-  jnum("referenceAngle", (j) => j.refAngle, (j, v) => (j.refAngle = v)),
-  jnum("length", (j) => j.length, (j, v) => (j.length = v), "nonNegative"),
-  jnum("minLength", (j) => j.minLength, (j, v) => (j.minLength = v), "nonNegative"),
-  jnum("maxLength", (j) => j.maxLength, (j, v) => (j.maxLength = v), "extended"),
-  jflag("enableLimit", (j) => j.enableLimit, (j, v) => (j.enableLimit = v)),
-  jnum("lower", (j) => j.lower, (j, v) => (j.lower = v)),
-  jnum("upper", (j) => j.upper, (j, v) => (j.upper = v)),
-  jflag("enableMotor", (j) => j.enableMotor, (j, v) => (j.enableMotor = v)),
-  jnum("motorSpeed", (j) => j.motorSpeed, (j, v) => (j.motorSpeed = v)),
-  jnum("maxMotor", (j) => j.maxMotor, (j, v) => (j.maxMotor = v), "nonNegative"),
-  jflag("enableSpring", (j) => j.enableSpring, (j, v) => (j.enableSpring = v)),
-  jnum("hertz", (j) => j.hertz, (j, v) => (j.hertz = v), "nonNegative"),
-  jnum("dampingRatio", (j) => j.dampingRatio, (j, v) => (j.dampingRatio = v), "nonNegative"),
-  jnum("linearHertz", (j) => j.linearHertz, (j, v) => (j.linearHertz = v), "nonNegative"),
-  jnum("angularHertz", (j) => j.angularHertz, (j, v) => (j.angularHertz = v), "nonNegative"),
+  jnum("referenceAngle", (j) => j._refAngle, (j, v) => (j._refAngle = v)),
+  jnum("length", (j) => j._length, (j, v) => (j._length = v), "nonNegative"),
+  jnum("minLength", (j) => j._minLength, (j, v) => (j._minLength = v), "nonNegative"),
+  jnum("maxLength", (j) => j._maxLength, (j, v) => (j._maxLength = v), "extended"),
+  jflag("enableLimit", (j) => j._enableLimit, (j, v) => (j._enableLimit = v)),
+  jnum("lower", (j) => j._lower, (j, v) => (j._lower = v)),
+  jnum("upper", (j) => j._upper, (j, v) => (j._upper = v)),
+  jflag("enableMotor", (j) => j._enableMotor, (j, v) => (j._enableMotor = v)),
+  jnum("motorSpeed", (j) => j._motorSpeed, (j, v) => (j._motorSpeed = v)),
+  jnum("maxMotor", (j) => j._maxMotor, (j, v) => (j._maxMotor = v), "nonNegative"),
+  jflag("enableSpring", (j) => j._enableSpring, (j, v) => (j._enableSpring = v)),
+  jnum("hertz", (j) => j._hertz, (j, v) => (j._hertz = v), "nonNegative"),
+  jnum("dampingRatio", (j) => j._dampingRatio, (j, v) => (j._dampingRatio = v), "nonNegative"),
+  jnum("linearHertz", (j) => j._linearHertz, (j, v) => (j._linearHertz = v), "nonNegative"),
+  jnum("angularHertz", (j) => j._angularHertz, (j, v) => (j._angularHertz = v), "nonNegative"),
   jnum("linearOffset.x", (j) => j.offX, (j, v) => (j.offX = v)),
   jnum("linearOffset.y", (j) => j.offY, (j, v) => (j.offY = v)),
   jnum("angularOffset", (j) => j.offAngle, (j, v) => (j.offAngle = v)),
-  jnum("maxForce", (j) => j.maxForce, (j, v) => (j.maxForce = v), "nonNegative"),
-  jnum("maxTorque", (j) => j.maxTorque, (j, v) => (j.maxTorque = v), "nonNegative"),
-  jnum("correctionFactor", (j) => j.correctionFactor, (j, v) => (j.correctionFactor = v), "nonNegative"),
+  jnum("maxForce", (j) => j._maxForce, (j, v) => (j._maxForce = v), "nonNegative"),
+  jnum("maxTorque", (j) => j._maxTorque, (j, v) => (j._maxTorque = v), "nonNegative"),
+  jnum("correctionFactor", (j) => j._correctionFactor, (j, v) => (j._correctionFactor = v), "nonNegative"),
   // the impulses the next step warm-starts from, and the last step's reaction
   jnum("impulse.x", (j) => j.impX, (j, v) => (j.impX = v)),
   jnum("impulse.y", (j) => j.impY, (j, v) => (j.impY = v)),
@@ -287,8 +287,8 @@ export function blankJoint(): Joint {
 
 /** Checks a joint record must pass beyond each field's own. */
 export function checkJointRecord(j: Joint, fail: (message: string) => never): void {
-  if (!(j.minLength <= j.maxLength)) fail(`minLength ${j.minLength} exceeds maxLength ${j.maxLength}`);
-  if (!(j.lower <= j.upper)) fail(`lower ${j.lower} exceeds upper ${j.upper}`);
+  if (!(j._minLength <= j._maxLength)) fail(`minLength ${j._minLength} exceeds maxLength ${j._maxLength}`);
+  if (!(j._lower <= j._upper)) fail(`lower ${j._lower} exceeds upper ${j._upper}`);
   if (!(j._breakForce > 0) || !(j._breakTorque > 0)) fail("breakForce and breakTorque must be > 0");
   if (!(Math.abs(j.axX * j.axX + j.axY * j.axY - 1) < 1e-6)) fail("localAxisA must be a unit vector");
 }
