@@ -29,6 +29,7 @@ export type {
 export { STEP_STAGES, Stage } from "./world/stages.js";
 export type { StageInfo, StageName, StepProfile } from "./world/stages.js";
 export type { IntegratorName, ForceField } from "./solver/integrate.js";
+export { FieldForce } from "./solver/integrate.js";
 export type { PositionCorrection } from "./solver/position-correction.js";
 export type { BroadphaseKind } from "./broadphase/broadphase.js";
 export type { IntegerCapsule, IntegerPoint, IntegerLike } from "./narrowphase/exact.js";

@@ -237,8 +237,12 @@ export class World implements BodyOwner, JointOwner {
   /**
    * A force field applied to every dynamic body, evaluated by the integrator
    * each time it needs the force (twice per sub-step for velocity Verlet).
-   * `field(body, out)` adds the force, N, to `out`. Pass null to remove it.
-   * It must not change the world (it runs inside the step).
+   * `field(body, out)` adds the force at the centre, N, to `out.x` / `out.y`,
+   * a torque, N·m, to `out.torque`, and forces at world points with
+   * `out.addForceAt(fx, fy, px, py)`. Pass null to remove it. It must not
+   * change the world (it runs inside the step). A non-finite force or torque
+   * is left out of the step, which completes, and then `step()` throws a
+   * RangeError naming the body and the value.
    */
   setForceField(field: ForceField | null): void {
     if (field !== null && typeof field !== "function") {
@@ -570,6 +574,11 @@ export class World implements BodyOwner, JointOwner {
     this.emitEvents();
     if (this.timing) this.profile.total = this.lap("events", t) - start;
     if (this.emitter.listenerCount("afterStep") > 0) this.emitter.emit("afterStep", { dt });
+    const fieldError = this.integrator.fieldError;
+    if (fieldError !== null) {
+      this.integrator.fieldError = null;
+      throw new RangeError(fieldError);
+    }
     return this;
   }
 

@@ -28,8 +28,30 @@ import type { SolverBodies } from "./solver-bodies.js";
 export type IntegratorName = "semi-implicit-euler" | "explicit-euler" | "velocity-verlet";
 export const INTEGRATORS: readonly IntegratorName[] = ["semi-implicit-euler", "explicit-euler", "velocity-verlet"];
 
-/** A user force field: add the force (N) acting on `body` at its current state to `out`. */
-export type ForceField = (body: Body, out: Vec2) => void;
+/**
+ * What a force field adds to a body: a force at its centre (`x`, `y`, N), a
+ * torque (`torque`, N·m), and forces at points (`addForceAt`, which adds the
+ * force and its torque about the centre). Zeroed before each call.
+ */
+export class FieldForce implements Vec2 {
+  x = 0;
+  y = 0;
+  torque = 0;
+  /** @internal The body's centre now (for `addForceAt`). */
+  cx = 0;
+  /** @internal */
+  cy = 0;
+
+  /** Add the force (fx, fy), N, acting at the world point (px, py). Numbers, not objects: nothing to allocate per call. */
+  addForceAt(fx: number, fy: number, px: number, py: number): void {
+    this.x += fx;
+    this.y += fy;
+    this.torque += (px - this.cx) * fy - (py - this.cy) * fx;
+  }
+}
+
+/** A user force field: add what acts on `body` at its current state to `out` (see FieldForce). */
+export type ForceField = (body: Body, out: FieldForce) => void;
 
 export class Integrator {
   gravityX = 0;
@@ -37,7 +59,9 @@ export class Integrator {
   mode = 0; // 0 semi-implicit, 1 explicit, 2 verlet
   field: ForceField | null = null;
   maxLinearSpeed = Infinity;
-  private readonly fieldOut: Vec2 = { x: 0, y: 0 };
+  private readonly fieldOut = new FieldForce();
+  /** The first non-finite force or torque the field gave in this step (ignored), for step() to report. */
+  fieldError: string | null = null;
   private ax = 0;
   private ay = 0;
   private alpha = 0;
@@ -50,6 +74,7 @@ export class Integrator {
   private acceleration(sb: SolverBodies, s: number, b: Body): void {
     let fx = b.fx;
     let fy = b.fy;
+    let tq = b.tq;
     if (this.field !== null) {
       // the field may look at the body's velocity: bring it up to date first
       b.vx = sb.vx[s]!;
@@ -58,13 +83,22 @@ export class Integrator {
       const out = this.fieldOut;
       out.x = 0;
       out.y = 0;
+      out.torque = 0;
+      out.cx = b.px;
+      out.cy = b.py;
       this.field(b, out);
-      fx += out.x;
-      fy += out.y;
+      // x − x is 0 only for a finite x: NaN and ±Infinity are left out (and reported by step())
+      if (out.x - out.x === 0 && out.y - out.y === 0 && out.torque - out.torque === 0) {
+        fx += out.x;
+        fy += out.y;
+        tq += out.torque;
+      } else if (this.fieldError === null) {
+        this.fieldError = `capsule2d: the force field gave body ${b.id} a force of (${out.x}, ${out.y}) N and a torque of ${out.torque} N·m; a non-finite value was ignored`;
+      }
     }
     this.ax = this.gravityX * b._gravityScale + b._invMass * fx;
     this.ay = this.gravityY * b._gravityScale + b._invMass * fy;
-    this.alpha = b._invInertia * b.tq;
+    this.alpha = b._invInertia * tq;
   }
 
   /** First half of a sub-step (of length sb.h): forces change the velocities of slots 1..count-1. */
