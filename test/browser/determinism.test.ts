@@ -1,8 +1,9 @@
 /**
  * Determinism across JavaScript engines: the same 600-step scene run in Node
- * and in headless Chromium gives the same `stateHash()` every 100 steps, the
- * same bits of every body's `angle` and interpolated pose at the end (a
- * binary snapshot restore halfway included), and the engine-independent
+ * and in headless Chromium (every joint type included, one of them breaking)
+ * gives the same `stateHash()` every 100 steps, the same bits of every body's
+ * `angle` and interpolated pose and of every joint's reaction and angle at the
+ * end (a binary snapshot restore halfway included), and the engine-independent
  * atan2 gives the same bits on many inputs.
  *
  * The page gets the engine and the run (`determinismRun` in
@@ -81,7 +82,7 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
           [scene.bodies, scene.seed, scene.options, STEPS] as const,
         );
         const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS);
-        expect(inBrowser).toHaveLength(STEPS / 100 + 2);
+        expect(inBrowser).toHaveLength(STEPS / 100 + 3); // hashes, angles, poses, joints
         expect(inBrowser).toEqual(inNode);
       } finally {
         await page.close();

@@ -138,8 +138,55 @@ export function digest(s: string): string {
  * read that is derived from the state: every body's angle and its pose
  * interpolated at α = 0.37.
  */
+/**
+ * Every joint type in one scene, above the pile of `mixedScene`: a capsule
+ * chain with limits and joint friction ending in a ball, a car on wheel
+ * joints with a motor, a prismatic slider with limits, motor and spring, a
+ * rope and a spring on distance joints, a soft weld, a motor joint pulling
+ * towards a target, a filter joint, and a breakable hinge that breaks.
+ */
+export function addJointedBodies(world: World, w: number, top: number): void {
+  const anchor = world.add(new AABB({ type: "static", position: { x: 0, y: top }, halfWidth: 0.2, halfHeight: 0.1 }));
+  let prev: Body = anchor;
+  for (let i = 0; i < 8; i++) {
+    const y = top - 0.1 - 0.3 * i;
+    const link = world.add(new Capsule({ halfLength: 0.1, radius: 0.05, angle: -Math.PI / 2, position: { x: 0, y: y - 0.15 } }));
+    world.addJoint({ type: "revolute", bodyA: prev, bodyB: link, anchor: { x: 0, y }, enableLimit: true, lowerAngle: -1, upperAngle: 1,
+      enableMotor: true, motorSpeed: 0, maxMotorTorque: 0.02 });
+    prev = link;
+  }
+  const ball = world.add(new Circle({ radius: 0.2, density: 3, position: { x: 0, y: top - 2.6 }, velocity: { x: 3, y: 0 } }));
+  world.addJoint({ type: "revolute", bodyA: prev, bodyB: ball, anchor: { x: 0, y: top - 2.5 } });
+  const x0 = -w / 2;
+  const chassis = world.add(new AABB({ position: { x: x0, y: top - 0.5 }, halfWidth: 0.6, halfHeight: 0.15 }));
+  for (const dx of [-0.45, 0.45]) {
+    const wheel = world.add(new Circle({ radius: 0.2, position: { x: x0 + dx, y: top - 0.8 }, friction: 0.9 }));
+    world.addJoint({ type: "wheel", bodyA: chassis, bodyB: wheel, anchor: { x: x0 + dx, y: top - 0.8 }, axis: { x: 0, y: 1 },
+      hertz: 4, dampingRatio: 0.7, enableMotor: true, motorSpeed: -8, maxMotorTorque: 3, enableLimit: true, lower: -0.2, upper: 0.2 });
+  }
+  const x1 = w / 2;
+  const rail = world.add(new AABB({ type: "static", position: { x: x1, y: top }, halfWidth: 0.1, halfHeight: 0.1 }));
+  const slider = world.add(new Capsule({ halfLength: 0.2, radius: 0.1, position: { x: x1 + 0.5, y: top - 0.5 } }));
+  world.addJoint({ type: "prismatic", bodyA: rail, bodyB: slider, anchor: { x: x1 + 0.5, y: top - 0.5 }, axis: { x: 1, y: -1 },
+    enableLimit: true, lower: -0.5, upper: 1, enableMotor: true, motorSpeed: 0.5, maxMotorForce: 5, enableSpring: true, hertz: 2, dampingRatio: 0.3 });
+  const bob = world.add(new Circle({ radius: 0.15, position: { x: x1 - 0.8, y: top - 0.3 } }));
+  world.addJoint({ type: "distance", bodyA: rail, bodyB: bob, minLength: 0, maxLength: 1.2 });
+  const bouncer = world.add(new AABB({ position: { x: x1 - 1.6, y: top - 0.8 }, halfWidth: 0.15, halfHeight: 0.15 }));
+  world.addJoint({ type: "distance", bodyA: bob, bodyB: bouncer, enableSpring: true, hertz: 3, dampingRatio: 0.1, minLength: 0.2, maxLength: 2 });
+  const plankA = world.add(new Capsule({ halfLength: 0.3, radius: 0.06, position: { x: -w / 4, y: top - 0.3 } }));
+  const plankB = world.add(new Capsule({ halfLength: 0.3, radius: 0.06, position: { x: -w / 4 + 0.6, y: top - 0.3 } }));
+  world.addJoint({ type: "weld", bodyA: plankA, bodyB: plankB, anchor: { x: -w / 4 + 0.3, y: top - 0.3 }, linearHertz: 0, angularHertz: 5, dampingRatio: 0.5 });
+  const dragged = world.add(new Circle({ radius: 0.12, position: { x: w / 4, y: top - 0.4 } }));
+  world.addJoint({ type: "motor", bodyA: anchor, bodyB: dragged, linearOffset: { x: w / 4 + 1, y: -1 }, angularOffset: 1, maxForce: 20, maxTorque: 1 });
+  world.addJoint({ type: "filter", bodyA: dragged, bodyB: ball });
+  const hanging = world.add(new Circle({ radius: 0.1, density: 4, position: { x: w / 4 + 0.5, y: top - 0.5 } }));
+  world.addJoint({ type: "revolute", bodyA: anchor, bodyB: hanging, anchor: { x: w / 4 + 0.5, y: top - 0.3 }, breakForce: 2 });
+}
+
 export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number): string[] {
   let world = mixedScene(bodies, seed, options);
+  const cols = Math.ceil(Math.sqrt(bodies * 1.5));
+  addJointedBodies(world, cols * 0.35 + 1, 4 + (bodies / cols) * 0.8 + 3.5);
   const out: string[] = [];
   for (let i = 1; i <= steps; i++) {
     world.step(1 / 60);
@@ -153,6 +200,11 @@ export function determinismRun(bodies: number, seed: number, options: WorldOptio
     const p = b.getInterpolatedPose(0.37);
     poses.push(p.x, p.y, p.angle);
   }
-  out.push(`angles ${digest(bitsOf(angles))}`, `poses ${digest(bitsOf(poses))}`);
+  const joints: number[] = [];
+  for (const j of world.joints) {
+    const f = j.reactionForce;
+    joints.push(f.x, f.y, j.reactionTorque, j.angle);
+  }
+  out.push(`angles ${digest(bitsOf(angles))}`, `poses ${digest(bitsOf(poses))}`, `joints ${world.joints.length} ${digest(bitsOf(joints))}`);
   return out;
 }
