@@ -11,33 +11,40 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { limit, limitSoftness, now, type JointContext } from "./parts.js";
+import { limit, limitSoftness, now, pass, type JointContext } from "./parts.js";
 
-export const row = { ux: 0, uy: 0, a1: 0, a2: 0 };
+export const row = { ux: 0.5, uy: 0.5, a1: 0.5, a2: 0.5, mass: 0.5, speed: 0.5, length: 0.5 };
 
-/** Set the row: axis (ux, uy), A's lever (lx, ly), B's lever (rx, ry). */
-export function setRow(ux: number, uy: number, lx: number, ly: number, rx: number, ry: number): void {
-  row.ux = ux;
-  row.uy = uy;
+/**
+ * Set the row's levers for the axis (row.ux, row.uy) already written: A's
+ * lever is A's anchor (`lever` 0: now.rA, distance joints) or reaches B's
+ * anchor (1: line.l, prismatic and wheel); B's is B's anchor (now.rB).
+ */
+export function setRow(lever: number): void {
+  const ux = row.ux;
+  const uy = row.uy;
+  const lx = lever === 0 ? now.rAx : line.lx;
+  const ly = lever === 0 ? now.rAy : line.ly;
   row.a1 = lx * uy - ly * ux;
-  row.a2 = rx * uy - ry * ux;
+  row.a2 = now.rBx * uy - now.rBy * ux;
 }
 
-/** The row's effective mass for the joint's bodies (0 when neither can move along it). */
-export function rowMass(j: Joint): number {
+/** The row's effective mass for the joint's bodies into row.mass (0 when neither can move along it). */
+export function rowMass(j: Joint): void {
   const k = j.mA + j.mB + j.iA * row.a1 * row.a1 + j.iB * row.a2 * row.a2;
-  return k > 0 ? 1 / k : 0;
+  row.mass = k > 0 ? 1 / k : 0;
 }
 
-/** The anchors' relative speed along the row. */
-export function rowSpeed(j: Joint, sb: SolverBodies): number {
+/** The anchors' relative speed along the row, into row.speed. */
+export function rowSpeed(j: Joint, sb: SolverBodies): void {
   const sA = j.sA;
   const sB = j.sB;
-  return row.ux * (sb.vx[sB]! - sb.vx[sA]!) + row.uy * (sb.vy[sB]! - sb.vy[sA]!) + row.a2 * sb.w[sB]! - row.a1 * sb.w[sA]!;
+  row.speed = row.ux * (sb.vx[sB]! - sb.vx[sA]!) + row.uy * (sb.vy[sB]! - sb.vy[sA]!) + row.a2 * sb.w[sB]! - row.a1 * sb.w[sA]!;
 }
 
-/** Apply an impulse along the row (B gets +imp·u). */
-export function applyRow(j: Joint, sb: SolverBodies, imp: number): void {
+/** Apply the impulse pass.imp along the row (B gets +imp·u). */
+export function applyRow(j: Joint, sb: SolverBodies): void {
+  const imp = pass.imp;
   const sA = j.sA;
   const sB = j.sB;
   const px = imp * row.ux;
@@ -51,36 +58,44 @@ export function applyRow(j: Joint, sb: SolverBodies, imp: number): void {
 }
 
 /**
- * A one-sided limit along the row: keep C ≥ 0, where C is (x − lower)
- * (sign +1) or (upper − x) (sign −1); see `limitSoftness`. Returns the new
- * accumulated impulse (≥ 0).
+ * A one-sided limit along the row, of effective mass pass.mass: keep
+ * C = pass.C ≥ 0, where C is (x − lower) (sign +1, impulse in j.lowerImp)
+ * or (upper − x) (sign −1, j.upperImp); see `limitSoftness`.
  */
-export function solveRowLimit(j: Joint, sb: SolverBodies, ctx: JointContext, mass: number, C: number, sign: number, accumulated: number): number {
-  limitSoftness(ctx, C);
-  const cdot = sign * rowSpeed(j, sb);
-  const impulse = -mass * limit.massScale * (cdot + limit.bias) - limit.impulseScale * accumulated;
+export function solveRowLimit(j: Joint, sb: SolverBodies, ctx: JointContext, sign: number): void {
+  limitSoftness(ctx);
+  const accumulated = sign > 0 ? j.lowerImp : j.upperImp;
+  rowSpeed(j, sb);
+  const cdot = sign * row.speed;
+  const impulse = -pass.mass * limit.massScale * (cdot + limit.bias) - limit.impulseScale * accumulated;
   let next = accumulated + impulse;
   if (next < 0) next = 0;
-  applyRow(j, sb, sign * (next - accumulated));
-  return next;
+  if (sign > 0) j.lowerImp = next;
+  else j.upperImp = next;
+  pass.imp = sign * (next - accumulated);
+  applyRow(j, sb);
 }
 
-/** A motor along the row: drive the speed to `ctx`-independent target j._motorSpeed, impulse within ±maxMotor·h. */
-export function solveRowMotor(j: Joint, sb: SolverBodies, ctx: JointContext, mass: number): void {
+/** A motor along the row (effective mass pass.mass): drive the speed to j._motorSpeed, impulse within ±maxMotor·h. */
+export function solveRowMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   const old = j.motorImp;
   const max = j._maxMotor * ctx.h;
-  let next = old + mass * (j._motorSpeed - rowSpeed(j, sb));
+  rowSpeed(j, sb);
+  let next = old + pass.mass * (j._motorSpeed - row.speed);
   if (next > max) next = max;
   else if (next < -max) next = -max;
   j.motorImp = next;
-  applyRow(j, sb, next - old);
+  pass.imp = next - old;
+  applyRow(j, sb);
 }
 
-/** A spring along the row towards C = 0 (C: the current offset from rest), with the joint's spring softness. */
-export function solveRowSpring(j: Joint, sb: SolverBodies, mass: number, C: number): void {
-  const impulse = -j.springMassScale * mass * (rowSpeed(j, sb) + j.springBias * C) - j.springImpulseScale * j.springImp;
+/** A spring along the row towards C = 0 (C = pass.C, the current offset from rest; mass pass.mass), with the joint's spring softness. */
+export function solveRowSpring(j: Joint, sb: SolverBodies): void {
+  rowSpeed(j, sb);
+  const impulse = -j.springMassScale * pass.mass * (row.speed + j.springBias * pass.C) - j.springImpulseScale * j.springImp;
   j.springImp += impulse;
-  applyRow(j, sb, impulse);
+  pass.imp = impulse;
+  applyRow(j, sb);
 }
 
 /**

@@ -14,14 +14,21 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { applyRow, row, rowMass, rowSpeed, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, now, prepareBase, prepareSpring, resetImpulses, type JointContext } from "./parts.js";
+import { anchorsNow, now, pass, prepareBase, prepareSpring, resetImpulses, type JointContext } from "./parts.js";
 
-/** The row along the anchors now (from `now`); returns the distance. */
-function rowNow(j: Joint): number {
+/** The row along the anchors now (from `now`), and the distance into row.length. */
+function rowNow(j: Joint): void {
   const d = Math.sqrt(now.dx * now.dx + now.dy * now.dy);
-  if (d > 1e-12) setRow(now.dx / d, now.dy / d, now.rAx, now.rAy, now.rBx, now.rBy);
-  else setRow(j.wax, j.way, now.rAx, now.rAy, now.rBx, now.rBy); // anchors together: keep the step's axis
-  return d;
+  if (d > 1e-12) {
+    row.ux = now.dx / d;
+    row.uy = now.dy / d;
+  } else {
+    // anchors together: keep the step's axis
+    row.ux = j.wax;
+    row.uy = j.way;
+  }
+  setRow(0);
+  row.length = d;
 }
 
 function isRigid(j: Joint): boolean {
@@ -41,7 +48,8 @@ export function prepareDistance(j: Joint, sb: SolverBodies, ctx: JointContext): 
   rowNow(j);
   j.wax = row.ux;
   j.way = row.uy;
-  j.axialMass = rowMass(j);
+  rowMass(j);
+  j.axialMass = row.mass;
   prepareSpring(j, ctx);
   if (!ctx.warmStarting) resetImpulses(j);
   if (isRigid(j)) {
@@ -60,14 +68,17 @@ function axialImpulse(j: Joint): number {
 export function warmStartDistance(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   rowNow(j);
-  applyRow(j, sb, axialImpulse(j));
+  pass.imp = axialImpulse(j);
+  applyRow(j, sb);
 }
 
 export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   anchorsNow(j, sb);
-  const length = rowNow(j);
+  rowNow(j);
+  const length = row.length;
   const mass = j.axialMass;
-  if (j._enableMotor) solveRowMotor(j, sb, ctx, mass);
+  pass.mass = mass;
+  if (j._enableMotor) solveRowMotor(j, sb, ctx);
   if (isRigid(j)) {
     const C = length - j._length;
     let bias = 0;
@@ -78,14 +89,25 @@ export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): vo
       massScale = ctx.rigid.massScale;
       impulseScale = ctx.rigid.impulseScale;
     }
-    const impulse = -mass * massScale * (rowSpeed(j, sb) + bias) - impulseScale * j.impA;
+    rowSpeed(j, sb);
+  const impulse = -mass * massScale * (row.speed + bias) - impulseScale * j.impA;
     j.impA += impulse;
-    applyRow(j, sb, impulse);
+    pass.imp = impulse;
+    applyRow(j, sb);
     return;
   }
-  if (j._enableSpring) solveRowSpring(j, sb, mass, length - j._length);
-  if (j._minLength > 0) j.lowerImp = solveRowLimit(j, sb, ctx, mass, length - j._minLength, 1, j.lowerImp);
-  if (j._maxLength < Infinity) j.upperImp = solveRowLimit(j, sb, ctx, mass, j._maxLength - length, -1, j.upperImp);
+  if (j._enableSpring) {
+    pass.C = length - j._length;
+    solveRowSpring(j, sb);
+  }
+  if (j._minLength > 0) {
+    pass.C = length - j._minLength;
+    solveRowLimit(j, sb, ctx, 1);
+  }
+  if (j._maxLength < Infinity) {
+    pass.C = j._maxLength - length;
+    solveRowLimit(j, sb, ctx, -1);
+  }
 }
 
 export function sumDistance(j: Joint, sb: SolverBodies): void {

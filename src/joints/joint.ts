@@ -143,6 +143,7 @@ export class Joint {
   /** @internal */ angBias: number;
   /** @internal */ angMassScale: number;
   /** @internal */ angImpulseScale: number;
+  /** @internal The joint angle now, during the sub-steps (written by `angleNow`). */ theta: number;
   /** @internal Index in the world's joint list. */ index: number;
 
   /** @internal Use `world.addJoint(def)`. */
@@ -223,6 +224,7 @@ export class Joint {
     this.angBias = 0;
     this.angMassScale = 1;
     this.angImpulseScale = 0;
+    this.theta = 0;
     this.index = -1;
   }
 

@@ -14,7 +14,7 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { angleNow, applyAngular, applyPoint, now, point, pointNow, prepareBase, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
+import { angleNow, applyAngular, applyPoint, now, pass, point, pointNow, prepareBase, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
 
 export function prepareMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   // the anchors: the target point on A, B's centre
@@ -30,7 +30,8 @@ export function prepareMotor(j: Joint, sb: SolverBodies, ctx: JointContext): voi
 }
 
 export function warmStartMotor(j: Joint, sb: SolverBodies): void {
-  warmStartPoint(j, sb, j.impA);
+  pass.axial = j.impA;
+  warmStartPoint(j, sb);
 }
 
 export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
@@ -39,11 +40,13 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
     const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
     const old = j.impA;
     const max = j._maxTorque * ctx.h;
-    let next = old - j.angularMass * (cdot + rate * angleNow(j, sb));
+    angleNow(j, sb);
+    let next = old - j.angularMass * (cdot + rate * j.theta);
     if (next > max) next = max;
     else if (next < -max) next = -max;
     j.impA = next;
-    applyAngular(j, sb, next - old);
+    pass.imp = next - old;
+    applyAngular(j, sb);
   }
   pointNow(j, sb);
   const cx = point.cx + rate * now.dx;
@@ -64,5 +67,7 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
   }
   j.impX = nx;
   j.impY = ny;
-  applyPoint(j, sb, nx - oldX, ny - oldY);
+  pass.ix = nx - oldX;
+  pass.iy = ny - oldY;
+  applyPoint(j, sb);
 }

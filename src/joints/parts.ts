@@ -27,7 +27,8 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import { Softness } from "../solver/softness.js";
-import { relativeAngle, unwind, type Joint } from "./joint.js";
+import type { Joint } from "./joint.js";
+import { detAtan2In, trigIn, trigOut } from "../math/trig.js";
 
 /** The settings of the step being solved (fields, not arguments: V8 would box numbers passed to each call). */
 export class JointContext {
@@ -44,6 +45,14 @@ export class JointContext {
   /** Scratch for a joint's spring. */
   readonly scratch = new Softness();
 }
+
+/**
+ * Numbers handed to the solver's helpers: a one-sided limit's gap `C`, the
+ * row's effective `mass` (axial.ts), a spring's offset, impulses to apply. Fields, not
+ * arguments: V8 boxes a number passed to (or returned from) a call it does
+ * not inline, and these run for every joint in every sub-step.
+ */
+export const pass = { C: 0.5, mass: 0.5, imp: 0.5, ix: 0.5, iy: 0.5, axial: 0.5, perp: 0.5, angular: 0.5 };
 
 /** The anchors and separation now (written by `anchorsNow`; one shared scratch, no allocation). */
 export const now = { rAx: 0, rAy: 0, rBx: 0, rBy: 0, dx: 0, dy: 0 };
@@ -66,7 +75,14 @@ export function prepareBase(j: Joint, sb: SolverBodies): void {
   j.fBy = b.qs * j.lBx + b.qc * j.lBy;
   j.dcx = b.px - a.px;
   j.dcy = b.py - a.py;
-  j.dAngle = unwind(relativeAngle(b.qc, b.qs, a.qc, a.qs) - j._refAngle);
+  // q_b · conj(q_a), its angle into trigOut[0] (a return value would be boxed)
+  trigIn[0] = b.qs * a.qc - b.qc * a.qs;
+  trigIn[1] = b.qc * a.qc + b.qs * a.qs;
+  detAtan2In();
+  let d = trigOut[0]! - j._refAngle;
+  if (d < -Math.PI) d += 2 * Math.PI;
+  else if (d > Math.PI) d -= 2 * Math.PI;
+  j.dAngle = d;
   j.sumX = 0;
   j.sumY = 0;
   j.sumT = 0;
@@ -96,7 +112,10 @@ export function forgetDisabled(j: Joint): void {
 /** The joint's spring for sub-steps of `ctx.h` into springBias / springMassScale / springImpulseScale. */
 export function prepareSpring(j: Joint, ctx: JointContext): void {
   const s = ctx.scratch;
-  s.set(j._hertz, j._dampingRatio, ctx.h);
+  s.hertz = j._hertz;
+  s.zeta = j._dampingRatio;
+  s.h = ctx.h;
+  s.update();
   j.springBias = s.biasRate;
   j.springMassScale = s.massScale;
   j.springImpulseScale = s.impulseScale;
@@ -129,13 +148,53 @@ export function anchorsNow(j: Joint, sb: SolverBodies): void {
   now.dy = sb.dpy[sB]! - sb.dpy[sA]! + rBy - rAy + j.dcy;
 }
 
-/** The joint angle now: at the step start plus the relative turn since. */
-export function angleNow(j: Joint, sb: SolverBodies): number {
-  return j.dAngle + relativeAngle(sb.dqc[j.sB]!, sb.dqs[j.sB]!, sb.dqc[j.sA]!, sb.dqs[j.sA]!);
+// fdlibm's atan polynomial for |t| < 0.4375 (src/math/trig.ts), written out for the hot path
+const AT0 = 3.33333333333329318027e-1;
+const AT1 = -1.99999999998764832476e-1;
+const AT2 = 1.42857142725034663711e-1;
+const AT3 = -1.11111104054623557880e-1;
+const AT4 = 9.09088713343650656196e-2;
+const AT5 = -7.69187620504482999495e-2;
+const AT6 = 6.66107313738753120669e-2;
+const AT7 = -5.83357013379057348645e-2;
+const AT8 = 4.97687799461593236017e-2;
+const AT9 = -3.65315727442169155270e-2;
+const AT10 = 1.62858201153657823623e-2;
+
+/**
+ * The joint angle now, into `j.theta`: at the step start plus the relative
+ * turn since, δ = 2·atan(s / (1 + c)) of the turn's (c, s). A turn below
+ * about 0.8 rad (every sub-step of every sane scene) takes fdlibm's
+ * polynomial written out here; a larger one the full atan2. A field, not a
+ * return value: V8 would box a number returned from a call it does not inline.
+ */
+export function angleNow(j: Joint, sb: SolverBodies): void {
+  const sA = j.sA;
+  const sB = j.sB;
+  const ac = sb.dqc[sA]!;
+  const as = sb.dqs[sA]!;
+  const bc = sb.dqc[sB]!;
+  const bs = sb.dqs[sB]!;
+  const s = bs * ac - bc * as;
+  const c = bc * ac + bs * as;
+  const u = s / (1 + c);
+  if (u < 0.4375 && u > -0.4375) {
+    const z = u * u;
+    const w = z * z;
+    const s1 = z * (AT0 + w * (AT2 + w * (AT4 + w * (AT6 + w * (AT8 + w * AT10)))));
+    const s2 = w * (AT1 + w * (AT3 + w * (AT5 + w * (AT7 + w * AT9))));
+    j.theta = j.dAngle + 2 * (u - u * (s1 + s2));
+  } else {
+    trigIn[0] = s;
+    trigIn[1] = c;
+    detAtan2In();
+    j.theta = j.dAngle + trigOut[0]!;
+  }
 }
 
-/** Apply the angular impulse `j.sumT`-style value `imp` to both bodies (B gets +imp). */
-export function applyAngular(j: Joint, sb: SolverBodies, imp: number): void {
+/** Apply the angular impulse pass.imp to both bodies (B gets +imp). */
+export function applyAngular(j: Joint, sb: SolverBodies): void {
+  const imp = pass.imp;
   sb.w[j.sA] = sb.w[j.sA]! - j.iA * imp;
   sb.w[j.sB] = sb.w[j.sB]! + j.iB * imp;
 }
@@ -165,8 +224,10 @@ export function pointNow(j: Joint, sb: SolverBodies): void {
   point.k22 = m + rAx * rAx * j.iA + rBx * rBx * j.iB;
 }
 
-/** Apply the point impulse (ix, iy) at the anchors in `now` (B gets +). */
-export function applyPoint(j: Joint, sb: SolverBodies, ix: number, iy: number): void {
+/** Apply the point impulse (pass.ix, pass.iy) at the anchors in `now` (B gets +). */
+export function applyPoint(j: Joint, sb: SolverBodies): void {
+  const ix = pass.ix;
+  const iy = pass.iy;
   const sA = j.sA;
   const sB = j.sB;
   sb.vx[sA] = sb.vx[sA]! - j.mA * ix;
@@ -201,11 +262,14 @@ export function solvePoint(j: Joint, sb: SolverBodies, bias: boolean): void {
   const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * j.impY;
   j.impX += ix;
   j.impY += iy;
-  applyPoint(j, sb, ix, iy);
+  pass.ix = ix;
+  pass.iy = iy;
+  applyPoint(j, sb);
 }
 
-/** Warm start a point impulse (impX, impY) plus an angular one `axial` on B (−axial on A). */
-export function warmStartPoint(j: Joint, sb: SolverBodies, axial: number): void {
+/** Warm start a point impulse (impX, impY) plus an angular one pass.axial on B (−axial on A). */
+export function warmStartPoint(j: Joint, sb: SolverBodies): void {
+  const axial = pass.axial;
   const { vx, vy, w } = sb;
   anchorsNow(j, sb);
   const ix = j.impX;
@@ -220,15 +284,17 @@ export function warmStartPoint(j: Joint, sb: SolverBodies, axial: number): void 
   w[sB] = w[sB]! + j.iB * (now.rBx * iy - now.rBy * ix + axial);
 }
 
+
 /** How a one-sided limit pass pushes (written by `limitSoftness`). */
-export const limit = { bias: 0, massScale: 1, impulseScale: 0 };
+export const limit = { bias: 0.5, massScale: 1.5, impulseScale: 0.5 };
 
 /**
- * The push of a one-sided limit whose gap is C (≥ 0 is allowed):
+ * The push of a one-sided limit whose gap is pass.C (≥ 0 is allowed):
  * speculative while apart (no push until it would cross in this sub-step),
  * soft like the rigid parts once past it (only in the solve pass).
  */
-export function limitSoftness(ctx: JointContext, C: number): void {
+export function limitSoftness(ctx: JointContext): void {
+  const C = pass.C;
   limit.bias = 0;
   limit.massScale = 1;
   limit.impulseScale = 0;
@@ -241,18 +307,22 @@ export function limitSoftness(ctx: JointContext, C: number): void {
 }
 
 /**
- * A one-sided angular limit pass (revolute): keep C ≥ 0, where C is
- * (angle − lower) for the lower limit (sign +1) or (upper − angle) for the
- * upper (sign −1). Returns the new accumulated impulse (≥ 0).
+ * A one-sided angular limit pass (revolute): keep C = pass.C ≥ 0, where C is
+ * (angle − lower) for the lower limit (sign +1, impulse in j.lowerImp) or
+ * (upper − angle) for the upper (sign −1, j.upperImp); accumulated ≥ 0.
  */
-export function solveAngularLimit(j: Joint, sb: SolverBodies, ctx: JointContext, C: number, sign: number, accumulated: number): number {
-  limitSoftness(ctx, C);
+export function solveAngularLimit(j: Joint, sb: SolverBodies, ctx: JointContext, sign: number): void {
+  limitSoftness(ctx);
+  const accumulated = sign > 0 ? j.lowerImp : j.upperImp;
   const cdot = sign * (sb.w[j.sB]! - sb.w[j.sA]!);
   const impulse = -j.angularMass * limit.massScale * (cdot + limit.bias) - limit.impulseScale * accumulated;
   let next = accumulated + impulse;
   if (next < 0) next = 0;
-  applyAngular(j, sb, sign * (next - accumulated));
-  return next;
+  if (sign > 0) j.lowerImp = next;
+  else j.upperImp = next;
+  const applied = sign * (next - accumulated);
+  sb.w[j.sA] = sb.w[j.sA]! - j.iA * applied;
+  sb.w[j.sB] = sb.w[j.sB]! + j.iB * applied;
 }
 
 /** An angular motor (revolute, wheel): drive ωB − ωA to the motor speed with at most maxMotor·h per sub-step. */
@@ -264,5 +334,6 @@ export function solveAngularMotor(j: Joint, sb: SolverBodies, ctx: JointContext)
   if (next > max) next = max;
   else if (next < -max) next = -max;
   j.motorImp = next;
-  applyAngular(j, sb, next - old);
+  pass.imp = next - old;
+  applyAngular(j, sb);
 }

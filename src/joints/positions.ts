@@ -23,7 +23,6 @@
  * few steps instead of snapping.
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
-import { shift } from "../solver/position-correction.js";
 import { DISTANCE, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "./joint.js";
 import { angleNow, anchorsNow, now } from "./parts.js";
 import { line, lineNow, row, setRow } from "./axial.js";
@@ -35,30 +34,61 @@ export const MAX_ANGULAR = (8 / 180) * Math.PI;
 /** The largest error the last pass found: m for linear parts, rad for angular ones. */
 export const projected = { linear: 0, angular: 0 };
 
-function clamp(x: number, max: number): number {
-  return x > max ? max : x < -max ? -max : x;
+/**
+ * The position impulse being applied: (px, py) at A's lever (lax, lay) and
+ * at B's anchor now, plus `angular` on B (−angular on A); and the error `c`
+ * of the part being projected. Fields, not arguments: V8 boxes a number
+ * passed to a call it does not inline, and these run for every joint.
+ */
+const P = { px: 0.5, py: 0.5, lax: 0.5, lay: 0.5, angular: 0.5, c: 0.5 };
+
+/** Move body slot s by (M.dx, M.dy) and turn it by M.da (unit-complex rotation, renormalised), and resync the solver's view. */
+const M = { dx: 0.5, dy: 0.5, da: 0.5 };
+function move(sb: SolverBodies, s: number): void {
+  if (s === 0) return;
+  const b = sb.bodies[s]!;
+  b.px += M.dx;
+  b.py += M.dy;
+  const da = M.da;
+  if (da !== 0) {
+    const c = b.qc - da * b.qs;
+    const sn = b.qs + da * b.qc;
+    const inv = 1 / Math.sqrt(c * c + sn * sn);
+    b.qc = c * inv;
+    b.qs = sn * inv;
+  }
+  sb.syncPose(s);
 }
 
-/** Turn A by −IA⁻¹·imp and B by +IB⁻¹·imp (an angular position impulse). */
-function turn(j: Joint, sb: SolverBodies, imp: number): void {
-  shift(sb, j.sA, 0, 0, -j.iA * imp);
-  shift(sb, j.sB, 0, 0, j.iB * imp);
+/** Apply P to the two bodies. */
+function push(j: Joint, sb: SolverBodies): void {
+  const px = P.px;
+  const py = P.py;
+  const tA = P.lax * py - P.lay * px + P.angular;
+  const tB = now.rBx * py - now.rBy * px + P.angular;
+  M.dx = -j.mA * px;
+  M.dy = -j.mA * py;
+  M.da = -j.iA * tA;
+  move(sb, j.sA);
+  M.dx = j.mB * px;
+  M.dy = j.mB * py;
+  M.da = j.iB * tB;
+  move(sb, j.sB);
 }
 
-/** Move the bodies by the position impulse (px, py) at A's lever (lax, lay) and at B's anchor now, plus `angular` on B (−angular on A). */
-function push(j: Joint, sb: SolverBodies, px: number, py: number, lax: number, lay: number, angular: number): void {
-  const tA = lax * py - lay * px + angular;
-  const tB = now.rBx * py - now.rBy * px + angular;
-  shift(sb, j.sA, -j.mA * px, -j.mA * py, -j.iA * tA);
-  shift(sb, j.sB, j.mB * px, j.mB * py, j.iB * tB);
-}
-
-/** An angle error C (rad) of a rigid angular part removed. */
-function projectAngle(j: Joint, sb: SolverBodies, C: number): void {
+/** An angle error P.c (rad) of a rigid angular part removed. */
+function projectAngle(j: Joint, sb: SolverBodies): void {
+  const C = P.c;
   if (j.angularMass === 0 || C === 0) return;
   const a = C < 0 ? -C : C;
   if (a > projected.angular) projected.angular = a;
-  turn(j, sb, -j.angularMass * clamp(C, MAX_ANGULAR));
+  const imp = -j.angularMass * (C > MAX_ANGULAR ? MAX_ANGULAR : C < -MAX_ANGULAR ? -MAX_ANGULAR : C);
+  M.dx = 0;
+  M.dy = 0;
+  M.da = -j.iA * imp;
+  move(sb, j.sA);
+  M.da = j.iB * imp;
+  move(sb, j.sB);
 }
 
 /** Anchor B brought onto anchor A (revolute, weld). */
@@ -81,34 +111,45 @@ function projectPoint(j: Joint, sb: SolverBodies): void {
   let det = k11 * k22 - k12 * k12;
   if (det === 0) return;
   det = 1 / det;
-  const px = -det * (k22 * cx - k12 * cy);
-  const py = -det * (k11 * cy - k12 * cx);
-  push(j, sb, px, py, rAx, rAy, 0);
+  P.px = -det * (k22 * cx - k12 * cy);
+  P.py = -det * (k11 * cy - k12 * cx);
+  P.lax = rAx;
+  P.lay = rAy;
+  P.angular = 0;
+  push(j, sb);
 }
 
-/** A position error C (m) along the current `row` removed; A's lever is (lax, lay). */
-function projectRow(j: Joint, sb: SolverBodies, C: number, lax: number, lay: number): void {
+/** A position error P.c (m) along the current `row` removed; A's lever is (P.lax, P.lay). */
+function projectRow(j: Joint, sb: SolverBodies): void {
+  const C = P.c;
   if (C === 0) return;
   const k = j.mA + j.mB + j.iA * row.a1 * row.a1 + j.iB * row.a2 * row.a2;
   if (k === 0) return;
   const a = C < 0 ? -C : C;
   if (a > projected.linear) projected.linear = a;
-  const imp = -clamp(C, MAX_LINEAR) / k;
-  push(j, sb, imp * row.ux, imp * row.uy, lax, lay, 0);
-}
-
-/** The error of a one-sided pair of limits: x − lower below, x − upper above, else 0. */
-function outside(x: number, lower: number, upper: number): number {
-  return x < lower ? x - lower : x > upper ? x - upper : 0;
+  const imp = -(C > MAX_LINEAR ? MAX_LINEAR : C < -MAX_LINEAR ? -MAX_LINEAR : C) / k;
+  P.px = imp * row.ux;
+  P.py = imp * row.uy;
+  P.angular = 0;
+  push(j, sb);
 }
 
 function projectRevolute(j: Joint, sb: SolverBodies): void {
-  if (j._enableLimit) projectAngle(j, sb, outside(angleNow(j, sb), j._lower, j._upper));
+  if (j._enableLimit) {
+    angleNow(j, sb);
+    const t = j.theta;
+    P.c = t < j._lower ? t - j._lower : t > j._upper ? t - j._upper : 0;
+    projectAngle(j, sb);
+  }
   projectPoint(j, sb);
 }
 
 function projectWeld(j: Joint, sb: SolverBodies): void {
-  if (j._angularHertz === 0) projectAngle(j, sb, angleNow(j, sb));
+  if (j._angularHertz === 0) {
+    angleNow(j, sb);
+    P.c = j.theta;
+    projectAngle(j, sb);
+  }
   if (j._linearHertz === 0) projectPoint(j, sb);
 }
 
@@ -117,9 +158,13 @@ function projectDistance(j: Joint, sb: SolverBodies): void {
   const d = Math.sqrt(now.dx * now.dx + now.dy * now.dy);
   if (d < 1e-12) return; // no direction to push along
   const rigid = j._enableSpring ? j._hertz === 0 : j._minLength === j._maxLength;
-  const C = rigid ? d - j._length : outside(d, j._minLength, j._maxLength);
-  setRow(now.dx / d, now.dy / d, now.rAx, now.rAy, now.rBx, now.rBy);
-  projectRow(j, sb, C, now.rAx, now.rAy);
+  P.c = rigid ? d - j._length : d < j._minLength ? d - j._minLength : d > j._maxLength ? d - j._maxLength : 0;
+  row.ux = now.dx / d;
+  row.uy = now.dy / d;
+  setRow(0);
+  P.lax = now.rAx;
+  P.lay = now.rAy;
+  projectRow(j, sb);
 }
 
 /** Prismatic and wheel: translation limits, then B's anchor onto the line (and, prismatic, the angle). */
@@ -127,19 +172,31 @@ function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void 
   if (j._enableLimit) {
     anchorsNow(j, sb);
     lineNow(j, sb);
-    setRow(line.ux, line.uy, line.lx, line.ly, now.rBx, now.rBy);
-    projectRow(j, sb, outside(line.translation, j._lower, j._upper), line.lx, line.ly);
+    row.ux = line.ux;
+    row.uy = line.uy;
+    setRow(1);
+    const t = line.translation;
+    P.c = t < j._lower ? t - j._lower : t > j._upper ? t - j._upper : 0;
+    P.lax = line.lx;
+    P.lay = line.ly;
+    projectRow(j, sb);
   }
   anchorsNow(j, sb);
   lineNow(j, sb);
   const C1 = line.px * now.dx + line.py * now.dy;
-  setRow(line.px, line.py, line.lx, line.ly, now.rBx, now.rBy);
+  row.ux = line.px;
+  row.uy = line.py;
+  setRow(1);
+  P.lax = line.lx;
+  P.lay = line.ly;
   if (!holdAngle || j.angularMass === 0) {
-    projectRow(j, sb, C1, line.lx, line.ly);
+    P.c = C1;
+    projectRow(j, sb);
     return;
   }
   // the offset across the line and the angle together (the velocity pass's 2×2 block)
-  const C2 = angleNow(j, sb);
+  angleNow(j, sb);
+  const C2 = j.theta;
   const a1 = C1 < 0 ? -C1 : C1;
   const a2 = C2 < 0 ? -C2 : C2;
   if (a1 > projected.linear) projected.linear = a1;
@@ -152,11 +209,14 @@ function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void 
   let det = k11 * k22 - k12 * k12;
   if (det === 0) return;
   det = 1 / det;
-  const c1 = clamp(C1, MAX_LINEAR);
-  const c2 = clamp(C2, MAX_ANGULAR);
+  const c1 = C1 > MAX_LINEAR ? MAX_LINEAR : C1 < -MAX_LINEAR ? -MAX_LINEAR : C1;
+  const c2 = C2 > MAX_ANGULAR ? MAX_ANGULAR : C2 < -MAX_ANGULAR ? -MAX_ANGULAR : C2;
   const i1 = -det * (k22 * c1 - k12 * c2);
   const i2 = -det * (k11 * c2 - k12 * c1);
-  push(j, sb, i1 * line.px, i1 * line.py, line.lx, line.ly, i2);
+  P.px = i1 * line.px;
+  P.py = i1 * line.py;
+  P.angular = i2;
+  push(j, sb);
 }
 
 /**

@@ -10,8 +10,8 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { line, lineNow, rowMass, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, angleNow, forgetDisabled, now, prepareBase, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
+import { line, lineNow, row, rowMass, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
+import { anchorsNow, angleNow, forgetDisabled, now, pass, prepareBase, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
 
 export function prepareAxisJoint(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   prepareBase(j, sb);
@@ -26,8 +26,11 @@ export function prepareAxisJoint(j: Joint, sb: SolverBodies, ctx: JointContext):
   forgetDisabled(j);
 }
 
-/** The axial impulse and the perpendicular one, applied with their levers, plus `angular` on B (−angular on A). */
-export function applyLine(j: Joint, sb: SolverBodies, axial: number, perp: number, angular: number): void {
+/** The axial impulse pass.axial and the perpendicular one pass.perp, applied with their levers, plus pass.angular on B (−angular on A). */
+export function applyLine(j: Joint, sb: SolverBodies): void {
+  const axial = pass.axial;
+  const perp = pass.perp;
+  const angular = pass.angular;
   const lx = line.lx;
   const ly = line.ly;
   const px = axial * line.ux + perp * line.px;
@@ -48,19 +51,30 @@ export function applyLine(j: Joint, sb: SolverBodies, axial: number, perp: numbe
 export function warmStartPrismatic(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   lineNow(j, sb);
-  applyLine(j, sb, j.springImp + j.motorImp + j.lowerImp - j.upperImp, j.impX, j.impY);
+  pass.axial = j.springImp + j.motorImp + j.lowerImp - j.upperImp;
+  pass.perp = j.impX;
+  pass.angular = j.impY;
+  applyLine(j, sb);
 }
 
 /** Motor, spring and limits along the axis (prismatic and wheel joints); `line` must be current. */
 export function solveAxis(j: Joint, sb: SolverBodies, ctx: JointContext, withMotor: boolean): void {
-  setRow(line.ux, line.uy, line.lx, line.ly, now.rBx, now.rBy);
-  const mass = rowMass(j);
-  if (withMotor && j._enableMotor) solveRowMotor(j, sb, ctx, mass);
-  if (j._enableSpring && j._hertz > 0) solveRowSpring(j, sb, mass, line.translation);
+  row.ux = line.ux;
+  row.uy = line.uy;
+  setRow(1);
+  rowMass(j);
+  pass.mass = row.mass;
+  if (withMotor && j._enableMotor) solveRowMotor(j, sb, ctx);
+  if (j._enableSpring && j._hertz > 0) {
+    pass.C = line.translation;
+    solveRowSpring(j, sb);
+  }
   if (j._enableLimit) {
     const t = line.translation;
-    j.lowerImp = solveRowLimit(j, sb, ctx, mass, t - j._lower, 1, j.lowerImp);
-    j.upperImp = solveRowLimit(j, sb, ctx, mass, j._upper - t, -1, j.upperImp);
+    pass.C = t - j._lower;
+    solveRowLimit(j, sb, ctx, 1);
+    pass.C = j._upper - t;
+    solveRowLimit(j, sb, ctx, -1);
   }
 }
 
@@ -84,7 +98,8 @@ export function solvePrismatic(j: Joint, sb: SolverBodies, ctx: JointContext): v
   let impulseScale = 0;
   if (ctx.useBias) {
     c1 += j.linBias * (px * now.dx + py * now.dy);
-    c2 += j.linBias * angleNow(j, sb);
+    angleNow(j, sb);
+    c2 += j.linBias * j.theta;
     massScale = j.linMassScale;
     impulseScale = j.linImpulseScale;
   }
@@ -102,7 +117,10 @@ export function solvePrismatic(j: Joint, sb: SolverBodies, ctx: JointContext): v
   const i2 = -massScale * det * (k11 * c2 - k12 * c1) - impulseScale * j.impY;
   j.impX += i1;
   j.impY += i2;
-  applyLine(j, sb, 0, i1, i2);
+  pass.axial = 0;
+  pass.perp = i1;
+  pass.angular = i2;
+  applyLine(j, sb);
 }
 
 export function sumPrismatic(j: Joint, sb: SolverBodies): void {

@@ -15,7 +15,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import {
-  angleNow, applyAngular, forgetDisabled, prepareBase, prepareSpring, resetImpulses, solveAngularLimit, solveAngularMotor, solvePoint,
+  angleNow, applyAngular, forgetDisabled, pass, prepareBase, prepareSpring, resetImpulses, solveAngularLimit, solveAngularMotor, solvePoint,
   useRigidForPoint, warmStartPoint, type JointContext,
 } from "./parts.js";
 
@@ -30,23 +30,29 @@ export function prepareRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): 
 }
 
 export function warmStartRevolute(j: Joint, sb: SolverBodies): void {
-  warmStartPoint(j, sb, j.springImp + j.motorImp + j.lowerImp - j.upperImp);
+  pass.axial = j.springImp + j.motorImp + j.lowerImp - j.upperImp;
+  warmStartPoint(j, sb);
 }
 
 export function solveRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   const turns = j.angularMass > 0;
   if (turns && j._enableSpring && j._hertz > 0) {
-    const C = angleNow(j, sb);
+    angleNow(j, sb);
+    const C = j.theta;
     const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
     const impulse = -j.springMassScale * j.angularMass * (cdot + j.springBias * C) - j.springImpulseScale * j.springImp;
     j.springImp += impulse;
-    applyAngular(j, sb, impulse);
+    pass.imp = impulse;
+    applyAngular(j, sb);
   }
   if (turns && j._enableMotor) solveAngularMotor(j, sb, ctx);
   if (turns && j._enableLimit) {
-    const angle = angleNow(j, sb);
-    j.lowerImp = solveAngularLimit(j, sb, ctx, angle - j._lower, 1, j.lowerImp);
-    j.upperImp = solveAngularLimit(j, sb, ctx, j._upper - angle, -1, j.upperImp);
+    angleNow(j, sb);
+    const angle = j.theta;
+    pass.C = angle - j._lower;
+    solveAngularLimit(j, sb, ctx, 1);
+    pass.C = j._upper - angle;
+    solveAngularLimit(j, sb, ctx, -1);
   }
   solvePoint(j, sb, ctx.useBias);
 }

@@ -10,7 +10,7 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { angleNow, applyAngular, prepareBase, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
+import { angleNow, applyAngular, pass, prepareBase, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
 
 export function prepareWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   prepareBase(j, sb);
@@ -19,13 +19,21 @@ export function prepareWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void
   useRigidForPoint(j, ctx);
   const s = ctx.scratch;
   if (j._linearHertz > 0) {
-    s.set(j._linearHertz, j._dampingRatio, ctx.h);
+    s.hertz = j._linearHertz;
+    s.zeta = j._dampingRatio;
+    s.h = ctx.h;
+    s.update();
     j.linBias = s.biasRate;
     j.linMassScale = s.massScale;
     j.linImpulseScale = s.impulseScale;
   }
   const angular = j._angularHertz > 0 ? s : ctx.rigid;
-  if (j._angularHertz > 0) s.set(j._angularHertz, j._dampingRatio, ctx.h);
+  if (j._angularHertz > 0) {
+    s.hertz = j._angularHertz;
+    s.zeta = j._dampingRatio;
+    s.h = ctx.h;
+    s.update();
+  }
   j.angBias = angular.biasRate;
   j.angMassScale = angular.massScale;
   j.angImpulseScale = angular.impulseScale;
@@ -33,7 +41,8 @@ export function prepareWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void
 }
 
 export function warmStartWeld(j: Joint, sb: SolverBodies): void {
-  warmStartPoint(j, sb, j.impA);
+  pass.axial = j.impA;
+  warmStartPoint(j, sb);
 }
 
 export function solveWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
@@ -42,14 +51,16 @@ export function solveWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
     let massScale = 1;
     let impulseScale = 0;
     if (ctx.useBias || j._angularHertz > 0) {
-      bias = j.angBias * angleNow(j, sb);
+      angleNow(j, sb);
+      bias = j.angBias * j.theta;
       massScale = j.angMassScale;
       impulseScale = j.angImpulseScale;
     }
     const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
     const impulse = -j.angularMass * massScale * (cdot + bias) - impulseScale * j.impA;
     j.impA += impulse;
-    applyAngular(j, sb, impulse);
+    pass.imp = impulse;
+    applyAngular(j, sb);
   }
   solvePoint(j, sb, ctx.useBias || j._linearHertz > 0);
 }

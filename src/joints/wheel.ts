@@ -9,14 +9,17 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { line, lineNow, rowMass, rowSpeed, setRow } from "./axial.js";
-import { anchorsNow, now, solveAngularMotor, type JointContext } from "./parts.js";
+import { line, lineNow, row, rowMass, rowSpeed, setRow } from "./axial.js";
+import { anchorsNow, now, pass, solveAngularMotor, type JointContext } from "./parts.js";
 import { applyLine, solveAxis } from "./prismatic.js";
 
 export function warmStartWheel(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   lineNow(j, sb);
-  applyLine(j, sb, j.springImp + j.lowerImp - j.upperImp, j.impX, j.motorImp);
+  pass.axial = j.springImp + j.lowerImp - j.upperImp;
+  pass.perp = j.impX;
+  pass.angular = j.motorImp;
+  applyLine(j, sb);
 }
 
 export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void {
@@ -25,8 +28,11 @@ export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void 
   lineNow(j, sb);
   solveAxis(j, sb, ctx, false);
   // point on the line
-  setRow(line.px, line.py, line.lx, line.ly, now.rBx, now.rBy);
-  const mass = rowMass(j);
+  row.ux = line.px;
+  row.uy = line.py;
+  setRow(1);
+  rowMass(j);
+  const mass = row.mass;
   let bias = 0;
   let massScale = 1;
   let impulseScale = 0;
@@ -35,9 +41,13 @@ export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void 
     massScale = j.linMassScale;
     impulseScale = j.linImpulseScale;
   }
-  const impulse = -mass * massScale * (rowSpeed(j, sb) + bias) - impulseScale * j.impX;
+  rowSpeed(j, sb);
+  const impulse = -mass * massScale * (row.speed + bias) - impulseScale * j.impX;
   j.impX += impulse;
-  applyLine(j, sb, 0, impulse, 0);
+  pass.axial = 0;
+  pass.perp = impulse;
+  pass.angular = 0;
+  applyLine(j, sb);
 }
 
 export function sumWheel(j: Joint, sb: SolverBodies): void {

@@ -98,16 +98,48 @@ const PI_LO = 1.2246467991473531772e-16;
 const PI_O_2 = 1.5707963267948965580;
 const TWO_POW_66 = 73786976294838206464;
 const TWO_POW_M27 = 7.450580596923828e-9;
+const ATAN_INF = 1.5707963267948965580 + 6.12323399573676603587e-17; // ATAN_HI[3] + ATAN_LO[3]
+
+/**
+ * Where `detAtanTo` and `detAtan2To` write their result: hot paths (the
+ * joint solver) call these, because V8 boxes a number returned from a call
+ * it does not inline, and a typed-array store allocates nothing.
+ */
+export const trigOut = new Float64Array(1);
+/** The inputs of `detAtan2In`: y, x (and, inside, atan's argument). */
+export const trigIn = new Float64Array(3);
 
 /** atan(x), bit-identical in every engine. */
 export function detAtan(x: number): number {
-  if (x !== x) return x; // NaN
+  detAtanTo(x);
+  return trigOut[0]!;
+}
+
+/** atan(x) into trigOut[0]. */
+export function detAtanTo(x: number): void {
+  trigIn[2] = x;
+  atanInto();
+}
+
+/** atan(trigIn[2]) into trigOut[0] (no number passed or returned: see trigOut). */
+function atanInto(): void {
+  const x = trigIn[2]!;
+  if (x !== x) {
+    trigOut[0] = x; // NaN
+    return;
+  }
   const ax = x < 0 ? -x : x;
-  if (ax >= TWO_POW_66) return x < 0 ? -(ATAN_HI[3]! + ATAN_LO[3]!) : ATAN_HI[3]! + ATAN_LO[3]!;
+  if (ax >= TWO_POW_66) {
+    trigOut[0] = x < 0 ? -ATAN_INF : ATAN_INF;
+    return;
+  }
   let id: number;
   let t: number;
   if (ax < 0.4375) {
-    if (ax < TWO_POW_M27) return x; // atan(x) = x to double precision (keeps −0)
+    if (ax < TWO_POW_M27) {
+      trigOut[0] = x; // atan(x) = x to double precision (keeps −0)
+      return;
+    }
     id = -1;
     t = x;
   } else if (ax < 0.6875) {
@@ -128,9 +160,12 @@ export function detAtan(x: number): number {
   // the odd and even halves of the polynomial, evaluated separately as fdlibm does
   const s1 = z * (AT0 + w * (AT2 + w * (AT4 + w * (AT6 + w * (AT8 + w * AT10)))));
   const s2 = w * (AT1 + w * (AT3 + w * (AT5 + w * (AT7 + w * AT9))));
-  if (id < 0) return t - t * (s1 + s2);
+  if (id < 0) {
+    trigOut[0] = t - t * (s1 + s2);
+    return;
+  }
   const r = ATAN_HI[id]! - (t * (s1 + s2) - ATAN_LO[id]! - t);
-  return x < 0 ? -r : r;
+  trigOut[0] = x < 0 ? -r : r;
 }
 
 /**
@@ -139,6 +174,54 @@ export function detAtan(x: number): number {
  * follow Math.atan2.
  */
 export function detAtan2(y: number, x: number): number {
+  detAtan2To(y, x);
+  return trigOut[0]!;
+}
+
+/** atan2(y, x) into trigOut[0] (see detAtan2). */
+export function detAtan2To(y: number, x: number): void {
+  trigIn[0] = y;
+  trigIn[1] = x;
+  detAtan2In();
+}
+
+/** atan2(trigIn[0], trigIn[1]) into trigOut[0]: for hot paths, where even passing numbers to a call that is not inlined boxes them. */
+export function detAtan2In(): void {
+  const y = trigIn[0]!;
+  const x = trigIn[1]!;
+  if (x === 1) {
+    trigIn[2] = y;
+    atanInto();
+    return;
+  }
+  const ax = x < 0 ? -x : x;
+  const ay = y < 0 ? -y : y;
+  if (ax === Infinity || ay === Infinity || x === 0 || y === 0 || x !== x || y !== y) {
+    trigOut[0] = atan2Special(y, x);
+    return;
+  }
+  // the common case, written so that nothing returns a number across a call
+  const ratio = ay / ax;
+  const xNeg = x < 0;
+  const yNeg = y < 0;
+  let z: number;
+  let quadrantFromX = xNeg;
+  if (ratio > 1.152921504606847e18) {
+    z = PI_O_2 + 0.5 * PI_LO; // |y/x| > 2^60
+    quadrantFromX = false;
+  } else if (xNeg && ratio < 8.673617379884035e-19) {
+    z = 0; // |y/x| < 2^-60 with x < 0: the answer is ±π
+  } else {
+    trigIn[2] = ratio;
+    atanInto();
+    z = trigOut[0]!;
+  }
+  if (!quadrantFromX) trigOut[0] = yNeg ? -z : z;
+  else trigOut[0] = yNeg ? z - PI_LO - PI : PI - (z - PI_LO);
+}
+
+/** atan2 for NaN, zeros and infinities (and every other input: the reference the fast path above matches). */
+function atan2Special(y: number, x: number): number {
   if (x !== x || y !== y) return NaN;
   if (x === 1) return detAtan(y);
   const yNeg = y < 0 || (y === 0 && 1 / y < 0);

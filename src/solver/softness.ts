@@ -15,7 +15,23 @@ export class Softness {
   massScale = 1;
   impulseScale = 0;
 
+  /** The inputs `update` reads: frequency, Hz; damping ratio; sub-step, s. */
+  hertz = 0;
+  zeta = 0;
+  h = 0;
+
   set(hertz: number, zeta: number, h: number): void {
+    this.hertz = hertz;
+    this.zeta = zeta;
+    this.h = h;
+    this.update();
+  }
+
+  /** Recompute from the `hertz`, `zeta` and `h` fields (hot paths set those: V8 boxes numbers passed to calls it does not inline). */
+  update(): void {
+    const hertz = this.hertz;
+    const zeta = this.zeta;
+    const h = this.h;
     if (hertz === 0) {
       this.biasRate = 0;
       this.massScale = 1;
