@@ -60,7 +60,7 @@ runDemo({
     });
   },
   info: (demo) => ({
-    bodies: demo.world.bodies.length,
+    bodies: demo.bodyCount(),
     broadphase,
     solver,
     sleeping: demo.world.bodies.filter((b) => b.isSleeping).length,

@@ -22,15 +22,20 @@
  * simulation runs in slow motion instead of spiralling into ever longer
  * frames.
  *
- * The scene's `beforeStep` / `afterStep` and the mouse drag's force run from
- * the world's `beforeStep` / `afterStep` events, so they see every step,
- * whether `advance()` or `step()` took it.
+ * The scene's `beforeStep` / `afterStep` and the mouse drag's update (the
+ * target of its mouse joint, see drag.ts) run from the world's `beforeStep`
+ * / `afterStep` events, so they see every step, whether `advance()` or
+ * `step()` took it.
+ *
+ * While a body is dragged the world holds one extra body and joint, the
+ * mouse joint's (see drag.ts): the readout, `stats().bodies` and
+ * `bodyCount()` leave that body out, and the debug drawing that joint.
  *
  * Test hook: every page sets `window.__demo` (see `DemoHook` below) so the
  * browser tests, or you in the devtools console, can pause, step and inspect
  * the simulation: `__demo.pause(); __demo.step(10); __demo.stats()`.
  */
-import { World, type Body, type Pose, type Vec2 } from "../../src/index.js";
+import { World, type Body, type Joint, type Pose, type Vec2 } from "../../src/index.js";
 import { Camera, drawWorld, type DrawOptions } from "../../src/debug/index.js";
 import { Toolbar } from "./toolbar.js";
 import { BodyDragger } from "./drag.js";
@@ -85,9 +90,10 @@ export interface DemoHook {
   readonly frames: number;
   pause(): void;
   play(): void;
-  /** Take `n` fixed steps now (drag forces included), redraw, return world.stepCount. */
+  /** Take `n` fixed steps now (the mouse drag included), redraw, return world.stepCount. */
   step(n?: number): number;
   reset(): void;
+  /** `bodies` is the scene's: the mouse joint's ground body is not counted. */
   stats(): { fps: number; msPerStep: number; msPerDraw: number; bodies: number; stepCount: number; time: number };
   /** Page (client) coordinates of a world point, for page.mouse. */
   worldToClient(p: Vec2): { x: number; y: number };
@@ -177,7 +183,7 @@ export class Demo {
     world.profiling = true; // the HUD shows ms per step, the pipeline lab ms per stage
     world.on("beforeStep", () => {
       scene.beforeStep?.(world, this);
-      this.dragger.applyForce();
+      this.dragger.update();
     });
     world.on("afterStep", () => {
       // Exponential moving average: steady enough to read, quick to follow changes.
@@ -256,10 +262,19 @@ export class Demo {
       const extra = this.scene.readout?.(this) ?? "";
       this.toolbar.setReadout(
         `${this.fps.toFixed(0)} fps · ${this.msPerStep.toFixed(2)} ms/step · ${this.msPerDraw.toFixed(1)} ms/draw · ` +
-          `${this.world.bodies.length} bodies${extra ? " · " + extra : ""}`,
+          `${this.bodyCount()} bodies${extra ? " · " + extra : ""}`,
       );
     }
   }
+
+  /** The scene's bodies: the world's, less the mouse joint's ground body while dragging. */
+  bodyCount(): number {
+    const ground = this.dragger.ground;
+    return this.world.bodies.length - (ground !== null && ground.world === this.world ? 1 : 0);
+  }
+
+  /** For the debug drawing: every joint but the mouse joint (the dragger draws the grab itself). */
+  private readonly notMouseJoint = (joint: Joint): boolean => joint !== this.dragger.joint;
 
   /** Ask for a redraw on the next animation frame (needed only while paused). */
   invalidate(): void {
@@ -269,7 +284,12 @@ export class Demo {
   draw(): void {
     this.dirty = false;
     const t0 = performance.now();
-    const options: DrawOptions = { ...this.toolbar.layers, ...this.scene.drawOptions?.(), alpha: this.alpha };
+    const options: DrawOptions = {
+      ...this.toolbar.layers,
+      jointVisible: this.notMouseJoint,
+      ...this.scene.drawOptions?.(),
+      alpha: this.alpha,
+    };
     drawWorld(this.ctx, this.world, this.camera, options);
     this.dragger.draw(this.ctx);
     this.scene.draw?.(this.ctx, this);
@@ -341,7 +361,7 @@ export class Demo {
         fps: demo.fps,
         msPerStep: demo.msPerStep,
         msPerDraw: demo.msPerDraw,
-        bodies: demo.world.bodies.length,
+        bodies: demo.bodyCount(),
         stepCount: demo.world.stepCount,
         time: demo.world.time,
       }),

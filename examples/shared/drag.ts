@@ -3,34 +3,60 @@
  * empty space, zoom with the wheel, click empty space for the page's action.
  *
  * A dragged body is never moved by hand (teleporting it would push it through
- * its neighbours). It is pulled by a spring-damper force applied at the point
- * that was grabbed, before every step, so the solver still sees every contact:
+ * its neighbours). It is held by a motor joint, the "mouse joint" of Box2D's
+ * samples, so the solver sees the pull together with every contact and joint:
  *
- *     F = m_eff (ω² (target - anchor) - 2ζω v_anchor),   |F| <= m · A_MAX
+ * - On grab, a static "ground" body is added far below every scene (at
+ *   GROUND_AT, out of reach of the pages' rays and queries) with a
+ *   collision filter that collides with nothing, and a motor joint from it
+ *   to the grabbed body. A motor joint drives body B's centre towards a
+ *   target in body A's frame (`linearOffset`) and its angle towards
+ *   `angularOffset`, with at most `maxForce` and `maxTorque`.
+ * - Before every step the target is set (`joint.setTarget`) to where the
+ *   body's centre must be for the grabbed point to be under the pointer:
+ *   pointer − rotate(grabbed point in the body's frame, body's angle now),
+ *   and the angle is held at the one it was grabbed with.
+ * - `maxForce` is 1000 N per kg of the body (up to 1000 m/s², about 100 g:
+ *   Box2D's samples use 1000 × mass) and `maxTorque` 1000 N·m per kg·m² of
+ *   its inertia. They scale with the body, so a light body follows as
+ *   briskly as a heavy one, and they are finite, so a body pulled into a
+ *   wall or the ground is held by the contacts, not pushed through them.
+ *   They do not depend on gravity (pages without gravity drag the same).
+ * - On release the joint and the ground body are removed, so the world is
+ *   left as it was; while dragging, `ground` is the extra body, which the
+ *   demo frame leaves out of its body counts, and `joint` the joint, which
+ *   it leaves out of the debug drawing (`draw` shows the grab instead).
  *
- * where `anchor` is the grabbed point on the body, `v_anchor = v + ω_body × r`
- * is its velocity, ω = 2π f sets how fast it follows (f = 4 Hz) and ζ = 1 is
- * critical damping (no overshoot). `m_eff = 1 / (1/m + r²/I)` is the mass the
- * force "feels" at a point a distance r from the centre (it is smaller than m,
- * because the body can also turn); using it keeps the turning motion as stable
- * as the sliding motion. With ω·dt ≈ 0.42 at 60 Hz the explicit force is well
- * inside the stable range of the integrator.
+ * The motor joint pulls at the centre, not at the grabbed point, so a body
+ * hangs from the pointer at the angle it was grabbed with (turned only by
+ * torques stronger than its maxTorque) instead of swinging about the
+ * grabbed point as under a spring force at that point.
  */
-import type { Body, Vec2 } from "../../src/index.js";
+import { Circle, type Body, type Joint, type Vec2, type World } from "../../src/index.js";
 import type { Demo } from "./demo.js";
 
-const FREQUENCY = 4; // Hz
-const DAMPING_RATIO = 1;
-/** Largest pull, as an acceleration of the whole body (m/s²). */
-const A_MAX = 300;
+/** Largest pull per kg of the dragged body, N (an acceleration, m/s²). */
+const FORCE_PER_KG = 1000;
+/** Largest torque holding its angle per kg·m² of its inertia, N·m (rad/s²). */
+const TORQUE_PER_INERTIA = 1000;
+/** Where the mouse joint's ground body sits: far from every scene. */
+const GROUND_AT: Vec2 = { x: 0, y: -10_000 };
 const CLICK_SLOP = 4; // pixels a click may wander before it counts as a drag
 
 export class BodyDragger {
   /** The body being dragged, or null. */
   body: Body | null = null;
+  /** The mouse joint holding it (a motor joint from `ground`), or null. */
+  joint: Joint | null = null;
+  /** The static body the mouse joint hangs from while dragging (not part of the scene), or null. */
+  ground: Body | null = null;
+  /** The world the joint and ground body are in. */
+  private world: World | null = null;
   /** Grab point in the body's own frame. */
   private localX = 0;
   private localY = 0;
+  /** The angle the body is held at (relative to the ground body, whose angle is 0). */
+  private holdAngle = 0;
   /** Where the pointer is, in world coordinates. */
   readonly target: Vec2 = { x: 0, y: 0 };
   private panning = false;
@@ -80,8 +106,9 @@ export class BodyDragger {
     }
   }
 
-  /** Start dragging `body` by the world point `p`. */
+  /** Start dragging `body` by the world point `p`: add the ground body and the mouse joint. */
   grab(body: Body, p: Vec2): void {
+    this.release();
     const centre = body.getPosition(this.centre);
     const dx = p.x - centre.x;
     const dy = p.y - centre.y;
@@ -90,8 +117,44 @@ export class BodyDragger {
     this.localY = -body.rotSin * dx + body.rotCos * dy;
     this.target.x = p.x;
     this.target.y = p.y;
+    this.holdAngle = body.angle;
+    const world = this.demo.world;
+    const ground = world.add(
+      new Circle({
+        type: "static",
+        position: GROUND_AT,
+        radius: 0.05,
+        collisionFilter: { category: 0, mask: 0 },
+        label: "mouse joint ground",
+      }),
+    );
     this.body = body;
-    body.wake();
+    this.world = world;
+    this.ground = ground;
+    this.joint = world.addJoint({
+      type: "motor",
+      bodyA: ground,
+      bodyB: body,
+      linearOffset: this.centreTarget(body),
+      angularOffset: this.holdAngle,
+      maxForce: FORCE_PER_KG * body.mass,
+      maxTorque: TORQUE_PER_INERTIA * body.inertia,
+      label: "mouse joint",
+    });
+  }
+
+  /**
+   * Where the body's centre must be, in the ground body's frame, for the
+   * grabbed point to be under the pointer at the body's current angle.
+   * Written into (and returns) a reused vector.
+   */
+  private centreTarget(body: Body): Vec2 {
+    const c = body.rotCos;
+    const s = body.rotSin;
+    const out = this.offset;
+    out.x = this.target.x - (c * this.localX - s * this.localY) - GROUND_AT.x;
+    out.y = this.target.y - (s * this.localX + c * this.localY) - GROUND_AT.y;
+    return out;
   }
 
   private move(e: PointerEvent): void {
@@ -117,7 +180,16 @@ export class BodyDragger {
     this.release();
   }
 
+  /** Let go: remove the mouse joint and its ground body (if the world still has them). */
   release(): void {
+    const world = this.world;
+    if (world !== null) {
+      if (this.joint !== null && this.joint.isActive) world.removeJoint(this.joint);
+      if (this.ground !== null && this.ground.world === world) world.remove(this.ground);
+    }
+    this.world = null;
+    this.joint = null;
+    this.ground = null;
     this.body = null;
     this.panning = false;
   }
@@ -130,41 +202,25 @@ export class BodyDragger {
   }
 
   private readonly centre: Vec2 = { x: 0, y: 0 };
-  private readonly velocity: Vec2 = { x: 0, y: 0 };
+  private readonly offset: Vec2 = { x: 0, y: 0 };
   private readonly anchorPoint: Vec2 = { x: 0, y: 0 };
-  private readonly force: Vec2 = { x: 0, y: 0 };
 
-  /** Apply the spring-damper pull for the coming step (Demo calls it from the world's beforeStep event). */
-  applyForce(): void {
+  /**
+   * Move the mouse joint's target for the coming step (Demo calls it from
+   * the world's beforeStep event). Only a changed target is set: setting it
+   * wakes the body, and a body held still may fall asleep like any other.
+   */
+  update(): void {
     const body = this.body;
-    if (!body) return;
-    if (body.world === null) {
-      this.body = null; // removed from the world meanwhile
+    const joint = this.joint;
+    if (body === null || joint === null) return;
+    if (!joint.isActive || body.world !== this.world) {
+      this.release(); // the body was removed meanwhile, and its joint with it
       return;
     }
-    const p = body.getPosition(this.centre);
-    const v = body.getVelocity(this.velocity);
-    const a = this.anchor(p, body.rotCos, body.rotSin, this.anchorPoint);
-    const rx = a.x - p.x;
-    const ry = a.y - p.y;
-    const w = body.angularVelocity;
-    const vx = v.x - w * ry;
-    const vy = v.y + w * rx;
-    const mEff = 1 / (body.invMass + body.invInertia * (rx * rx + ry * ry));
-    const omega = 2 * Math.PI * FREQUENCY;
-    const k = mEff * omega * omega;
-    const c = 2 * mEff * DAMPING_RATIO * omega;
-    let fx = k * (this.target.x - a.x) - c * vx;
-    let fy = k * (this.target.y - a.y) - c * vy;
-    const max = body.mass * A_MAX;
-    const len = Math.sqrt(fx * fx + fy * fy);
-    if (len > max) {
-      fx *= max / len;
-      fy *= max / len;
-    }
-    this.force.x = fx;
-    this.force.y = fy;
-    body.applyForce(this.force, a);
+    const t = this.centreTarget(body);
+    const now = joint.linearOffset;
+    if (now.x !== t.x || now.y !== t.y) joint.setTarget(t, this.holdAngle);
   }
 
   /** A line from the grabbed point, on the body where it is drawn (its interpolated pose), to the pointer. */

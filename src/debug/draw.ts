@@ -13,11 +13,26 @@
  * (`body.minX..maxY`, what the broadphase compares), contact points, and
  * contact normals whose length grows with the penetration depth.
  *
+ * Joints (`world.joints`, on by default): a dot at each body's anchor, a
+ * thin line from each body's centre to its anchor, and a line from anchor
+ * to anchor, which is the joint's separation (a perfect revolute or weld
+ * joint shows none). On top of that each type has its sign: revolute limits
+ * as a wedge around the anchor with a tick at the current angle; a distance
+ * joint as a rod, a zig-zag when it is a spring, dashed while a rope is
+ * slack, with ticks at its min and max lengths; prismatic and wheel joints
+ * as their axis through the anchor (the limit range, when enabled, with end
+ * ticks) and, for a spring, a zig-zag from the axis's end to B's anchor; a
+ * weld as a small square; a motor joint as a line from body B's centre to
+ * its target; a filter joint as a faint dotted line between the centres.
+ * Sizes of these signs are in screen pixels. The toggles are `joints`,
+ * `jointLimits` and `jointSprings`; `jointVisible` picks joints.
+ *
  * Drawing is batched: bodies are grouped by colour and each group is filled
  * and stroked with one path, so a few thousand bodies cost a few milliseconds.
  * The renderer only reads the world; it never changes it.
  */
 import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
+import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "../joints/joint.js";
 import type { Vec2 } from "../math/vec2.js";
 import type { Camera } from "./camera.js";
 
@@ -38,12 +53,14 @@ export interface DrawableContact {
 }
 
 /**
- * What the renderer needs from a world: its bodies and, for the contact
- * layers, its current contacts. A `World` fits; so does `{ bodies: [...] }`.
+ * What the renderer needs from a world: its bodies and, for the contact and
+ * joint layers, its current contacts and joints. A `World` fits; so does
+ * `{ bodies: [...] }`.
  */
 export interface DrawableWorld {
   readonly bodies: readonly Body[];
   readonly contacts?: readonly DrawableContact[];
+  readonly joints?: readonly Joint[];
 }
 
 export interface Palette {
@@ -55,6 +72,10 @@ export interface Palette {
   bounds: string;
   contact: string;
   normal: string;
+  /** Joints: anchors, lines, springs, axes. */
+  joint: string;
+  /** Joint limits: revolute wedges, prismatic and wheel ranges, distance min/max ticks. */
+  jointLimit: string;
 }
 
 export const DEFAULT_PALETTE: Readonly<Palette> = {
@@ -66,6 +87,8 @@ export const DEFAULT_PALETTE: Readonly<Palette> = {
   bounds: "#4f6bd8",
   contact: "#ffe14d",
   normal: "#ff5468",
+  joint: "#3ddbd9",
+  jointLimit: "#d67bff",
 };
 
 export interface DrawOptions {
@@ -86,6 +109,31 @@ export interface DrawOptions {
   normals?: boolean;
   /** Metres of normal line per metre of depth, added to a 12-pixel base length (default 20). */
   normalScale?: number;
+  /**
+   * Joints from `world.joints` (default true): anchors, the lines from the
+   * bodies' centres to them, the line between the two anchors (the joint's
+   * separation) and each type's sign (see the top of this file).
+   */
+  joints?: boolean;
+  /**
+   * With `joints`: the limits of joints that have them enabled (default
+   * true): revolute angle range as a wedge with a tick at the current angle,
+   * prismatic and wheel translation range along the axis, distance min and
+   * max length as ticks along the rod.
+   */
+  jointLimits?: boolean;
+  /**
+   * With `joints`: springs (distance, prismatic and wheel joints with
+   * `enableSpring` and a hertz > 0) as zig-zags (default true): a distance
+   * joint's between its anchors (a straight line when off), a prismatic or
+   * wheel joint's along the axis, from the drawn axis's end to B's anchor.
+   */
+  jointSprings?: boolean;
+  /**
+   * With `joints`: return false to leave a joint out (default: every joint),
+   * e.g. a mouse joint that the page draws in its own way.
+   */
+  jointVisible?: (joint: Joint) => boolean;
   /** Outline width in screen pixels (default 1). */
   lineWidth?: number;
   /** Colours; anything left out comes from DEFAULT_PALETTE. */
@@ -242,11 +290,12 @@ export function drawWorld(
   const cull = options.cull ?? true;
   const bodies = world.bodies;
 
+  const alpha = options.alpha ?? 1;
+  if (!(alpha >= 0 && alpha <= 1)) throw new RangeError(`capsule2d: alpha must be in [0, 1], got ${String(alpha)}`);
+
   if (options.shapes ?? true) {
     sortIntoBuckets(bodies, palette, options.bodyColor, cull);
     const fill = options.fill ?? true;
-    const alpha = options.alpha ?? 1;
-    if (!(alpha >= 0 && alpha <= 1)) throw new RangeError(`capsule2d: alpha must be in [0, 1], got ${String(alpha)}`);
     for (const bucket of bucketList) drawBucket(ctx, bucket, palette.background, fill, alpha);
   }
 
@@ -260,6 +309,10 @@ export function drawWorld(
     }
     ctx.stroke();
     ctx.globalAlpha = 1;
+  }
+
+  if ((options.joints ?? true) && world.joints && world.joints.length > 0) {
+    drawJoints(ctx, world.joints, palette, px, options, alpha, cull);
   }
 
   if ((options.contacts || options.normals) && world.contacts) {
@@ -411,3 +464,283 @@ function drawContacts(
     ctx.stroke();
   }
 }
+
+// ---------------------------------------------------------------- joints
+
+/** Sizes of the joint signs, in screen pixels. */
+const JOINT_DOT = 2.5;
+const JOINT_WEDGE = 10;
+const JOINT_AXIS = 24;
+const JOINT_TICK = 5;
+const JOINT_SQUARE = 4;
+const SPRING_WIDTH = 4;
+const SPRING_ZIGS = 10;
+
+const poseA: DrawPose = { x: 0, y: 0, c: 1, s: 0 };
+const poseB: DrawPose = { x: 0, y: 0, c: 1, s: 0 };
+/**
+ * One joint's two points in world coordinates, where its bodies are drawn
+ * (written by `jointPoints`): the anchors on A and B, or for a motor joint
+ * its target and body B's centre.
+ */
+const jp = { ax: 0, ay: 0, bx: 0, by: 0 };
+/** The dash pattern, reused (setLineDash copies it). */
+const dash = [0, 0];
+
+/** The joint's bodies' poses at `alpha` into poseA / poseB, and its two points into `jp`. */
+function jointPoints(j: Joint, alpha: number): void {
+  const a = poseAt(j._bodyA, alpha, poseA);
+  const b = poseAt(j._bodyB, alpha, poseB);
+  if (j._kind === MOTOR) {
+    // The target of B's centre, kept in A's frame, and B's centre.
+    jp.ax = a.x + a.c * j.offX - a.s * j.offY;
+    jp.ay = a.y + a.s * j.offX + a.c * j.offY;
+    jp.bx = b.x;
+    jp.by = b.y;
+  } else {
+    jp.ax = a.x + a.c * j.lAx - a.s * j.lAy;
+    jp.ay = a.y + a.s * j.lAx + a.c * j.lAy;
+    jp.bx = b.x + b.c * j.lBx - b.s * j.lBy;
+    jp.by = b.y + b.s * j.lBx + b.c * j.lBy;
+  }
+}
+
+function jointShown(j: Joint, cull: boolean, shown: DrawOptions["jointVisible"]): boolean {
+  if (cull && !visible(j._bodyA) && !visible(j._bodyB)) return false;
+  return shown === undefined || shown(j);
+}
+
+/** A spring that the solver uses (hertz 0 means rigid). */
+function hasSpring(j: Joint): boolean {
+  return j.enableSpring && j.hertz > 0;
+}
+
+/** A distance joint that is a rope (a range of lengths, no spring) and is slack now. */
+function slackRope(j: Joint): boolean {
+  if (j._kind !== DISTANCE || hasSpring(j) || !(j.minLength < j.maxLength)) return false;
+  const dx = jp.bx - jp.ax;
+  const dy = jp.by - jp.ay;
+  const tolerance = Math.max(1e-3, 0.005 * j.maxLength);
+  return Math.sqrt(dx * dx + dy * dy) < j.maxLength - tolerance;
+}
+
+/** A zig-zag from (x0, y0) to (x1, y1) with straight ends, `width` to each side (world units). */
+function traceSpring(ctx: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number, width: number): void {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  ctx.moveTo(x0, y0);
+  if (len < 2 * width) {
+    ctx.lineTo(x1, y1);
+    return;
+  }
+  const ux = dx / len;
+  const uy = dy / len;
+  const lead = 0.15 * len;
+  const coil = (len - 2 * lead) / SPRING_ZIGS;
+  ctx.lineTo(x0 + ux * lead, y0 + uy * lead);
+  for (let i = 0; i < SPRING_ZIGS; i++) {
+    const t = lead + (i + 0.5) * coil;
+    const side = i % 2 === 0 ? width : -width;
+    ctx.lineTo(x0 + ux * t - uy * side, y0 + uy * t + ux * side);
+  }
+  ctx.lineTo(x1 - ux * lead, y1 - uy * lead);
+  ctx.lineTo(x1, y1);
+}
+
+/** A short line across the direction (ux, uy) at (x, y), `half` to each side. */
+function traceTick(ctx: CanvasRenderingContext2D, x: number, y: number, ux: number, uy: number, half: number): void {
+  ctx.moveTo(x + uy * half, y - ux * half);
+  ctx.lineTo(x - uy * half, y + ux * half);
+}
+
+/** The joint's solid lines in the joint colour (jointPoints already called). */
+function traceJoint(ctx: CanvasRenderingContext2D, j: Joint, px: number, springs: boolean): void {
+  const kind = j._kind;
+  if (kind === MOTOR) {
+    // A line from B's centre to where the joint drives it, and a cross there.
+    const h = JOINT_SQUARE * px;
+    ctx.moveTo(jp.bx, jp.by);
+    ctx.lineTo(jp.ax, jp.ay);
+    ctx.moveTo(jp.ax - h, jp.ay - h);
+    ctx.lineTo(jp.ax + h, jp.ay + h);
+    ctx.moveTo(jp.ax - h, jp.ay + h);
+    ctx.lineTo(jp.ax + h, jp.ay - h);
+    return;
+  }
+  // Each body's centre to its anchor.
+  ctx.moveTo(poseA.x, poseA.y);
+  ctx.lineTo(jp.ax, jp.ay);
+  ctx.moveTo(poseB.x, poseB.y);
+  ctx.lineTo(jp.bx, jp.by);
+  if (kind === PRISMATIC || kind === WHEEL) {
+    const a = poseA;
+    const axx = a.c * j.axX - a.s * j.axY;
+    const axy = a.s * j.axX + a.c * j.axY;
+    const reach = JOINT_AXIS * px;
+    const endX = jp.ax + axx * reach;
+    const endY = jp.ay + axy * reach;
+    ctx.moveTo(jp.ax - axx * reach, jp.ay - axy * reach);
+    ctx.lineTo(endX, endY);
+    // The spring pushes B's anchor to translation 0, where the anchors meet; drawn from the
+    // axis's far end to B's anchor, it is compressed as B slides up the axis and stretched as it slides down.
+    if (springs && hasSpring(j)) traceSpring(ctx, endX, endY, jp.bx, jp.by, SPRING_WIDTH * px);
+  }
+  if (kind === WELD) {
+    const h = JOINT_SQUARE * px;
+    ctx.rect(jp.ax - h, jp.ay - h, 2 * h, 2 * h);
+  }
+  // Anchor to anchor: the separation (revolute, weld), the rod (distance), the slide (prismatic, wheel).
+  if (kind === DISTANCE && springs && hasSpring(j)) {
+    traceSpring(ctx, jp.ax, jp.ay, jp.bx, jp.by, SPRING_WIDTH * px);
+  } else if (!slackRope(j)) {
+    ctx.moveTo(jp.ax, jp.ay);
+    ctx.lineTo(jp.bx, jp.by);
+  }
+}
+
+/** The joint's limits in the limit colour (jointPoints already called). */
+function traceLimits(ctx: CanvasRenderingContext2D, j: Joint, px: number): void {
+  const kind = j._kind;
+  if (kind === REVOLUTE && j.enableLimit) {
+    // Angles of B's direction from the anchor: with u the direction from B's
+    // anchor to B's centre in B's frame, B points along θB + ∠u, and at
+    // joint angle φ that is θA + referenceAngle + φ + ∠u.
+    const lu = Math.sqrt(j.lBx * j.lBx + j.lBy * j.lBy);
+    const uAngle = lu > 1e-9 ? Math.atan2(-j.lBy, -j.lBx) : 0;
+    const base = Math.atan2(poseA.s, poseA.c) + j._refAngle + uAngle;
+    const lo = base + j._lower;
+    const hi = base + j._upper;
+    const r = JOINT_WEDGE * px;
+    ctx.moveTo(jp.ax, jp.ay);
+    ctx.lineTo(jp.ax + r * Math.cos(lo), jp.ay + r * Math.sin(lo));
+    ctx.arc(jp.ax, jp.ay, r, lo, hi);
+    ctx.lineTo(jp.ax, jp.ay);
+    // The current angle: a tick a little longer than the wedge.
+    const now = Math.atan2(poseB.s, poseB.c) + uAngle;
+    ctx.moveTo(jp.ax, jp.ay);
+    ctx.lineTo(jp.ax + 1.4 * r * Math.cos(now), jp.ay + 1.4 * r * Math.sin(now));
+  } else if ((kind === PRISMATIC || kind === WHEEL) && j.enableLimit) {
+    const a = poseA;
+    const axx = a.c * j.axX - a.s * j.axY;
+    const axy = a.s * j.axX + a.c * j.axY;
+    const x0 = jp.ax + axx * j._lower;
+    const y0 = jp.ay + axy * j._lower;
+    const x1 = jp.ax + axx * j._upper;
+    const y1 = jp.ay + axy * j._upper;
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    traceTick(ctx, x0, y0, axx, axy, JOINT_TICK * px);
+    traceTick(ctx, x1, y1, axx, axy, JOINT_TICK * px);
+  } else if (kind === DISTANCE && j.minLength < j.maxLength) {
+    const dx = jp.bx - jp.ax;
+    const dy = jp.by - jp.ay;
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (len < 1e-9) return;
+    const ux = dx / len;
+    const uy = dy / len;
+    if (j.minLength > 0) traceTick(ctx, jp.ax + ux * j.minLength, jp.ay + uy * j.minLength, ux, uy, JOINT_TICK * px);
+    if (j.maxLength < Infinity) traceTick(ctx, jp.ax + ux * j.maxLength, jp.ay + uy * j.maxLength, ux, uy, JOINT_TICK * px);
+  }
+}
+
+/**
+ * Draw the joints in passes of one style each (solid lines, dashed slack
+ * ropes, faint dotted filter joints, limits, anchor dots), each pass one path.
+ */
+function drawJoints(
+  ctx: CanvasRenderingContext2D,
+  joints: readonly Joint[],
+  palette: Palette,
+  px: number,
+  options: DrawOptions,
+  alpha: number,
+  cull: boolean,
+): void {
+  const shown = options.jointVisible;
+  const springs = options.jointSprings ?? true;
+  let ropes = false;
+  let filters = false;
+  let limits = false;
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = palette.joint;
+  ctx.beginPath();
+  for (let i = 0; i < joints.length; i++) {
+    const j = joints[i]!;
+    if (!jointShown(j, cull, shown)) continue;
+    if (j._kind === FILTER) {
+      filters = true;
+      continue;
+    }
+    jointPoints(j, alpha);
+    traceJoint(ctx, j, px, springs);
+    if (j._kind === DISTANCE && !(springs && hasSpring(j)) && slackRope(j)) ropes = true;
+    if (j.enableLimit || (j._kind === DISTANCE && j.minLength < j.maxLength)) limits = true;
+  }
+  ctx.stroke();
+
+  if (ropes) {
+    dash[0] = 6 * px;
+    dash[1] = 4 * px;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    for (let i = 0; i < joints.length; i++) {
+      const j = joints[i]!;
+      if (j._kind !== DISTANCE || (springs && hasSpring(j)) || !jointShown(j, cull, shown)) continue;
+      jointPoints(j, alpha);
+      if (!slackRope(j)) continue;
+      ctx.moveTo(jp.ax, jp.ay);
+      ctx.lineTo(jp.bx, jp.by);
+    }
+    ctx.stroke();
+    ctx.setLineDash(NO_DASH);
+  }
+
+  if (filters) {
+    dash[0] = 1.5 * px;
+    dash[1] = 4 * px;
+    ctx.setLineDash(dash);
+    ctx.globalAlpha = 0.35;
+    ctx.beginPath();
+    for (let i = 0; i < joints.length; i++) {
+      const j = joints[i]!;
+      if (j._kind !== FILTER || !jointShown(j, cull, shown)) continue;
+      const a = poseAt(j._bodyA, alpha, poseA);
+      ctx.moveTo(a.x, a.y);
+      const b = poseAt(j._bodyB, alpha, poseB);
+      ctx.lineTo(b.x, b.y);
+    }
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+    ctx.setLineDash(NO_DASH);
+  }
+
+  if (limits && (options.jointLimits ?? true)) {
+    ctx.strokeStyle = palette.jointLimit;
+    ctx.beginPath();
+    for (let i = 0; i < joints.length; i++) {
+      const j = joints[i]!;
+      if (j._kind === FILTER || j._kind === MOTOR || j._kind === WELD || !jointShown(j, cull, shown)) continue;
+      jointPoints(j, alpha);
+      traceLimits(ctx, j, px);
+    }
+    ctx.stroke();
+  }
+
+  // Anchor dots last, on top.
+  const r = JOINT_DOT * px;
+  ctx.fillStyle = palette.joint;
+  ctx.beginPath();
+  for (let i = 0; i < joints.length; i++) {
+    const j = joints[i]!;
+    if (j._kind === FILTER || !jointShown(j, cull, shown)) continue;
+    jointPoints(j, alpha);
+    ctx.moveTo(jp.ax + r, jp.ay);
+    ctx.arc(jp.ax, jp.ay, r, 0, 2 * Math.PI);
+    ctx.moveTo(jp.bx + r, jp.by);
+    ctx.arc(jp.bx, jp.by, r, 0, 2 * Math.PI);
+  }
+  ctx.fill();
+}
+
+const NO_DASH: number[] = [];

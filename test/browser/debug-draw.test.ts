@@ -2,8 +2,11 @@
  * The debug renderer, checked pixel by pixel in Chromium: shapes land where
  * the camera says (y up), capsules are stadiums (round caps, not boxes),
  * rotation lines, dimmed sleeping bodies, translucent sensors, and the
- * optional layers (bounding boxes, contact points, normals scaled by depth).
- * No World is needed: drawWorld accepts any `{ bodies, contacts }`.
+ * optional layers (bounding boxes, contact points, normals scaled by depth),
+ * and joints (anchors, separation, limits, springs, ropes, axes, motor
+ * targets) with their toggles.
+ * No World is needed for bodies and contacts: drawWorld accepts any
+ * `{ bodies, contacts }`; joints are made in a World.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "esbuild";
@@ -25,8 +28,9 @@ async function bundle(): Promise<string> {
         import { Circle } from "./src/bodies/circle.ts";
         import { Capsule } from "./src/bodies/capsule.ts";
         import { AABB } from "./src/bodies/aabb.ts";
+        import { World } from "./src/world.ts";
         import * as debug from "./src/debug/index.ts";
-        window.c2d = { Circle, Capsule, AABB, ...debug };`,
+        window.c2d = { Circle, Capsule, AABB, World, ...debug };`,
       resolveDir: process.cwd(),
       loader: "ts",
     },
@@ -180,6 +184,94 @@ describe("drawWorld", () => {
     expect(isBackground(midShallow!)).toBe(true);
     expect(isBackground(midDeep!)).toBe(false);
     await screenshot(page, "debug-draw-contacts");
+  });
+
+  describe("joints", () => {
+    /**
+     * A world with one joint of each kind the probes below look at, laid out
+     * so that what they draw falls on empty background (scale 50 px/m, so
+     * 1 px = 0.02 m; lines 3 px wide). `options` is page-side source.
+     */
+    const scene = (options: string) => `
+      const w = new c2d.World({ gravity: { x: 0, y: 0 } });
+      const ball = (x, y, r, type = "dynamic") => w.add(new c2d.Circle({ position: { x, y }, radius: r, type }));
+      // Revolute, anchor midway between two circles, limits ±0.5 rad; then B moved 0.6 m up: 0.6 m of separation.
+      const hingeA = ball(-3, 1.5, 0.3, "static");
+      const hingeB = ball(-1.5, 1.5, 0.3);
+      w.addJoint({ type: "revolute", bodyA: hingeA, bodyB: hingeB, anchor: { x: -2.25, y: 1.5 }, enableLimit: true, lowerAngle: -0.5, upperAngle: 0.5 });
+      hingeB.setPosition({ x: -1.5, y: 2.1 });
+      // Distance spring between two circles 2.5 m apart (anchors at their centres).
+      const springA = ball(0.5, -1.5, 0.3, "static");
+      const springB = ball(3, -1.5, 0.3);
+      w.addJoint({ type: "distance", bodyA: springA, bodyB: springB, enableSpring: true, hertz: 2, dampingRatio: 0.5 });
+      // Prismatic along y through B's centre, limits [-0.2, 0.6].
+      const slideA = ball(-3, -1.5, 0.2, "static");
+      const slideB = ball(-1.5, -1.5, 0.2);
+      w.addJoint({ type: "prismatic", bodyA: slideA, bodyB: slideB, anchor: { x: -1.5, y: -1.5 }, axis: { x: 0, y: 1 }, enableLimit: true, lower: -0.2, upper: 0.6 });
+      // Motor joint driving B's centre towards (1, 1.5).
+      const motorA = ball(3.5, 2.5, 0.1, "static");
+      const motorB = ball(2.5, 1.5, 0.2);
+      w.addJoint({ type: "motor", bodyA: motorA, bodyB: motorB, linearOffset: { x: -2.5, y: -1 } });
+      return { world: w, options: { lineWidth: 3, ${options} } };`;
+    const probes: [number, number][] = [
+      [-2.6, 1.5], // 0: hinge, on the line from A's centre to its anchor
+      [-2.25, 1.85], // 1: hinge, on the separation line (anchor A up to anchor B)
+      [-2.25 + 0.2 * Math.cos(0.4), 1.5 + 0.2 * Math.sin(0.4)], // 2: hinge, on the limit wedge's arc (10 px, at +0.4 rad)
+      [0.5 + 0.375 + 4.5 * 0.175, -1.42], // 3: spring, the tip of its fifth zig (4 px to the side)
+      [1.75, -1.5], // 4: spring, on its axis
+      [-1.5, -1.85], // 5: prismatic axis, 17.5 px below the anchor (below the limit range and ball B)
+      [-1.5, -0.94], // 6: prismatic upper limit (0.6 m), beyond the 24 px axis
+      [1.5, 1.5], // 7: motor, on the line from B's centre to its target
+    ];
+    const jointInk = (c: Rgb) => c[1] > c[0] + 60; // #3ddbd9: green and blue
+    const limitInk = (c: Rgb) => c[0] > c[1] + 40; // #d67bff: red and blue
+
+    it("draws anchors, centre-to-anchor and separation lines, limits, springs, axes and motor targets", async () => {
+      const ink = await render(scene(""), probes);
+      expect(jointInk(ink[0]!)).toBe(true);
+      expect(jointInk(ink[1]!)).toBe(true);
+      expect(limitInk(ink[2]!)).toBe(true);
+      expect(jointInk(ink[3]!)).toBe(true);
+      expect(jointInk(ink[5]!)).toBe(true);
+      expect(limitInk(ink[6]!)).toBe(true);
+      expect(jointInk(ink[7]!)).toBe(true);
+      await screenshot(page, "debug-draw-joints");
+    });
+
+    it("joints: false leaves no joint ink; jointLimits and jointSprings switch their parts", async () => {
+      const none = await render(scene("joints: false"), probes);
+      for (const c of none) expect(isBackground(c)).toBe(true);
+      const noLimits = await render(scene("jointLimits: false"), probes);
+      expect(isBackground(noLimits[2]!)).toBe(true);
+      expect(isBackground(noLimits[6]!)).toBe(true);
+      expect(jointInk(noLimits[0]!)).toBe(true); // the rest stays
+      const noSprings = await render(scene("jointSprings: false"), probes);
+      expect(isBackground(noSprings[3]!)).toBe(true); // no zig-zag...
+      expect(jointInk(noSprings[4]!)).toBe(true); // ...a straight line instead
+    });
+
+    it("leaves out the joints jointVisible rejects", async () => {
+      const ink = await render(scene(`jointVisible: (j) => j.type !== "motor"`), probes);
+      expect(isBackground(ink[7]!)).toBe(true);
+      expect(jointInk(ink[0]!)).toBe(true);
+    });
+
+    it("draws a slack rope dashed and a taut one solid", async () => {
+      const rope = (maxLength: number) => `
+        const w = new c2d.World({ gravity: { x: 0, y: 0 } });
+        const a = w.add(new c2d.Circle({ position: { x: -2, y: 0 }, radius: 0.2, type: "static" }));
+        const b = w.add(new c2d.Circle({ position: { x: 2, y: 0 }, radius: 0.2 }));
+        w.addJoint({ type: "distance", bodyA: a, bodyB: b, minLength: 0, maxLength: ${maxLength} });
+        return { world: w, options: { lineWidth: 3 } };`;
+      // One probe per pixel along the rope, between the two circles.
+      const along: [number, number][] = [];
+      for (let x = -1.7; x <= 1.7; x += 0.02) along.push([x, 0]);
+      const gaps = (colours: Rgb[]) => colours.filter(isBackground).length / colours.length;
+      expect(gaps(await render(rope(4), along))).toBe(0); // taut (4 m apart): solid
+      const slack = gaps(await render(rope(5), along));
+      expect(slack).toBeGreaterThan(0.2); // slack: dashes 6 px on, 4 px off
+      expect(slack).toBeLessThan(0.6);
+    });
   });
 
   it("raised no errors in the page", () => {
