@@ -4,12 +4,15 @@
  * body with the mouse moves it. A screenshot of each page is saved under
  * test-results/. The pile's frame rate with 2000 bodies is measured and
  * written to test-results/pile-perf.json (reported, never asserted).
+ * The mouse drag goes through a motor joint (examples/shared/drag.ts), and
+ * the joint pages (ragdolls, chain) are checked against what they claim:
+ * joints that hold together, bodies that come to rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dragBody, inkFraction, runFor, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
 
-const DEMOS = ["pile", "stacks", "restitution", "raycast", "events", "swept-hitbox"] as const;
+const DEMOS = ["pile", "stacks", "restitution", "raycast", "events", "swept-hitbox", "ragdolls", "chain"] as const;
 
 let harness: Harness;
 
@@ -188,6 +191,159 @@ describe("each demo does what it says", () => {
       expect(slow).toMatchObject({ speed: 5, complete: true });
       expect(slow.discreteHits as number).toBeGreaterThan(0);
       expect(slow.sweptHits as number).toBeGreaterThanOrEqual(slow.discreteHits as number);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe("mouse drag", () => {
+  it("holds the body with a motor joint from a ground body that collides with nothing and is not counted; release removes both", async () => {
+    const { page, errors } = await infoAfter("/stacks/?paused", 30);
+    try {
+      const before = await page.evaluate(() => ({ bodies: window.__demo!.world.bodies.length, joints: window.__demo!.world.joints.length }));
+      expect(before.joints).toBe(0);
+      const target = (await page.evaluate(() => window.__demo!.dragCandidate()))!;
+      await page.mouse.move(target.x, target.y);
+      await page.mouse.down();
+      await page.mouse.move(target.x, target.y - 100);
+      const held = await page.evaluate(() => {
+        const d = window.__demo!;
+        const w = d.world;
+        return {
+          dragging: d.dragging(),
+          worldBodies: w.bodies.length,
+          counted: d.stats().bodies,
+          joints: w.joints.map((j) => ({ type: j.type, a: j.bodyA.type, b: j.bodyB.id, filter: j.bodyA.collisionFilter })),
+        };
+      });
+      expect(held.dragging).toBe(target.id);
+      expect(held.joints).toEqual([{ type: "motor", a: "static", b: target.id, filter: { category: 0, mask: 0, group: 0 } }]);
+      expect(held.worldBodies).toBe(before.bodies + 1);
+      expect(held.counted).toBe(before.bodies);
+      const y0 = (await page.evaluate((id) => window.__demo!.bodyState(id), target.id))!.y;
+      await stepDemo(page, 60);
+      const y1 = (await page.evaluate((id) => window.__demo!.bodyState(id), target.id))!.y;
+      expect(y1 - y0).toBeGreaterThan(0.5); // pulled up towards the pointer
+      await page.mouse.up();
+      const after = await page.evaluate(() => ({
+        dragging: window.__demo!.dragging(),
+        bodies: window.__demo!.world.bodies.length,
+        joints: window.__demo!.world.joints.length,
+      }));
+      expect(after).toEqual({ dragging: null, bodies: before.bodies, joints: 0 });
+      await stepDemo(page, 5); // stepping after the release is fine
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe("joint demos", () => {
+  /** The largest distance any dynamic body moves over `steps` steps, m. */
+  async function largestMove(page: import("playwright-core").Page, steps: number): Promise<number> {
+    const start = await page.evaluate(() =>
+      window.__demo!.world.bodies.filter((b) => b.type === "dynamic").map((b) => [b.id, b.position.x, b.position.y] as const),
+    );
+    await stepDemo(page, steps);
+    return page.evaluate((prev) => {
+      const byId = new Map(window.__demo!.world.bodies.map((b) => [b.id, b]));
+      let most = 0;
+      for (const [id, x, y] of prev) {
+        const b = byId.get(id)!;
+        most = Math.max(most, Math.hypot(b.position.x - x, b.position.y - y));
+      }
+      return most;
+    }, start);
+  }
+
+  it("ragdolls: they fall, come to rest on the stairs with joints within 2 cm; clicks and the button drop more", async () => {
+    const { page, errors, info } = await infoAfter("/ragdolls/?paused&count=6", 1);
+    try {
+      expect(info).toMatchObject({ ragdolls: 6, dynamic: 60, joints: 54 });
+      // 10 s: they rain onto the stairs, tumble and settle.
+      await stepDemo(page, 600);
+      // At rest: nothing moves more than 2 cm in the next second, all on the stairs or the floor.
+      expect(await largestMove(page, 60)).toBeLessThan(0.02);
+      const rest = await page.evaluate(() => {
+        const d = window.__demo!;
+        const dyn = d.world.bodies.filter((b) => b.type === "dynamic");
+        return { info: d.info(), lowest: Math.min(...dyn.map((b) => b.position.y)), xs: dyn.map((b) => b.position.x) };
+      });
+      console.log(
+        `ragdolls at rest: worst joint separation ${((rest.info.worstSeparation as number) * 100).toFixed(2)} cm, ` +
+          `max over the fall ${((rest.info.maxSeparation as number) * 100).toFixed(2)} cm, ${rest.info.sleeping} of ${rest.info.dynamic} bodies sleeping`,
+      );
+      expect(rest.info.worstSeparation as number).toBeLessThan(0.02);
+      expect(rest.info.sleeping).toBe(rest.info.dynamic); // and asleep, islands and all
+      expect(rest.lowest).toBeGreaterThan(0);
+      expect(Math.min(...rest.xs)).toBeGreaterThan(-9);
+      expect(Math.max(...rest.xs)).toBeLessThan(9);
+
+      // A click on empty space high above the stairs drops one ragdoll; the button five.
+      const p = await page.evaluate(() => window.__demo!.worldToClient({ x: 0, y: 9 }));
+      await page.mouse.click(p.x, p.y);
+      expect(await page.evaluate(() => window.__demo!.info())).toMatchObject({ ragdolls: 7, dynamic: 70, joints: 63 });
+      await page.getByRole("button", { name: "drop 5" }).click();
+      expect(await page.evaluate(() => window.__demo!.info())).toMatchObject({ ragdolls: 12, dynamic: 120, joints: 108 });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("ragdolls: the joints checkbox takes the joint drawing away", async () => {
+    const { page, errors } = await infoAfter("/ragdolls/?paused&count=6", 1);
+    try {
+      const withJoints = await inkFraction(page);
+      await page.locator("label", { hasText: /^\s*joints$/ }).locator("input").uncheck();
+      await stepDemo(page, 0); // redraw
+      const without = await inkFraction(page);
+      expect(without).toBeLessThan(withJoints);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("chain: a 1:10 ball swinging on 20 links stays together; more sub-steps hold it tighter", async () => {
+    const { page, errors, info } = await infoAfter("/chain/?paused", 1);
+    try {
+      expect(info).toMatchObject({ links: 20, massRatio: 10, subSteps: 4 });
+      expect((info.ballMass as number) / (info.linkMass as number)).toBeCloseTo(10, 6);
+      await stepDemo(page, 600); // 10 s of swinging
+      const swung = await page.evaluate(() => window.__demo!.info());
+      console.log(
+        `chain 1:10, 4 sub-steps: worst joint separation ${((swung.maxSeparation as number) * 1000).toFixed(1)} mm, ` +
+          `stretch up to ${((swung.maxStretch as number) * 100).toFixed(2)} %`,
+      );
+      expect(swung.maxSeparation as number).toBeLessThan(0.05);
+      expect(swung.maxStretch as number).toBeLessThan(0.1);
+      expect(swung.pivotToBall as number).toBeLessThan((swung.reach as number) * 1.1);
+
+      await page.locator("label", { hasText: "sub-steps" }).locator("select").selectOption("16");
+      await stepDemo(page, 600);
+      const stiff = await page.evaluate(() => window.__demo!.info());
+      expect(stiff.subSteps).toBe(16);
+      expect(stiff.maxSeparation as number).toBeLessThan((swung.maxSeparation as number) / 2);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("chain: hanging under a 1:100 ball with 16 sub-steps, it comes to rest and sleeps, stretched less than 1 %", async () => {
+    const { page, errors } = await infoAfter("/chain/?paused&start=hanging&ratio=100&subSteps=16", 1);
+    try {
+      await stepDemo(page, 600);
+      expect(await largestMove(page, 60)).toBeLessThan(0.005);
+      const r = await page.evaluate(() => window.__demo!.info());
+      expect(r).toMatchObject({ massRatio: 100, subSteps: 16, ballSleeping: true });
+      expect(r.maxSeparation as number).toBeLessThan(0.01);
+      expect(r.stretch as number).toBeLessThan(0.01);
+      expect(Math.abs(r.ballX as number)).toBeLessThan(0.01); // straight down under the pivot
       expect(errors).toEqual([]);
     } finally {
       await page.close();

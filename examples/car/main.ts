@@ -1,0 +1,210 @@
+/**
+ * Car: a capsule chassis on two circle wheels, each held by a wheel joint.
+ *
+ * A wheel joint keeps the wheel's centre on a line fixed in the chassis (the
+ * suspension axis, straight down here) with a spring-damper along it, lets
+ * the wheel turn freely, and has a motor that drives the wheel's rotation
+ * relative to the chassis. The toolbar sets the suspension's frequency and
+ * damping ratio (`joint.setSpring`) and the motor's torque; hold → or D to
+ * drive, ← or A to reverse (or the on-screen buttons). With no throttle the
+ * motor holds the wheels at the chassis's rate: a brake, as strong as the
+ * motor's torque.
+ *
+ * The terrain is static: a long floor with bumps (capsules lying on it, of
+ * random size from a seeded generator, so every reset builds the same
+ * track), a few ramps and a wall at the far end. The camera follows the car
+ * (untick "follow" to pan freely).
+ */
+import { AABB, Capsule, Circle, type Body, type Joint, type World } from "../../src/index.js";
+import { runDemo, type Demo } from "../shared/demo.js";
+import { Random } from "../shared/random.js";
+
+const START_X = 0;
+const TRACK_END = 160;
+const WHEEL_RADIUS = 0.4;
+/** The wheels' centres in the chassis's frame (x, y) at build time. */
+const WHEEL_X = 1.05;
+const WHEEL_Y = -0.55;
+/** Top wheel speed, rad/s (× radius: 6 m/s, about 22 km/h). */
+const MAX_WHEEL_SPEED = 15;
+
+let hertz = 4;
+let dampingRatio = 0.7;
+let torque = 10;
+let follow = true;
+/** Which drive inputs are held: keys and on-screen buttons (see `throttle()`). */
+const held = { forward: false, back: false, buttonForward: false, buttonBack: false };
+
+let chassis: Capsule | null = null;
+let wheelJoints: Joint[] = [];
+let demoRef: Demo | null = null;
+
+/** −1 reverse, 0 brake, 1 forward. */
+function throttle(): number {
+  return (held.forward || held.buttonForward ? 1 : 0) - (held.back || held.buttonBack ? 1 : 0);
+}
+
+/**
+ * Set the motors from the throttle. Wheels turning clockwise (negative
+ * angular speed) roll the car to the right (+x). Only a change is passed on:
+ * `setMotorSpeed` wakes the car, so calling it every step would keep it from
+ * ever falling asleep.
+ */
+function applyThrottle(): void {
+  const speed = -throttle() * MAX_WHEEL_SPEED;
+  for (const j of wheelJoints) {
+    if (j.motorSpeed !== speed) j.setMotorSpeed(speed);
+  }
+}
+
+function terrain(world: World): void {
+  const ground = { type: "static" as const, friction: 0.9, label: "ground" };
+  world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: TRACK_END + 10, y: 0 }, ground));
+  world.add(AABB.fromBounds({ x: -21, y: -1 }, { x: -20, y: 6 }, ground));
+  world.add(AABB.fromBounds({ x: TRACK_END + 10, y: -1 }, { x: TRACK_END + 11, y: 6 }, ground));
+  const rng = new Random(11);
+  let x = START_X + 8;
+  while (x < TRACK_END) {
+    if (rng.next() < 0.15) {
+      // A ramp up and down: two tilted capsules meeting at a crest.
+      const h = rng.range(0.3, 0.7);
+      const run = rng.range(3, 5);
+      world.add(Capsule.fromSegment({ x, y: 0 }, { x: x + run, y: h }, 0.15, ground));
+      world.add(Capsule.fromSegment({ x: x + run, y: h }, { x: x + 2 * run, y: 0 }, 0.15, ground));
+      x += 2 * run + rng.range(2, 4);
+    } else {
+      // A bump: a capsule lying on the floor, half sunk into it.
+      const r = rng.range(0.08, 0.25);
+      world.add(new Capsule({ ...ground, position: { x, y: 0 }, halfLength: rng.range(0, 0.4), radius: r }));
+      x += rng.range(1.2, 3.5);
+    }
+  }
+}
+
+function car(world: World): void {
+  const y = WHEEL_RADIUS - WHEEL_Y + 0.15;
+  const body = new Capsule({ position: { x: START_X, y }, halfLength: 1.2, radius: 0.3, density: 2, label: "chassis" });
+  chassis = world.add(body);
+  wheelJoints = [];
+  for (const side of [-1, 1]) {
+    const centre = { x: START_X + side * WHEEL_X, y: y + WHEEL_Y };
+    const wheel = world.add(new Circle({ position: centre, radius: WHEEL_RADIUS, density: 1.5, friction: 1.2, label: side < 0 ? "rear wheel" : "front wheel" }));
+    wheelJoints.push(
+      world.addJoint({
+        type: "wheel", bodyA: body, bodyB: wheel, anchor: centre, axis: { x: 0, y: 1 },
+        hertz, dampingRatio, enableMotor: true, motorSpeed: 0, maxMotorTorque: torque,
+        // The suspension's travel: 25 cm down and up from where the wheel is built (the car settles about 5 cm onto its springs).
+        enableLimit: true, lower: -0.25, upper: 0.25,
+      }),
+    );
+  }
+  applyThrottle();
+}
+
+/** Keyboard: → / D forward, ← / A reverse (space, s and r stay the frame's). */
+function key(e: KeyboardEvent, down: boolean): void {
+  const t = e.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
+  const k = e.key.toLowerCase();
+  if (k === "arrowright" || k === "d") held.forward = down;
+  else if (k === "arrowleft" || k === "a") held.back = down;
+  else return;
+  e.preventDefault();
+}
+addEventListener("keydown", (e) => key(e, true));
+addEventListener("keyup", (e) => key(e, false));
+addEventListener("blur", () => {
+  held.forward = held.back = held.buttonForward = held.buttonBack = false;
+});
+
+/** A toolbar button that drives while it is held down. */
+function holdButton(button: HTMLButtonElement, which: "buttonForward" | "buttonBack"): void {
+  button.dataset.test = which === "buttonForward" ? "forward" : "reverse";
+  button.addEventListener("pointerdown", () => (held[which] = true));
+  for (const end of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(end, () => (held[which] = false));
+}
+
+function speed(): number {
+  return chassis ? chassis.velocity.x : 0;
+}
+
+/** Speed in km/h for display ("0", never "-0"). */
+function kmh(): string {
+  const v = Math.round(speed() * 3.6);
+  return String(v === 0 ? 0 : v);
+}
+
+runDemo({
+  title: "Car",
+  description:
+    "A capsule chassis on two wheel joints (suspension spring, motor) over bumpy static terrain. Hold → or D to drive, ← or A to reverse; the toolbar sets the suspension and the motor's torque.",
+  view: { minX: -8, minY: -2, maxX: 14, maxY: 8 },
+  build(world, demo) {
+    demoRef = demo;
+    terrain(world);
+    car(world);
+  },
+  controls(toolbar) {
+    holdButton(toolbar.addButton("◀ reverse", () => {}), "buttonBack");
+    holdButton(toolbar.addButton("drive ▶", () => {}), "buttonForward");
+    toolbar.addSlider("suspension", { min: 0.5, max: 10, step: 0.5, value: hertz, format: (v) => `${v} Hz` }, (v) => {
+      hertz = v;
+      for (const j of wheelJoints) j.setSpring(hertz, dampingRatio);
+    });
+    toolbar.addSlider("damping", { min: 0, max: 2, step: 0.1, value: dampingRatio, format: (v) => v.toFixed(1) }, (v) => {
+      dampingRatio = v;
+      for (const j of wheelJoints) j.setSpring(hertz, dampingRatio);
+    });
+    toolbar.addSlider("motor torque", { min: 0, max: 40, step: 1, value: torque, format: (v) => `${v} N·m` }, (v) => {
+      torque = v;
+      for (const j of wheelJoints) j.setMaxMotorTorque(torque);
+    });
+    toolbar.addCheckbox("follow", follow, (v) => {
+      follow = v;
+    });
+  },
+  beforeStep() {
+    applyThrottle();
+  },
+  drawOptions() {
+    // Called just before the bodies are drawn: centre the view on where the chassis is drawn this frame.
+    if (follow && chassis && demoRef) {
+      const p = demoRef.pose(chassis);
+      demoRef.camera.center.x = p.x + 3;
+      demoRef.camera.center.y = Math.max(p.y + 1.5, 3);
+    }
+    return {};
+  },
+  draw(_ctx, demo) {
+    if (!chassis) return;
+    const p = demo.pose(chassis);
+    demo.label(`${kmh()} km/h`, { x: p.x, y: p.y + 1.2 });
+  },
+  readout: () => `speed ${speed().toFixed(1)} m/s (${kmh()} km/h) · throttle ${throttle()}`,
+  info: () => {
+    const c = chassis!;
+    return {
+      x: c.position.x,
+      y: c.position.y,
+      speed: speed(),
+      angle: c.angle,
+      throttle: throttle(),
+      hertz: wheelJoints[0]!.hertz,
+      dampingRatio: wheelJoints[0]!.dampingRatio,
+      maxMotorTorque: torque,
+      /** The worst distance of a wheel's centre from its suspension line, m (a wheel joint keeps it 0). */
+      wheelOffLine: Math.max(...wheelJoints.map((j) => offLine(j))),
+      /** Whether both wheels are still on the chassis's joints. */
+      jointsActive: wheelJoints.every((j) => j.isActive),
+    };
+  },
+  testBody: (): Body | undefined => chassis ?? undefined,
+});
+
+/** How far a wheel's anchor is off its suspension line (perpendicular to the axis), m. */
+function offLine(j: Joint): number {
+  const a = j.anchorA;
+  const b = j.anchorB;
+  const u = j.axis;
+  return Math.abs((b.x - a.x) * u.y - (b.y - a.y) * u.x);
+}
