@@ -2,7 +2,9 @@
  * The teaching lab pages in Chromium: each loads without a console error,
  * draws, advances when stepped, and (where there is a body to drag) follows
  * the mouse. The integrator page's energy plot must show what the page
- * teaches: explicit Euler gains energy on the spring, the other two do not.
+ * teaches: explicit Euler gains energy on the spring, the other two do not;
+ * the joint page's separation plot that stiffer joints and more sub-steps
+ * keep a long chain together better than soft joints or one sub-step.
  *
  * Screenshots go to test-results/lab-*.png.
  */
@@ -34,9 +36,31 @@ interface PipelineFrame {
   contacts: { a: number; b: number; points: { depth: number; normalImpulse: number; tangentImpulse: number }[] }[];
 }
 
+/** What examples/lab/joints/main.ts puts on `window.__jointLab` (the parts used here). */
+interface JointLab {
+  running: boolean;
+  spec: { links: number; massRatio: number; start: string };
+  shown: string[];
+  settings: string[];
+  worst: number[];
+  kicks: number;
+  worlds: { time: number; stepCount: number; options: Record<string, unknown> }[];
+  balls: { velocity: { x: number; y: number } }[];
+  separation: { times: number[]; values: number[][] };
+  stretch: { times: number[]; values: number[][] };
+  step(n: number): void;
+  pause(): void;
+  restart(): void;
+  kick(): void;
+  show(ids: string[]): void;
+  configure(changes: { links?: number; massRatio?: number; start?: string }): void;
+  draw(): void;
+}
+
 declare global {
   interface Window {
     __lab?: IntegratorLab;
+    __jointLab?: JointLab;
     __solverLab?: {
       settings: Record<string, unknown>;
       penetration: { times: number[]; values: number[][] };
@@ -272,6 +296,140 @@ describe.skipIf(!chromium)("teaching lab pages", () => {
       const r = await dragBody(page, { dyPixels: 80, steps: 40 });
       expect(r.after.y - r.before.y).toBeGreaterThan(0.3);
       await screenshot(page, "lab-pipeline");
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("joints", () => {
+    let page: Page;
+    let errors: string[];
+    /** The settings this test compares (ids from examples/lab/joints/chain.ts). */
+    const COMPARED = ["soft", "box2d-v3", "stiff-16", "substeps-1", "default", "no-projection", "substeps-8", "pgs-8", "pgs-ngs"];
+    /** After 240 steps: each compared setting's separation and stretch series, by id. */
+    let series: Record<string, { separation: number[]; stretch: number[] }>;
+    let times: number[];
+
+    beforeAll(async () => {
+      ({ page, errors } = await h.open("/lab/joints/?paused", { hook: "__jointLab" }));
+      // A 30-link chain with an end mass 10× a link's, released from horizontal, 4 simulated seconds,
+      // stepped by the test (never by the clock): the same steps give the same numbers on every run.
+      const data = await page.evaluate((ids) => {
+        const lab = window.__jointLab!;
+        lab.pause();
+        lab.configure({ links: 30, massRatio: 10, start: "horizontal" });
+        lab.show(ids);
+        lab.step(240);
+        lab.draw();
+        return { shown: lab.shown, separation: lab.separation, stretch: lab.stretch };
+      }, COMPARED);
+      expect(data.shown).toEqual(COMPARED);
+      times = data.separation.times;
+      series = {};
+      data.shown.forEach((id, i) => {
+        series[id] = { separation: data.separation.values[i]!, stretch: data.stretch.values[i]! };
+      });
+    });
+
+    it("loads with no console error and draws every chain and both plots", async () => {
+      expect(await page.evaluate(() => window.__jointLab!.running)).toBe(false);
+      for (const id of COMPARED) {
+        expect(await inkFraction(page, `canvas[data-setting="${id}"]`)).toBeGreaterThan(0.003);
+      }
+      expect(await inkFraction(page, '[data-plot="separation"] canvas')).toBeGreaterThan(0.005);
+      expect(await inkFraction(page, '[data-plot="stretch"] canvas')).toBeGreaterThan(0.005);
+      // One summary row per setting, and the header.
+      expect(await page.locator('[data-table="summary"] tr').count()).toBe(COMPARED.length + 1);
+      expect(errors).toEqual([]);
+    });
+
+    it("records one finite separation and stretch sample per step for every setting", async () => {
+      expect(times.length).toBe(241); // t = 0 and each step
+      expect(times[240]).toBeCloseTo(4, 9);
+      for (const id of COMPARED) {
+        const { separation, stretch } = series[id]!;
+        expect(separation.length).toBe(241);
+        expect(stretch.length).toBe(241);
+        for (const v of separation) {
+          expect(Number.isFinite(v)).toBe(true);
+          expect(v).toBeGreaterThanOrEqual(0);
+        }
+        for (const v of stretch) expect(Number.isFinite(v)).toBe(true);
+        // built with the joints closed: nothing apart before the first step
+        expect(separation[0]!).toBeLessThan(1e-6);
+      }
+      // the page's "worst so far" is the maximum of the plotted series
+      const worst = await page.evaluate(() => window.__jointLab!.worst);
+      COMPARED.forEach((id, i) => expect(worst[i]).toBe(Math.max(...series[id]!.separation)));
+    });
+
+    it("shows stiffer joints and more sub-steps keeping the chain together better than the softest settings", () => {
+      const worst = (id: string) => Math.max(...series[id]!.separation);
+      const finalStretch = (id: string) => series[id]!.stretch.at(-1)!;
+      // Soft joints: the stiffer, the smaller the gaps. 10 Hz joints come apart by decimetres,
+      // Box2D v3's 60 Hz by centimetres at most, 240 Hz (16 sub-steps allow it) less again.
+      const soft = worst("soft");
+      expect(soft).toBeGreaterThan(100); // mm
+      expect(worst("box2d-v3")).toBeLessThan(soft / 5);
+      expect(worst("stiff-16")).toBeLessThan(worst("box2d-v3"));
+      expect(finalStretch("stiff-16")).toBeLessThan(finalStretch("box2d-v3"));
+      expect(finalStretch("box2d-v3")).toBeLessThan(finalStretch("soft"));
+      // Sub-steps, all else the World's defaults: one sub-step comes apart by far the most.
+      const one = worst("substeps-1");
+      expect(one).toBeGreaterThan(5 * worst("default"));
+      expect(worst("substeps-8")).toBeLessThanOrEqual(worst("default"));
+      // Every stiffer or more sub-stepped setting holds better than the softest one.
+      for (const id of ["box2d-v3", "stiff-16", "default", "substeps-8"]) expect(worst(id)).toBeLessThan(Math.min(soft, one) / 5);
+    });
+
+    it("kicks every end mass by the same speed between the same steps, and keeps the runs in lock-step", async () => {
+      const r = await page.evaluate(() => {
+        const lab = window.__jointLab!;
+        const before = lab.balls.map((b) => b.velocity.x);
+        lab.kick();
+        const after = lab.balls.map((b) => b.velocity.x);
+        lab.step(30);
+        return {
+          kicks: lab.kicks,
+          dv: after.map((v, i) => v - before[i]!),
+          worlds: lab.worlds.map((w) => ({ steps: w.stepCount, t: w.time })),
+          samples: lab.separation.times.length,
+          last: lab.separation.values.map((v) => v.at(-1)!),
+        };
+      });
+      expect(r.kicks).toBe(1);
+      for (const dv of r.dv) expect(dv).toBeCloseTo(5, 9);
+      for (const w of r.worlds) expect(w).toEqual({ steps: 270, t: r.worlds[0]!.t });
+      expect(r.samples).toBe(271);
+      for (const v of r.last) expect(Number.isFinite(v)).toBe(true);
+      await page.evaluate(() => window.__jointLab!.draw());
+      await screenshot(page, "lab-joints");
+      expect(errors).toEqual([]);
+    });
+
+    it("rebuilds the worlds from the controls: a setting switched on, the chain changed, reset", async () => {
+      await page.locator('input[data-control="show-pgs-30"]').check();
+      await page.locator('select[data-control="start"]').selectOption("hanging");
+      const state = await page.evaluate(() => {
+        const lab = window.__jointLab!;
+        return {
+          shown: lab.shown,
+          start: lab.spec.start,
+          steps: lab.worlds.map((w) => w.stepCount),
+          options: lab.worlds.map((w) => [w.options.solver, w.options.velocityIterations]),
+          samples: lab.separation.values.map((v) => v.length),
+        };
+      });
+      expect(state.shown).toContain("pgs-30");
+      expect(state.shown.length).toBe(COMPARED.length + 1);
+      expect(state.start).toBe("hanging");
+      for (const s of state.steps) expect(s).toBe(0);
+      expect(state.options[state.shown.indexOf("pgs-30")]).toEqual(["pgs", 30]);
+      for (const n of state.samples) expect(n).toBe(1);
+      await page.locator('button[data-control="step"]').click();
+      await page.locator('button[data-control="reset"]').click();
+      expect(await page.evaluate(() => window.__jointLab!.worlds.map((w) => w.stepCount))).toEqual(
+        new Array(COMPARED.length + 1).fill(0),
+      );
       expect(errors).toEqual([]);
     });
   });

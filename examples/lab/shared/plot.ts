@@ -31,6 +31,12 @@ export interface LivePlotOptions {
   maxSamples?: number;
   /** Plot height in CSS pixels (default 200). */
   height?: number;
+  /**
+   * A logarithmic y axis (base 10) reaching down to at least `floor` (for
+   * values over several decades); values at or below `floor` sit on the
+   * bottom edge. The samples in `values` stay as pushed.
+   */
+  log?: { floor: number };
 }
 
 export class LivePlot {
@@ -39,6 +45,7 @@ export class LivePlot {
   private readonly chart: uPlot;
   private readonly maxSamples: number;
   private readonly element: HTMLElement;
+  private readonly resizeObserver: ResizeObserver;
   private dirty = false;
   private lastRedraw = -Infinity;
   /** Milliseconds between redraws (default 100). */
@@ -52,7 +59,21 @@ export class LivePlot {
       title: options.title,
       width: Math.max(200, element.clientWidth),
       height: options.height ?? 200,
-      scales: { x: { time: false } },
+      scales: {
+        x: { time: false },
+        ...(options.log
+          ? {
+              y: {
+                distr: 3,
+                log: 10,
+                range: (_u: uPlot, min: number, max: number) => {
+                  const floor = options.log!.floor;
+                  return uPlot.rangeLog(Math.max(floor, min), Math.max(10 * floor, max), 10, true);
+                },
+              },
+            }
+          : {}),
+      },
       axes: [
         { label: "simulated time (s)", stroke: "#333", grid: { stroke: "#e4e4e4" }, ticks: { stroke: "#ccc" } },
         { label: options.unit, stroke: "#333", grid: { stroke: "#e4e4e4" }, ticks: { stroke: "#ccc" }, size: 70 },
@@ -71,8 +92,10 @@ export class LivePlot {
       cursor: { drag: { x: false, y: false } },
     };
     this.chart = new uPlot(opts, [this.times, ...this.values], element);
-    new ResizeObserver(() => this.chart.setSize({ width: Math.max(200, element.clientWidth), height: opts.height }))
-      .observe(element);
+    this.resizeObserver = new ResizeObserver(() =>
+      this.chart.setSize({ width: Math.max(200, element.clientWidth), height: opts.height }),
+    );
+    this.resizeObserver.observe(element);
   }
 
   /** Append one sample: the time and one value per series. */
@@ -105,6 +128,12 @@ export class LivePlot {
     this.lastRedraw = now;
     this.dirty = false;
     this.chart.setData([this.times, ...this.values]);
+  }
+
+  /** Remove the chart from its element and stop following the element's size (when a page replaces a plot). */
+  destroy(): void {
+    this.resizeObserver.disconnect();
+    this.chart.destroy();
   }
 
   /** The chart's root element (tests look for it). */
