@@ -3,7 +3,7 @@
  * writes to bench/RESULTS.md. Pure formatting: no measuring happens here.
  */
 import { ENGINES } from "./engines/index.mjs";
-import { buildScene } from "./scenes.mjs";
+import { buildScene, isJointScene, SCENES } from "./scenes.mjs";
 
 const BASE = "capsule2d";
 
@@ -44,12 +44,70 @@ function sanity(cell) {
   if (s.nan) parts.push(`${s.nan} NaN`);
   if (s.belowFloor) parts.push(`${s.belowFloor} below floor`);
   if (s.outsideWalls) parts.push(`${s.outsideWalls} outside walls`);
+  if (s.flung) parts.push(`${s.flung} flung > 1 km`);
   return `**${parts.join(", ")}**`;
 }
 
 function labelOf(engine, cells) {
   const c = cells.find((x) => x.engine === engine && x.label);
   return c ? c.label : engine;
+}
+
+/** Is this scene name a joint scene? (Cells of joint scenes carry a joint count.) */
+function jointSceneName(scene, cells) {
+  if (cells.some((c) => c.scene === scene && c.joints !== undefined)) return true;
+  try {
+    return scene in SCENES && isJointScene(buildScene(scene));
+  } catch {
+    return false;
+  }
+}
+
+/** Metres as millimetres, about three significant digits. */
+function mm(x) {
+  if (x === null || x === undefined) return "—";
+  if (!Number.isFinite(x)) return "**NaN**";
+  const v = x * 1000;
+  if (v >= 100) return `${v.toFixed(0)} mm`;
+  if (v >= 10) return `${v.toFixed(1)} mm`;
+  return `${v.toFixed(2)} mm`;
+}
+
+/** Radians, three decimals (NaN shown loud). */
+function rad(x) {
+  if (x === null || x === undefined) return "—";
+  if (!Number.isFinite(x)) return "**NaN**";
+  return x.toFixed(3);
+}
+
+/**
+ * The summary table of mean ms per step for `scenes`, one column per engine
+ * that has a cell in them; a scene whose cells come from different runs
+ * (--merge) is marked †.
+ */
+function timeTable(out, scenes, engines, cells, find, withJoints) {
+  const cols = engines.filter((e) => scenes.some((s) => find(e, s)));
+  out.push(`| scene | bodies |${withJoints ? " joints |" : ""} ${cols.map((e) => labelOf(e, cells)).join(" | ")} |`);
+  out.push(`| --- | ---: |${withJoints ? " ---: |" : ""} ${cols.map(() => "---:").join(" | ")} |`);
+  let mixed = false;
+  for (const scene of scenes) {
+    const base = find(BASE, scene);
+    const anyCell = cells.find((c) => c.scene === scene && c.bodies);
+    const dates = new Set(cells.filter((c) => c.scene === scene && c.runDate).map((c) => c.runDate));
+    const mark = dates.size > 1 ? " †" : "";
+    if (mark) mixed = true;
+    const row = cols.map((e) => {
+      const c = find(e, scene);
+      if (!c) return "";
+      if (c.error) return "error";
+      if (c.skipped) return "skipped";
+      return e === BASE ? ms(c.meanMs) : `${ms(c.meanMs)} (${ratio(c, base)})`;
+    });
+    const joints = withJoints ? ` ${anyCell && anyCell.joints !== undefined ? anyCell.joints : ""} |` : "";
+    out.push(`| ${scene}${mark} | ${anyCell ? anyCell.bodies : ""} |${joints} ${row.join(" | ")} |`);
+  }
+  if (mixed) out.push("", "† this scene's cells come from more than one run (see Runs above): compare its ratios with care.");
+  out.push("");
 }
 
 export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, filtered }) {
@@ -72,28 +130,70 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
   if (p.label === "quick") {
     out.push("- **Quick run**: smaller scenes only and fewer steps; the numbers are rough. `npm run bench` does the full run.");
   }
+  if (meta.runs && meta.runs.length > 1) {
+    out.push("- Runs merged here (`--merge`; each scene's cells come from the run that last measured it, on the machine it names):");
+    for (const r of meta.runs) {
+      out.push(`  - ${r.date}, ${r.protocol}, ${r.cpu}, Node ${r.node}: ${r.scenes.join(", ")} × ${r.engines.join(", ")}`);
+    }
+  }
   out.push("");
 
   if (cells.length > 0) {
-    out.push("## Mean time per step");
-    out.push("");
-    out.push(`Milliseconds per step, and in brackets the engine's time divided by capsule2d's (above 1× means capsule2d is faster).`);
-    out.push("");
-    out.push(`| scene | bodies | ${engines.map((e) => labelOf(e, cells)).join(" | ")} |`);
-    out.push(`| --- | ---: | ${engines.map(() => "---:").join(" | ")} |`);
-    for (const scene of scenes) {
-      const base = find(BASE, scene);
-      const anyCell = cells.find((c) => c.scene === scene && c.bodies);
-      const row = engines.map((e) => {
-        const c = find(e, scene);
-        if (!c) return "";
-        if (c.error) return "error";
-        if (c.skipped) return "skipped";
-        return e === BASE ? ms(c.meanMs) : `${ms(c.meanMs)} (${ratio(c, base)})`;
-      });
-      out.push(`| ${scene} | ${anyCell ? anyCell.bodies : ""} | ${row.join(" | ")} |`);
+    const contactScenes = scenes.filter((s) => !jointSceneName(s, cells));
+    const jointScenes = scenes.filter((s) => jointSceneName(s, cells));
+    if (contactScenes.length > 0) {
+      out.push("## Mean time per step");
+      out.push("");
+      out.push(`Milliseconds per step, and in brackets the engine's time divided by capsule2d's (above 1× means capsule2d is faster).`);
+      out.push("");
+      timeTable(out, contactScenes, engines, cells, find, false);
     }
-    out.push("");
+    if (jointScenes.length > 0) {
+      out.push("## Joint scenes: mean time per step");
+      out.push("");
+      out.push(
+        "Box2D v3's joint benchmarks (bench/README.md): milliseconds per step, and in brackets the engine's time divided by capsule2d's. " +
+          "Bodies and joints: as many as are alive at once (ragdoll_rain adds and removes ragdolls between steps, not timed). " +
+          "matter-js has no revolute joint and is skipped.",
+      );
+      out.push("");
+      timeTable(out, jointScenes, engines, cells, find, true);
+      out.push("### Joint quality");
+      out.push("");
+      out.push(
+        "What each engine made of the scene, from the poses it reports (the same arithmetic for every engine): " +
+          "the largest joint separation (distance between a joint's two anchors) and the largest revolute-limit violation, " +
+          "each the worst of the samples taken after the warm-up, every 60 timed steps and at the end; " +
+          "joint_grid: its bottom row's mean height at the end (it starts at the height in brackets; the grid hangs and stretches). " +
+          "A scene an engine did not really simulate cannot look fast here.",
+      );
+      out.push("");
+      const cols = engines.filter((e) => jointScenes.some((sc) => find(e, sc)));
+      for (const scene of jointScenes) {
+        const grid = cells.some((c) => c.scene === scene && c.quality && c.quality.bottomRowY !== undefined);
+        out.push(`| ${scene} | ${cols.map((e) => labelOf(e, cells)).join(" | ")} |`);
+        out.push(`| --- | ${cols.map(() => "---:").join(" | ")} |`);
+        const q = (e, f) => {
+          const c = find(e, scene);
+          if (!c) return "";
+          if (c.error) return "error";
+          if (c.skipped) return "—";
+          if (!c.quality) return "—";
+          return f(c.quality, c);
+        };
+        out.push(`| worst joint separation | ${cols.map((e) => q(e, (x) => mm(x.worstSeparation))).join(" | ")} |`);
+        out.push(`| mean separation at the end | ${cols.map((e) => q(e, (x) => mm(x.finalMeanSeparation))).join(" | ")} |`);
+        if (!grid) {
+          out.push(`| worst limit violation (rad) | ${cols.map((e) => q(e, (x) => rad(x.worstLimitViolation))).join(" | ")} |`);
+        } else {
+          out.push(
+            `| bottom row height (m) | ${cols.map((e) => q(e, (x) => `${fixed(x.bottomRowY, 2)} (${fixed(x.bottomRowStartY, 0)})`)).join(" | ")} |`,
+          );
+        }
+        out.push(`| sanity | ${cols.map((e) => q(e, (x, c) => sanity(c))).join(" | ")} |`);
+        out.push("");
+      }
+    }
 
     out.push("## Per scene");
     out.push("");
@@ -101,8 +201,12 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
       "Heap growth: heapUsed after the timed steps minus before (a gc() before each reading), per step: memory the engine kept. " +
         "Allocated: heapUsed read just before and after each of the allocation steps, the cost of reading it subtracted: " +
         "garbage included, so an engine that allocates nothing in its step shows about 0 B. WebAssembly engines' own memory is outside the JS heap. " +
-        "Sanity: every body's centre finite, above the floor's top and between the walls at the end. " +
-        "Drift (pyramids): the largest distance any box moved between t = 1 s and t = 10 s.",
+        "Sanity: every body's centre finite, above the floor's top and between the walls at the end" +
+        (jointScenes.length > 0 ? " (joint_grid, which has no container: within 1 km of where it started). " : ". ") +
+        "Drift (pyramids): the largest distance any box moved between t = 1 s and t = 10 s." +
+        (jointScenes.length > 0
+          ? " Joint scenes: the joint quality above, and for ragdoll_rain the total time spent adding and removing ragdolls between steps (not in the step times)."
+          : ""),
     );
     out.push("");
     for (const scene of scenes) {
@@ -117,10 +221,23 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
       out.push(description);
       out.push("");
       const pyramid = scene.includes("pyramid");
+      const joint = jointSceneName(scene, cells);
+      const spawning = cells.some((c) => c.scene === scene && c.spawnMs !== undefined);
+      const dates = [...new Set(cells.filter((c) => c.scene === scene && c.runDate).map((c) => c.runDate))];
+      if (meta.runs && meta.runs.length > 1 && dates.length > 0) {
+        out.push(`Measured ${dates.join(" and ")}.`);
+        out.push("");
+      }
+      let extraHead = pyramid ? " drift (m) |" : "";
+      let extraRule = pyramid ? " ---: |" : "";
+      if (joint) {
+        extraHead += " worst separation | final separation max / mean |" + (spawning ? " worst limit violation (rad) | spawn + remove, total ms |" : " bottom row y (m) |");
+        extraRule += " ---: | ---: |" + (spawning ? " ---: | ---: |" : " ---: |");
+      }
       out.push(
-        `| engine | mean ms | median ms | p95 ms | × capsule2d | steps | heap growth /step | allocated /step | sanity |${pyramid ? " drift (m) |" : ""}`,
+        `| engine | mean ms | median ms | p95 ms | × capsule2d | steps | heap growth /step | allocated /step | sanity |${extraHead}`,
       );
-      out.push(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |${pyramid ? " ---: |" : ""}`);
+      out.push(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |${extraRule}`);
       const base = find(BASE, scene);
       for (const engine of engines) {
         const c = find(engine, scene);
@@ -135,10 +252,19 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
           continue;
         }
         const steps = c.truncated ? `${c.steps} of ${c.requestedSteps}` : `${c.steps}`;
-        const drift = pyramid ? ` ${c.drift === null ? (c.driftNote ?? "—") : fixed(c.drift, 4)} |` : "";
+        let extra = pyramid ? ` ${c.drift === null ? (c.driftNote ?? "—") : fixed(c.drift, 4)} |` : "";
+        if (joint) {
+          const q = c.quality;
+          extra += q
+            ? ` ${mm(q.worstSeparation)} | ${mm(q.finalMaxSeparation)} / ${mm(q.finalMeanSeparation)} |` +
+              (spawning ? ` ${rad(q.worstLimitViolation)} | ${fixed(c.spawnMs, 0)} |` : ` ${fixed(q.bottomRowY, 2)} |`)
+            : spawning
+              ? " — | — | — | — |"
+              : " — | — | — |";
+        }
         out.push(
           `| ${label} | ${ms(c.meanMs)} | ${ms(c.medianMs)} | ${ms(c.p95Ms)} | ${ratio(c, base)} | ${steps} | ` +
-            `${bytes(c.heapGrowthPerStep)} | ${bytes(c.allocPerStep)} | ${sanity(c)} |${drift}`,
+            `${bytes(c.heapGrowthPerStep)} | ${bytes(c.allocPerStep)} | ${sanity(c)} |${extra}`,
         );
       }
       out.push("");
@@ -165,11 +291,21 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
     out.push("| engine | package | language | settings |");
     out.push("| --- | --- | --- | --- |");
     for (const engine of engines) {
-      const c = cells.find((x) => x.engine === engine && x.settings);
       const any = cells.find((x) => x.engine === engine && x.package);
-      out.push(
-        `| ${labelOf(engine, cells)} | ${any ? any.package : ENGINES[engine]} | ${any ? any.language : ""} | ${c ? c.settings : "—"} |`,
-      );
+      // Distinct settings lines, each with the scenes that ran with it when there is more than one.
+      const bySetting = new Map();
+      for (const c of cells) {
+        if (c.engine !== engine || !c.settings) continue;
+        if (!bySetting.has(c.settings)) bySetting.set(c.settings, []);
+        bySetting.get(c.settings).push(c.scene);
+      }
+      const settings =
+        bySetting.size === 0
+          ? "—"
+          : bySetting.size === 1
+            ? [...bySetting.keys()][0]
+            : [...bySetting].map(([text, sc]) => `${sc.join(", ")}: ${text}`).join("<br>");
+      out.push(`| ${labelOf(engine, cells)} | ${any ? any.package : ENGINES[engine]} | ${any ? any.language : ""} | ${settings} |`);
     }
     out.push("");
     const errors = cells.filter((c) => c.error);

@@ -9,17 +9,21 @@
  *   npm run bench -- --narrowphase                  only the narrowphase micro-benchmark
  *   npm run bench -- --skip-build                   use the dist/ already built
  *   npm run bench -- --write                        also write RESULTS.md for a partial run
+ *   npm run bench -- --joints                       the joint scenes (joint_grid, ragdoll_rain; with
+ *                                                   --quick their small versions), every engine
+ *   npm run bench -- --joints --merge               ... and put them into RESULTS.md / RESULTS.json,
+ *                                                   keeping every other cell of the last full run
  *
  * Steps before measuring: `npm ci` in bench/ when bench/node_modules is
  * missing, then the root `npm run build` (dist/capsule2d.js is what is measured).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { SCENES, QUICK_SCENES } from "./scenes.mjs";
+import { SCENES, QUICK_SCENES, JOINT_SCENES, QUICK_JOINT_SCENES } from "./scenes.mjs";
 import { ENGINES, DEFAULT_ENGINES } from "./engines/index.mjs";
 import { resultsMarkdown } from "./report.mjs";
 
@@ -34,8 +38,18 @@ const { values: args } = parseArgs({
     narrowphase: { type: "boolean", default: false },
     "skip-build": { type: "boolean", default: false },
     write: { type: "boolean", default: false },
+    merge: { type: "boolean", default: false },
+    joints: { type: "boolean", default: false },
   },
 });
+if (args.joints && args.scene !== undefined) {
+  console.error("give --joints or --scene, not both");
+  process.exit(2);
+}
+if (args.write && args.merge) {
+  console.error("give --write (replace RESULTS.md with this run) or --merge (add this run to it), not both");
+  process.exit(2);
+}
 
 /** Protocol of a full run and of a --quick one (stated in the output). */
 const PROTOCOL = args.quick
@@ -54,9 +68,18 @@ function list(value, known, fallback, what) {
   return names;
 }
 
-const scenes = list(args.scene, SCENES, args.quick ? QUICK_SCENES : Object.keys(SCENES), "scene");
+/** A full run: every scene but the small "-quick" versions of the joint scenes. */
+const FULL_SCENES = Object.keys(SCENES).filter((n) => !n.endsWith("-quick"));
+const sceneFallback = args.joints
+  ? args.quick
+    ? QUICK_JOINT_SCENES
+    : JOINT_SCENES
+  : args.quick
+    ? QUICK_SCENES
+    : FULL_SCENES;
+const scenes = list(args.scene, SCENES, sceneFallback, "scene");
 const engines = list(args.engine, ENGINES, DEFAULT_ENGINES, "engine");
-const filtered = args.scene !== undefined || args.engine !== undefined || args.narrowphase;
+const filtered = args.scene !== undefined || args.engine !== undefined || args.narrowphase || args.joints;
 const fullRun = !args.quick && !filtered;
 
 function run(cmd, cmdArgs, cwd) {
@@ -138,7 +161,8 @@ if (!args.narrowphase) {
     }
   }
 }
-const narrowphase = args.narrowphase || (args.scene === undefined && args.engine === undefined) ? runNarrowphase() : null;
+const narrowphase =
+  args.narrowphase || (args.scene === undefined && args.engine === undefined && !args.joints) ? runNarrowphase() : null;
 
 const cpu = cpus()[0];
 const meta = {
@@ -152,14 +176,64 @@ const meta = {
   protocol: PROTOCOL,
   durationS: (Date.now() - started) / 1000,
 };
+for (const c of cells) c.runDate = meta.date;
 const markdown = resultsMarkdown({ meta, cells, narrowphase, scenes, engines, filtered });
 process.stdout.write(markdown);
 
 if (fullRun || args.write) {
   writeFileSync(join(BENCH, "RESULTS.md"), markdown);
-  writeFileSync(join(BENCH, "RESULTS.json"), JSON.stringify({ meta, cells, narrowphase }, null, 2) + "\n");
+  writeFileSync(join(BENCH, "RESULTS.json"), JSON.stringify({ meta, runs: [runOf(meta, scenes, engines)], cells, narrowphase }, null, 2) + "\n");
   console.error("wrote bench/RESULTS.md and bench/RESULTS.json");
+} else if (args.merge) {
+  merge();
 } else {
-  console.error("partial or quick run: bench/RESULTS.md left as it was (pass --write to overwrite it)");
+  console.error("partial or quick run: bench/RESULTS.md left as it was (pass --merge to add it to it, --write to overwrite it)");
+}
+
+/** What RESULTS.json keeps of one run: when, where, how, and what it measured. */
+function runOf(m, runScenes, runEngines) {
+  return { date: m.date, cpu: m.cpu, node: m.node, bundle: m.bundle, protocol: m.protocol.label, scenes: runScenes, engines: runEngines };
+}
+
+/**
+ * --merge: this run's cells replace the cells of the same engine and scene in
+ * RESULTS.json (the others, and the narrowphase figures unless this run
+ * measured them, stay as they were), then RESULTS.md is written from the
+ * merged set. A quick run never merges into full results, nor the other way.
+ * Each cell keeps the date of the run that measured it, and the report says
+ * which runs its numbers come from.
+ */
+function merge() {
+  const path = join(BENCH, "RESULTS.json");
+  const old = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : null;
+  if (old && old.meta.protocol.label !== meta.protocol.label) {
+    console.error(`--merge: RESULTS.json holds a ${old.meta.protocol.label} run and this one is ${meta.protocol.label}; not merged`);
+    process.exitCode = 1;
+    return;
+  }
+  const oldCells = old ? old.cells.map((c) => ({ runDate: old.meta.date, ...c })) : [];
+  const runs = old ? (old.runs ?? [runOf(old.meta, [...new Set(oldCells.map((c) => c.scene))], [...new Set(oldCells.map((c) => c.engine))])]) : [];
+  const key = (c) => `${c.engine}\u0000${c.scene}`;
+  const fresh = new Map(cells.map((c) => [key(c), c]));
+  const merged = oldCells.filter((c) => !fresh.has(key(c))).concat(cells);
+  runs.push(runOf(meta, scenes, engines));
+  const keptRuns = runs.filter((r) => merged.some((c) => c.runDate === r.date));
+  // Scenes and engines in their canonical order (SCENES, then ENGINES), whatever order the runs had.
+  const allScenes = Object.keys(SCENES).filter((s) => merged.some((c) => c.scene === s));
+  const allEngines = Object.keys(ENGINES).filter((e) => merged.some((c) => c.engine === e));
+  const mergedNarrowphase = narrowphase ?? (old ? old.narrowphase : null);
+  const baseMeta = old ? old.meta : meta;
+  const mergedMeta = { ...baseMeta, runs: keptRuns, durationS: baseMeta.durationS };
+  const md = resultsMarkdown({
+    meta: mergedMeta,
+    cells: merged,
+    narrowphase: mergedNarrowphase,
+    scenes: allScenes,
+    engines: allEngines,
+    filtered: false,
+  });
+  writeFileSync(join(BENCH, "RESULTS.md"), md);
+  writeFileSync(path, JSON.stringify({ meta: baseMeta, runs: keptRuns, cells: merged, narrowphase: mergedNarrowphase }, null, 2) + "\n");
+  console.error(`merged ${cells.length} cells into bench/RESULTS.json and rewrote bench/RESULTS.md (${merged.length} cells, ${keptRuns.length} runs)`);
 }
 if (cells.some((c) => c.error)) process.exitCode = 1;

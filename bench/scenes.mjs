@@ -15,13 +15,30 @@
  *   {
  *     name, description,
  *     gravity: { x, y }, dt, material: { density, friction, restitution },
- *     statics: [{ kind: "box", x, y, halfWidth, halfHeight }],      // the container
+ *     statics: [{ kind: "box", x, y, halfWidth, halfHeight }],      // the container ([] in joint_grid)
  *     bodies:  [{ kind: "circle",  x, y, radius }
  *             | { kind: "capsule", x, y, angle, halfLength, radius }  // segment along local x
  *             | { kind: "box",     x, y, halfWidth, halfHeight, fixedRotation: true }],
- *     container: { minX, maxX, floorY },  // inside faces of the walls and top of the floor
+ *     container: { minX, maxX, floorY } | null,  // inside faces of the walls and top of the floor
  *     pyramid: boolean,                   // report stability (drift from t = 1 s to t = 10 s)
+ *
+ *     // Joint scenes only (scene.joints !== undefined):
+ *     joints: [{ kind: "revolute", a, b,          // indices into bodies
+ *                anchor: { x, y },                // world point at creation
+ *                limit?: { lower, upper } }],     // B's angle relative to A's, rad (0 at creation)
+ *     groups: null | [{ spawn, despawn,          // bodies added before step `spawn` (0-based
+ *                       bodies: [first, end),     // count of steps taken), removed with their
+ *                       joints: [first, end) }],  // joints before step `despawn` (null: never)
+ *     gridRows: null | [[indices of a row]...],   // joint_grid: rows top to bottom (quality)
  *   }
+ *
+ * A body may also carry `static: true` (a pinned body: joint_grid's top row)
+ * and `filter: { category, mask }` (16-bit collision bits; without it a body
+ * has category 1 and collides with everything). Bodies and joints listed in a
+ * group are created by the benchmark between steps, on the group's schedule
+ * (bench/cell.mjs); all others when the scene is built. Every jointed pair in
+ * these scenes is already kept from colliding by its filter, so each
+ * engine's own "collide connected" default makes no difference.
  */
 
 export const GRAVITY = Object.freeze({ x: 0, y: -10 });
@@ -176,6 +193,181 @@ export function pyramid(base, name) {
   );
 }
 
+/** A world point (x, y) in the frame of a body at (px, py) turned by `angle`. */
+export function toLocal(x, y, px, py, angle) {
+  const dx = x - px;
+  const dy = y - py;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return { x: c * dx + s * dy, y: -s * dx + c * dy };
+}
+
+/**
+ * joint_grid (Box2D v3's benchmark of that name, shared/benchmarks.c): an
+ * n × n grid of circles of radius 0.4 m, 1 m apart, column k at x = k and row
+ * i at y = −i (row 0 on top), each joined by a revolute joint to its upper
+ * neighbour (anchor halfway, (k, −i + 0.5)) and to its left neighbour
+ * (k − 0.5, −i). The seven middle bodies of the top row (k = n/2 − 3 …
+ * n/2 + 3) are static: the grid hangs from them and swings down under
+ * gravity. The circles never collide with each other (category 2, mask
+ * without 2) and there is no ground, so this measures the joint solver and
+ * the broadphase alone. Sleeping is off, as in Box2D's benchmark. The six
+ * joints between two pinned bodies, which constrain nothing, are left out.
+ */
+export function jointGrid(n, name) {
+  const bodies = [];
+  const joints = [];
+  const filter = { category: 0x0002, mask: 0xfffd };
+  const half = Math.floor(n / 2);
+  for (let k = 0; k < n; k++) {
+    for (let i = 0; i < n; i++) {
+      const index = bodies.length; // = k·n + i
+      const pinned = i === 0 && k >= half - 3 && k <= half + 3;
+      bodies.push({ kind: "circle", x: k, y: -i, radius: 0.4, filter, ...(pinned ? { static: true } : {}) });
+      if (i > 0 && !(pinned && bodies[index - 1].static)) {
+        joints.push({ kind: "revolute", a: index - 1, b: index, anchor: { x: k, y: -i + 0.5 } });
+      }
+      if (k > 0 && !(pinned && bodies[index - n].static)) {
+        joints.push({ kind: "revolute", a: index - n, b: index, anchor: { x: k - 0.5, y: -i } });
+      }
+    }
+  }
+  const gridRows = [];
+  for (let i = 0; i < n; i++) {
+    const row = [];
+    for (let k = 0; k < n; k++) row.push(k * n + i);
+    gridRows.push(row);
+  }
+  return {
+    name,
+    description:
+      `Box2D's joint_grid: ${n}×${n} circles r 0.4 m, 1 m apart, each joined by revolute joints to its upper and left ` +
+      `neighbours (${joints.length} joints); the 7 middle bodies of the top row are static; circles never collide; no ground`,
+    gravity: GRAVITY,
+    dt: DT,
+    material: MATERIAL,
+    statics: [],
+    bodies,
+    joints,
+    groups: null,
+    gridRows,
+    container: null,
+    pyramid: false,
+    liveBodies: bodies.length,
+    liveJoints: joints.length,
+  };
+}
+
+/**
+ * One ragdoll: Box2D's "human" (shared/human.c) at scale 1, standing, built
+ * from 11 capsules and 10 revolute joints with angle limits. Each bone is
+ * [name, centre height above the ragdoll's origin (m), capsule half-length,
+ * radius, parent bone, pivot height, limits as fractions of π]. Every capsule
+ * is upright (angle π/2) and centred on its body; Box2D's off-centre lower
+ * leg is re-centred (same capsule) and its foot polygon left out. Box2D's
+ * knee and elbow limits exclude the straight pose the ragdoll spawns in;
+ * here they are widened to include it (knee −0.5π…0, elbow 0…0.5π), so
+ * no joint starts outside its limits. Box2D's joint friction (motor) and
+ * spring are left out: not every engine here has revolute springs.
+ */
+const RAGDOLL_BONES = [
+  ["hip", 0.95, 0.02, 0.095, -1, 0, null],
+  ["torso", 1.2, 0.135, 0.09, 0, 1.0, [-0.25, 0]],
+  ["head", 1.475, 0.0385, 0.075, 1, 1.4, [-0.3, 0.1]],
+  ["upper left leg", 0.775, 0.125, 0.06, 0, 0.9, [-0.05, 0.4]],
+  ["lower left leg", 0.46, 0.14, 0.045, 3, 0.625, [-0.5, 0]],
+  ["upper right leg", 0.775, 0.125, 0.06, 0, 0.9, [-0.05, 0.4]],
+  ["lower right leg", 0.46, 0.14, 0.045, 5, 0.625, [-0.5, 0]],
+  ["upper left arm", 1.225, 0.125, 0.035, 1, 1.35, [-0.1, 0.8]],
+  ["lower left arm", 0.975, 0.125, 0.03, 7, 1.1, [0, 0.5]],
+  ["upper right arm", 1.225, 0.125, 0.035, 1, 1.35, [-0.1, 0.8]],
+  ["lower right arm", 0.975, 0.125, 0.03, 9, 1.1, [0, 0.5]],
+];
+export const RAGDOLL_BODIES = RAGDOLL_BONES.length;
+export const RAGDOLL_JOINTS = RAGDOLL_BONES.length - 1;
+
+/** Appends one ragdoll with its origin (between the feet) at (x, y) to `bodies` and `joints`. */
+function addRagdoll(bodies, joints, x, y, filter) {
+  const first = bodies.length;
+  for (const [, cy, halfLength, radius, parent, pivot, limit] of RAGDOLL_BONES) {
+    const index = bodies.length;
+    bodies.push({ kind: "capsule", x, y: y + cy, angle: Math.PI / 2, halfLength, radius, filter });
+    if (parent >= 0) {
+      joints.push({
+        kind: "revolute",
+        a: first + parent,
+        b: index,
+        anchor: { x, y: y + pivot },
+        limit: { lower: limit[0] * Math.PI, upper: limit[1] * Math.PI },
+      });
+    }
+  }
+}
+
+/** Steps of spawn schedule written into a ragdoll_rain scene (60 simulated seconds; none after). */
+export const SCHEDULE_STEPS = 3600;
+
+/**
+ * ragdoll_rain (after Box2D v3's `rain` benchmark): ragdolls fall in waves
+ * onto the floor of the container, and the oldest are removed as new ones
+ * come, so the world reaches a steady state.
+ *
+ * The floor is split into `columns` columns. Before step k·period (k = 0, 1,
+ * …) wave k drops a group of `perGroup` ragdolls, 0.5 m apart, in column
+ * k mod columns, their feet `height` m above the floor; from wave `columns`
+ * on, the group that column held (dropped `columns` waves earlier) is
+ * removed first, bodies and joints, as in Box2D's StepRain. At steady state
+ * columns × perGroup ragdolls are alive. Box2D's rain: 40 columns, groups of
+ * 5, a wave every 8 steps, 40 m drops, on five stacked floors (1,000
+ * ragdolls); here one floor, so 200.
+ *
+ * A ragdoll's bones never collide with each other, but do with other
+ * ragdolls and the container. That is done with collision bits, which every
+ * engine here has: ragdoll r (r = perGroup·column + slot) has category bit
+ * 1 << (1 + r mod 15) and collides with every bit but its own, so two
+ * ragdolls only ignore each other when they are 15 slots apart, 3 columns or
+ * more across the floor. (Box2D uses a negative group per ragdoll; p2 and
+ * Rapier have no groups.)
+ */
+export function ragdollRain({ name, columns, perGroup, period, height }) {
+  const bodies = [];
+  const joints = [];
+  const groups = [];
+  const spacing = CONTAINER_WIDTH / columns;
+  const waves = Math.ceil(SCHEDULE_STEPS / period);
+  for (let k = 0; k < waves; k++) {
+    const column = k % columns;
+    const xc = -CONTAINER_WIDTH / 2 + spacing * (column + 0.5);
+    const group = { spawn: k * period, despawn: (k + columns) * period, bodies: [bodies.length, 0], joints: [joints.length, 0] };
+    for (let slot = 0; slot < perGroup; slot++) {
+      const layer = (perGroup * column + slot) % 15;
+      const category = 1 << (1 + layer);
+      const filter = { category, mask: 0xffff & ~category };
+      addRagdoll(bodies, joints, xc + 0.5 * (slot - (perGroup - 1) / 2), height, filter);
+    }
+    group.bodies[1] = bodies.length;
+    group.joints[1] = joints.length;
+    groups.push(group);
+  }
+  const live = columns * perGroup;
+  const scene = baseScene(
+    name,
+    `ragdolls of 11 capsules and 10 limited revolute joints (Box2D's human) dropped from ${height} m in groups of ${perGroup}, ` +
+      `a group every ${period} steps across ${columns} columns; a column's previous group is removed as the next arrives ` +
+      `(at most ${live} ragdolls, ${live * RAGDOLL_BODIES} bodies, ${live * RAGDOLL_JOINTS} joints alive)`,
+    bodies,
+    false,
+  );
+  return {
+    ...scene,
+    joints,
+    groups,
+    gridRows: null,
+    liveBodies: live * RAGDOLL_BODIES,
+    liveJoints: live * RAGDOLL_JOINTS,
+  };
+}
+
 /** Every scene of a full run, by name, built on demand. */
 export const SCENES = {
   "rain-circles-500": () => rainCircles(500),
@@ -184,10 +376,31 @@ export const SCENES = {
   "capsules-2000": () => capsules(2000),
   "pyramid-20": () => pyramid(20, "pyramid-20"),
   "large-pyramid": () => pyramid(100, "large-pyramid"),
+  joint_grid: () => jointGrid(100, "joint_grid"),
+  ragdoll_rain: () => ragdollRain({ name: "ragdoll_rain", columns: 40, perGroup: 5, period: 8, height: 40 }),
+  // Smaller versions for --quick (its 80 steps are too few for 40 m drops).
+  "joint_grid-quick": () => jointGrid(40, "joint_grid-quick"),
+  "ragdoll_rain-quick": () => ragdollRain({ name: "ragdoll_rain-quick", columns: 20, perGroup: 5, period: 4, height: 3 }),
 };
 
 /** The scenes a `--quick` run measures (the smaller ones). */
-export const QUICK_SCENES = ["rain-circles-500", "rain-circles-2000", "capsules-2000", "pyramid-20"];
+export const QUICK_SCENES = [
+  "rain-circles-500",
+  "rain-circles-2000",
+  "capsules-2000",
+  "pyramid-20",
+  "joint_grid-quick",
+  "ragdoll_rain-quick",
+];
+
+/** The joint scenes (Box2D's joint benchmarks), full and quick. */
+export const JOINT_SCENES = ["joint_grid", "ragdoll_rain"];
+export const QUICK_JOINT_SCENES = ["joint_grid-quick", "ragdoll_rain-quick"];
+
+/** Does this scene have joints? */
+export function isJointScene(scene) {
+  return Array.isArray(scene.joints);
+}
 
 export function buildScene(name) {
   const make = SCENES[name];

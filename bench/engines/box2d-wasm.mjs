@@ -8,11 +8,15 @@
  *
  * Settings: 8 velocity and 3 position iterations (Box2D v2's recommended
  * values), continuous physics and warm starting on (defaults). Box2D v2 has
- * no capsule shape, so capsule scenes are skipped.
+ * no capsule shape, so capsule scenes are skipped; in the joint scenes
+ * (ragdoll_rain), where the capsules are only the ragdolls' limbs, each
+ * capsule is a polygon of 4–8 vertices instead (engines/common.mjs capsulePolygon).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { buildWorld, capsulePolygon } from "./common.mjs";
+import { isJointScene } from "../scenes.mjs";
 
 export const describe = { label: "Box2D v2.4 (wasm)", package: "box2d-wasm 7.0.0", language: "C++ → WASM" };
 
@@ -20,8 +24,11 @@ const VELOCITY_ITERATIONS = 8;
 const POSITION_ITERATIONS = 3;
 
 export function unsupported(scene) {
-  return scene.bodies.some((b) => b.kind === "capsule") ? "Box2D v2.4 has no capsule shape" : null;
+  return scene.bodies.some((b) => b.kind === "capsule") && !isJointScene(scene) ? "Box2D v2.4 has no capsule shape" : null;
 }
+
+/** Box2D v2's b2_polygonRadius (2 × b2_linearSlop): the skin around every polygon. */
+const POLYGON_RADIUS = 0.01;
 
 /** wasm-feature-detect's SIMD probe: a module that uses one v128 instruction. */
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
@@ -41,7 +48,7 @@ export async function create(scene) {
   world.SetAllowSleeping(false);
   const { density, friction, restitution } = scene.material;
 
-  const addBody = (type, b, shape, fixedRotation) => {
+  const makeBody = (type, b, shape, fixedRotation, filter) => {
     const bd = new B.b2BodyDef();
     bd.set_type(type);
     bd.set_position(new B.b2Vec2(b.x, b.y));
@@ -54,6 +61,11 @@ export async function create(scene) {
     fd.set_density(type === B.b2_staticBody ? 0 : density);
     fd.set_friction(friction);
     fd.set_restitution(restitution);
+    if (filter) {
+      const f = fd.get_filter();
+      f.set_categoryBits(filter.category);
+      f.set_maskBits(filter.mask);
+    }
     body.CreateFixture(fd);
     return body;
   };
@@ -62,32 +74,75 @@ export async function create(scene) {
     shape.SetAsBox(hw, hh);
     return shape;
   };
-
-  for (const s of scene.statics) addBody(B.b2_staticBody, s, box(s.halfWidth, s.halfHeight), false);
-  const bodies = [];
-  for (const b of scene.bodies) {
-    let shape;
-    if (b.kind === "circle") {
-      shape = new B.b2CircleShape();
-      shape.set_m_radius(b.radius);
-    } else {
-      shape = box(b.halfWidth, b.halfHeight);
+  const polygon = (points) => {
+    const ptr = B._malloc(8 * points.length);
+    for (let k = 0; k < points.length; k++) {
+      B.HEAPF32[(ptr >> 2) + 2 * k] = points[k].x;
+      B.HEAPF32[(ptr >> 2) + 2 * k + 1] = points[k].y;
     }
-    bodies.push(addBody(B.b2_dynamicBody, b, shape, b.fixedRotation === true));
-  }
+    const shape = new B.b2PolygonShape();
+    shape.Set(ptr, points.length);
+    B._free(ptr);
+    return shape;
+  };
+
+  const built = buildWorld(scene, {
+    addStatic(s) {
+      makeBody(B.b2_staticBody, s, box(s.halfWidth, s.halfHeight), false, null);
+    },
+    addBody(b) {
+      let shape;
+      if (b.kind === "circle") {
+        shape = new B.b2CircleShape();
+        shape.set_m_radius(b.radius);
+      } else if (b.kind === "capsule") {
+        shape = polygon(capsulePolygon(b.halfLength, b.radius, POLYGON_RADIUS));
+      } else {
+        shape = box(b.halfWidth, b.halfHeight);
+      }
+      return makeBody(b.static ? B.b2_staticBody : B.b2_dynamicBody, b, shape, b.fixedRotation === true, b.filter);
+    },
+    addJoint(j, bodyA, bodyB) {
+      const jd = new B.b2RevoluteJointDef();
+      jd.Initialize(bodyA, bodyB, new B.b2Vec2(j.anchor.x, j.anchor.y));
+      if (j.limit) {
+        jd.set_enableLimit(true);
+        jd.set_lowerAngle(j.limit.lower);
+        jd.set_upperAngle(j.limit.upper);
+      }
+      return world.CreateJoint(jd);
+    },
+    removeJoint(joint) {
+      world.DestroyJoint(joint);
+    },
+    removeBody(body) {
+      world.DestroyBody(body);
+    },
+  });
+  const bodies = built.handles;
 
   const dt = scene.dt;
   return {
-    settings: `velocityIterations ${VELOCITY_ITERATIONS}, positionIterations ${POSITION_ITERATIONS}; ${flavour}.wasm; sleeping off`,
+    settings:
+      `velocityIterations ${VELOCITY_ITERATIONS}, positionIterations ${POSITION_ITERATIONS}; ${flavour}.wasm; sleeping off` +
+      (scene.bodies.some((b) => b.kind === "capsule") ? "; capsules as polygons (4–8 vertices)" : ""),
     step() {
       world.Step(dt, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
     },
     readPositions(out) {
       for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] === null) continue;
         const p = bodies[i].GetPosition();
         out[2 * i] = p.get_x();
         out[2 * i + 1] = p.get_y();
       }
     },
+    readAngles(out) {
+      for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] !== null) out[i] = bodies[i].GetAngle();
+      }
+    },
+    spawn: built.spawn,
+    despawn: built.despawn,
   };
 }

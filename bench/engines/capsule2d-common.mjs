@@ -1,6 +1,7 @@
 /** What the two capsule2d adapters share: loading the bundle and building a scene. */
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { buildWorld } from "./common.mjs";
 
 /**
  * The bundle measured: the root build's dist/capsule2d.js, or the file named
@@ -31,27 +32,43 @@ export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
   const { World, Circle, Capsule, AABB } = lib;
   const world = new World({ ...worldOptions, gravity: { x: scene.gravity.x, y: scene.gravity.y }, sleeping: false });
   const { density, friction, restitution } = scene.material;
-  for (const s of scene.statics) {
-    world.add(
-      new AABB({
-        type: "static",
-        position: { x: s.x, y: s.y },
-        halfWidth: s.halfWidth,
-        halfHeight: s.halfHeight,
-        friction,
-        restitution,
-      }),
-    );
-  }
-  const bodies = [];
-  for (const b of scene.bodies) {
-    const common = { position: { x: b.x, y: b.y }, density, friction, restitution };
-    let body;
-    if (b.kind === "circle") body = new Circle({ ...common, radius: b.radius });
-    else if (b.kind === "capsule") body = new Capsule({ ...common, angle: b.angle, halfLength: b.halfLength, radius: b.radius });
-    else body = new AABB({ ...common, halfWidth: b.halfWidth, halfHeight: b.halfHeight }); // boxes never rotate
-    bodies.push(world.add(body) ?? body);
-  }
+  const built = buildWorld(scene, {
+    addStatic(s) {
+      world.add(
+        new AABB({
+          type: "static",
+          position: { x: s.x, y: s.y },
+          halfWidth: s.halfWidth,
+          halfHeight: s.halfHeight,
+          friction,
+          restitution,
+        }),
+      );
+    },
+    addBody(b) {
+      const common = { position: { x: b.x, y: b.y }, density, friction, restitution };
+      if (b.static) common.type = "static";
+      if (b.filter) common.collisionFilter = { category: b.filter.category, mask: b.filter.mask };
+      let body;
+      if (b.kind === "circle") body = new Circle({ ...common, radius: b.radius });
+      else if (b.kind === "capsule") body = new Capsule({ ...common, angle: b.angle, halfLength: b.halfLength, radius: b.radius });
+      else body = new AABB({ ...common, halfWidth: b.halfWidth, halfHeight: b.halfHeight }); // boxes never rotate
+      world.add(body);
+      return body;
+    },
+    addJoint(j, bodyA, bodyB) {
+      const def = { type: "revolute", bodyA, bodyB, anchor: { x: j.anchor.x, y: j.anchor.y } };
+      if (j.limit) Object.assign(def, { enableLimit: true, lowerAngle: j.limit.lower, upperAngle: j.limit.upper });
+      return world.addJoint(def);
+    },
+    removeJoint(joint) {
+      world.removeJoint(joint);
+    },
+    removeBody(body) {
+      world.remove(body);
+    },
+  });
+  const bodies = built.handles;
   const dt = scene.dt;
   return {
     settings: `${prefix}: ${describeOptions(world.options)}; sleeping off`,
@@ -60,11 +77,19 @@ export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
     },
     readPositions(out) {
       for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] === null) continue;
         const p = bodies[i].position;
         out[2 * i] = p.x;
         out[2 * i + 1] = p.y;
       }
     },
+    readAngles(out) {
+      for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] !== null) out[i] = bodies[i].angle;
+      }
+    },
+    spawn: built.spawn,
+    despawn: built.despawn,
   };
 }
 
@@ -75,5 +100,10 @@ function describeOptions(o) {
     o.solver === "pgs"
       ? `solver pgs, velocityIterations ${o.velocityIterations}, positionIterations ${o.positionIterations}, positionCorrection ${o.positionCorrection}`
       : `solver ${o.solver}, subSteps ${o.subSteps}, contactHertz ${o.contactHertz}, contactDampingRatio ${o.contactDampingRatio}`;
-  return `${solver}, warmStarting ${o.warmStarting}, integrator ${o.integrator}, broadphase ${o.broadphase}`;
+  // Whatever joint options this build has (jointHertz, jointDampingRatio, ...), as they are.
+  const joints = Object.keys(o)
+    .filter((k) => k.startsWith("joint"))
+    .map((k) => `, ${k} ${o[k]}`)
+    .join("");
+  return `${solver}${joints}, warmStarting ${o.warmStarting}, integrator ${o.integrator}, broadphase ${o.broadphase}`;
 }

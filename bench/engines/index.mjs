@@ -10,13 +10,20 @@
  *   - `create(scene)`: Promise of a simulation
  *       { settings: string,                 // solver settings actually used
  *         step(): void,                     // one step of scene.dt
- *         readPositions(out: Float64Array) } // x, y (m, y up) of scene.bodies[i] at out[2i], out[2i+1]
+ *         readPositions(out: Float64Array), // x, y (m, y up) of scene.bodies[i] at out[2i], out[2i+1]
+ *         // joint scenes also:
+ *         readAngles(out: Float64Array),    // scene.bodies[i]'s angle (rad, the scene's frame) at out[i]
+ *         spawn(group), despawn(group) }    // add / remove a scene group's bodies and joints
+ *     (engines/common.mjs buildWorld gives spawn and despawn; readPositions and
+ *     readAngles leave out[...] alone for bodies not in the world).
  */
 
 export const ENGINES = {
   capsule2d: "./capsule2d.mjs",
   rapier: "./rapier.mjs",
+  "box2d3-wasm": "./box2d3-wasm.mjs",
   "box2d-wasm": "./box2d-wasm.mjs",
+  "phaser-box2d": "./phaser-box2d.mjs",
   planck: "./planck.mjs",
   "box2d-ts": "./box2d-ts.mjs",
   "p2-es": "./p2-es.mjs",
@@ -27,7 +34,17 @@ export const ENGINES = {
 };
 
 /** The engines of a full run, in table order. */
-export const DEFAULT_ENGINES = ["capsule2d", "rapier", "box2d-wasm", "planck", "box2d-ts", "p2-es", "matter"];
+export const DEFAULT_ENGINES = [
+  "capsule2d",
+  "rapier",
+  "box2d3-wasm",
+  "box2d-wasm",
+  "phaser-box2d",
+  "planck",
+  "box2d-ts",
+  "p2-es",
+  "matter",
+];
 
 export async function loadEngine(name) {
   const path = ENGINES[name];

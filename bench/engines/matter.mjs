@@ -17,9 +17,10 @@
  * 0 (no damping), friction 0.4, restitution 0.1, static friction left at its
  * default. matter approximates a circle by a polygon (13–25 sides at this
  * scale) and fixed rotation by infinite inertia. It has no capsule shape, so
- * capsule scenes are skipped.
+ * capsule scenes are skipped, and no revolute joint, so joint scenes are too.
  */
 import Matter from "matter-js";
+import { isJointScene } from "../scenes.mjs";
 
 const { Engine, Bodies, Composite } = Matter;
 
@@ -28,6 +29,7 @@ export const describe = { label: "matter-js", package: "matter-js 0.20.0", langu
 const SCALE = 50;
 
 export function unsupported(scene) {
+  if (isJointScene(scene)) return "matter-js has no revolute joint (its constraints are springs between points, without angle limits)";
   return scene.bodies.some((b) => b.kind === "capsule") ? "matter-js has no capsule shape" : null;
 }
 

@@ -6,8 +6,12 @@
  * linear and angular damping; it is set to 0 here as the scenes ask. Friction
  * and restitution come from the world's default contact material. p2 takes a
  * body's mass rather than a density, so mass = density × shape area.
+ * Joints: RevoluteConstraint with p2's defaults (its maxForce unlimited,
+ * solved by the same GSSolver as contacts); limits with setLimits (p2
+ * measures B's angle minus A's, which is 0 at creation in these scenes).
  */
-import { World, Body, Circle, Capsule, Box } from "p2-es";
+import { World, Body, Circle, Capsule, Box, RevoluteConstraint } from "p2-es";
+import { buildWorld } from "./common.mjs";
 
 export const describe = { label: "p2-es", package: "p2-es 1.2.3", language: "JS" };
 
@@ -21,30 +25,52 @@ export async function create(scene) {
   world.defaultContactMaterial.friction = friction;
   world.defaultContactMaterial.restitution = restitution;
 
-  for (const s of scene.statics) {
-    const body = new Body({ type: Body.STATIC, mass: 0, position: [s.x, s.y] });
-    body.addShape(new Box({ width: 2 * s.halfWidth, height: 2 * s.halfHeight }));
-    world.addBody(body);
-  }
-  const bodies = [];
-  for (const b of scene.bodies) {
-    let shape;
-    if (b.kind === "circle") shape = new Circle({ radius: b.radius });
-    // p2's capsule runs along its local x axis like the scene's; `length` is the segment's full length.
-    else if (b.kind === "capsule") shape = new Capsule({ length: 2 * b.halfLength, radius: b.radius });
-    else shape = new Box({ width: 2 * b.halfWidth, height: 2 * b.halfHeight });
-    const body = new Body({
-      mass: density * shape.area,
-      position: [b.x, b.y],
-      angle: b.angle ?? 0,
-      fixedRotation: b.fixedRotation === true,
-      damping: 0,
-      angularDamping: 0,
-    });
-    body.addShape(shape);
-    world.addBody(body);
-    bodies.push(body);
-  }
+  const built = buildWorld(scene, {
+    addStatic(s) {
+      const body = new Body({ type: Body.STATIC, mass: 0, position: [s.x, s.y] });
+      // p2's shapes default to collisionGroup 1 and collisionMask 1: the container
+      // takes every bit so the ragdolls' own bits (ragdoll_rain) hit it too.
+      body.addShape(new Box({ width: 2 * s.halfWidth, height: 2 * s.halfHeight, collisionMask: 0xffffffff }));
+      world.addBody(body);
+    },
+    addBody(b) {
+      let shape;
+      if (b.kind === "circle") shape = new Circle({ radius: b.radius });
+      // p2's capsule runs along its local x axis like the scene's; `length` is the segment's full length.
+      else if (b.kind === "capsule") shape = new Capsule({ length: 2 * b.halfLength, radius: b.radius });
+      else shape = new Box({ width: 2 * b.halfWidth, height: 2 * b.halfHeight });
+      if (b.filter) {
+        shape.collisionGroup = b.filter.category;
+        shape.collisionMask = b.filter.mask;
+      }
+      const body = b.static
+        ? new Body({ type: Body.STATIC, mass: 0, position: [b.x, b.y], angle: b.angle ?? 0 })
+        : new Body({
+            mass: density * shape.area,
+            position: [b.x, b.y],
+            angle: b.angle ?? 0,
+            fixedRotation: b.fixedRotation === true,
+            damping: 0,
+            angularDamping: 0,
+          });
+      body.addShape(shape);
+      world.addBody(body);
+      return body;
+    },
+    addJoint(j, bodyA, bodyB) {
+      const c = new RevoluteConstraint(bodyA, bodyB, { worldPivot: [j.anchor.x, j.anchor.y] });
+      if (j.limit) c.setLimits(j.limit.lower, j.limit.upper);
+      world.addConstraint(c);
+      return c;
+    },
+    removeJoint(c) {
+      world.removeConstraint(c);
+    },
+    removeBody(body) {
+      world.removeBody(body);
+    },
+  });
+  const bodies = built.handles;
 
   const solver = world.solver;
   const settings =
@@ -58,10 +84,18 @@ export async function create(scene) {
     },
     readPositions(out) {
       for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] === null) continue;
         const p = bodies[i].position;
         out[2 * i] = p[0];
         out[2 * i + 1] = p[1];
       }
     },
+    readAngles(out) {
+      for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] !== null) out[i] = bodies[i].angle;
+      }
+    },
+    spawn: built.spawn,
+    despawn: built.despawn,
   };
 }

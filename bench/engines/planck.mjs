@@ -3,10 +3,14 @@
  *
  * Settings: 8 velocity and 3 position iterations (planck's and Box2D v2's
  * recommended values). planck has no capsule shape, so capsule scenes are
- * skipped. (planck 1.5 declares Node ≥ 24 in its package.json; it runs on
- * the Node this benchmark uses, only npm warns.)
+ * skipped; in the joint scenes (ragdoll_rain), where the capsules are only
+ * the ragdolls' limbs, each capsule is a polygon of 4–8 vertices instead
+ * (engines/common.mjs capsulePolygon). (planck 1.5 declares Node ≥ 24 in
+ * its package.json; it runs on the Node this benchmark uses, only npm warns.)
  */
-import { World, Circle, Box } from "planck";
+import { World, Circle, Box, Polygon, RevoluteJoint, Vec2, Settings } from "planck";
+import { buildWorld, capsulePolygon } from "./common.mjs";
+import { isJointScene } from "../scenes.mjs";
 
 export const describe = { label: "planck.js", package: "planck 1.5.0", language: "JS" };
 
@@ -14,42 +18,74 @@ const VELOCITY_ITERATIONS = 8;
 const POSITION_ITERATIONS = 3;
 
 export function unsupported(scene) {
-  return scene.bodies.some((b) => b.kind === "capsule") ? "planck has no capsule shape" : null;
+  return scene.bodies.some((b) => b.kind === "capsule") && !isJointScene(scene) ? "planck has no capsule shape" : null;
 }
 
 export async function create(scene) {
   const world = new World({ gravity: { x: scene.gravity.x, y: scene.gravity.y }, allowSleep: false });
   const { density, friction, restitution } = scene.material;
 
-  for (const s of scene.statics) {
-    const body = world.createBody({ type: "static", position: { x: s.x, y: s.y } });
-    body.createFixture({ shape: new Box(s.halfWidth, s.halfHeight), friction, restitution });
-  }
-  const bodies = [];
-  for (const b of scene.bodies) {
-    const body = world.createBody({
-      type: "dynamic",
-      position: { x: b.x, y: b.y },
-      fixedRotation: b.fixedRotation === true,
-      allowSleep: false,
-    });
-    const shape = b.kind === "circle" ? new Circle(b.radius) : new Box(b.halfWidth, b.halfHeight);
-    body.createFixture({ shape, density, friction, restitution });
-    bodies.push(body);
-  }
+  const shapeOf = (b) => {
+    if (b.kind === "circle") return new Circle(b.radius);
+    if (b.kind === "capsule") {
+      return new Polygon(capsulePolygon(b.halfLength, b.radius, Settings.polygonRadius).map((p) => Vec2(p.x, p.y)));
+    }
+    return new Box(b.halfWidth, b.halfHeight);
+  };
+
+  const built = buildWorld(scene, {
+    addStatic(s) {
+      const body = world.createBody({ type: "static", position: { x: s.x, y: s.y } });
+      body.createFixture({ shape: new Box(s.halfWidth, s.halfHeight), friction, restitution });
+    },
+    addBody(b) {
+      const body = world.createBody({
+        type: b.static ? "static" : "dynamic",
+        position: { x: b.x, y: b.y },
+        angle: b.angle ?? 0,
+        fixedRotation: b.fixedRotation === true,
+        allowSleep: false,
+      });
+      const fixture = { shape: shapeOf(b), density, friction, restitution };
+      if (b.filter) Object.assign(fixture, { filterCategoryBits: b.filter.category, filterMaskBits: b.filter.mask });
+      body.createFixture(fixture);
+      return body;
+    },
+    addJoint(j, bodyA, bodyB) {
+      const def = j.limit ? { enableLimit: true, lowerAngle: j.limit.lower, upperAngle: j.limit.upper } : {};
+      return world.createJoint(new RevoluteJoint(def, bodyA, bodyB, Vec2(j.anchor.x, j.anchor.y)));
+    },
+    removeJoint(joint) {
+      world.destroyJoint(joint);
+    },
+    removeBody(body) {
+      world.destroyBody(body);
+    },
+  });
+  const bodies = built.handles;
 
   const dt = scene.dt;
   return {
-    settings: `velocityIterations ${VELOCITY_ITERATIONS}, positionIterations ${POSITION_ITERATIONS}; sleeping off`,
+    settings:
+      `velocityIterations ${VELOCITY_ITERATIONS}, positionIterations ${POSITION_ITERATIONS}; sleeping off` +
+      (scene.bodies.some((b) => b.kind === "capsule") ? "; capsules as polygons (4–8 vertices)" : ""),
     step() {
       world.step(dt, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
     },
     readPositions(out) {
       for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] === null) continue;
         const p = bodies[i].getPosition();
         out[2 * i] = p.x;
         out[2 * i + 1] = p.y;
       }
     },
+    readAngles(out) {
+      for (let i = 0; i < bodies.length; i++) {
+        if (bodies[i] !== null) out[i] = bodies[i].getAngle();
+      }
+    },
+    spawn: built.spawn,
+    despawn: built.despawn,
   };
 }
