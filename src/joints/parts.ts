@@ -28,7 +28,8 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import { Softness } from "../solver/softness.js";
 import type { Joint } from "./joint.js";
-import { detAtan2In, trigIn, trigOut } from "../math/trig.js";
+// fdlibm's atan polynomial for |t| < 0.4375, written out below for the hot path
+import { AT0, AT1, AT2, AT3, AT4, AT5, AT6, AT7, AT8, AT9, AT10, detAtan2In, trigIn, trigOut } from "../math/trig.js";
 
 /** The settings of the step being solved (fields, not arguments: V8 would box numbers passed to each call). */
 export class JointContext {
@@ -148,18 +149,6 @@ export function anchorsNow(j: Joint, sb: SolverBodies): void {
   now.dy = sb.dpy[sB]! - sb.dpy[sA]! + rBy - rAy + j.dcy;
 }
 
-// fdlibm's atan polynomial for |t| < 0.4375 (src/math/trig.ts), written out for the hot path
-const AT0 = 3.33333333333329318027e-1;
-const AT1 = -1.99999999998764832476e-1;
-const AT2 = 1.42857142725034663711e-1;
-const AT3 = -1.11111104054623557880e-1;
-const AT4 = 9.09088713343650656196e-2;
-const AT5 = -7.69187620504482999495e-2;
-const AT6 = 6.66107313738753120669e-2;
-const AT7 = -5.83357013379057348645e-2;
-const AT8 = 4.97687799461593236017e-2;
-const AT9 = -3.65315727442169155270e-2;
-const AT10 = 1.62858201153657823623e-2;
 
 /**
  * The joint angle now, into `j.theta`: at the step start plus the relative
