@@ -110,13 +110,23 @@ export function forgetDisabled(j: Joint): void {
   }
 }
 
-/** The joint's spring for sub-steps of `ctx.h` into springBias / springMassScale / springImpulseScale. */
-export function prepareSpring(j: Joint, ctx: JointContext): void {
+/**
+ * ctx.scratch as a spring of frequency ctx.scratch.hertz (set by the caller:
+ * a number passed in would be boxed) with the joint's damping ratio, for
+ * sub-steps of ctx.h.
+ */
+export function scratchSpring(j: Joint, ctx: JointContext): Softness {
   const s = ctx.scratch;
-  s.hertz = j._hertz;
   s.zeta = j._dampingRatio;
   s.h = ctx.h;
   s.update();
+  return s;
+}
+
+/** The joint's spring for sub-steps of `ctx.h` into springBias / springMassScale / springImpulseScale. */
+export function prepareSpring(j: Joint, ctx: JointContext): void {
+  ctx.scratch.hertz = j._hertz;
+  const s = scratchSpring(j, ctx);
   j.springBias = s.biasRate;
   j.springMassScale = s.massScale;
   j.springImpulseScale = s.impulseScale;

@@ -11,19 +11,14 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { line, lineNow, row, rowMass, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, angleNow, forgetDisabled, now, pass, prepareBase, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
+import { anchorsNow, angleNow, now, pass, type JointContext } from "./parts.js";
+import { prepareRevolute } from "./revolute.js";
 
 export function prepareAxisJoint(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  prepareBase(j, sb);
+  prepareRevolute(j, sb, ctx); // the same masses, spring, softness and impulse bookkeeping
   const a = j._bodyA;
   j.wax = a.qc * j.axX - a.qs * j.axY;
   j.way = a.qs * j.axX + a.qc * j.axY;
-  const k = j.iA + j.iB;
-  j.angularMass = k > 0 ? 1 / k : 0;
-  prepareSpring(j, ctx);
-  useRigidForPoint(j, ctx);
-  if (!ctx.warmStarting) resetImpulses(j);
-  forgetDisabled(j);
 }
 
 /** The axial impulse pass.axial and the perpendicular one pass.perp, applied with their levers, plus pass.angular on B (−angular on A). */

@@ -10,29 +10,24 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { angleNow, applyAngular, pass, prepareBase, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
+import { angleNow, applyAngular, pass, prepareBase, scratchSpring, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
 
 export function prepareWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   prepareBase(j, sb);
   const k = j.iA + j.iB;
   j.angularMass = k > 0 ? 1 / k : 0;
   useRigidForPoint(j, ctx);
-  const s = ctx.scratch;
   if (j._linearHertz > 0) {
-    s.hertz = j._linearHertz;
-    s.zeta = j._dampingRatio;
-    s.h = ctx.h;
-    s.update();
+    ctx.scratch.hertz = j._linearHertz;
+    const s = scratchSpring(j, ctx);
     j.linBias = s.biasRate;
     j.linMassScale = s.massScale;
     j.linImpulseScale = s.impulseScale;
   }
-  const angular = j._angularHertz > 0 ? s : ctx.rigid;
+  let angular = ctx.rigid;
   if (j._angularHertz > 0) {
-    s.hertz = j._angularHertz;
-    s.zeta = j._dampingRatio;
-    s.h = ctx.h;
-    s.update();
+    ctx.scratch.hertz = j._angularHertz;
+    angular = scratchSpring(j, ctx);
   }
   j.angBias = angular.biasRate;
   j.angMassScale = angular.massScale;
