@@ -118,6 +118,8 @@ export class World implements BodyOwner, JointOwner {
   private readonly softFor = { hertz: -1, zeta: -1, h: -1 };
   /** The same for the joints' rigid softness (a negative zeta: Baumgarte, for pgs). */
   private readonly jointSoftFor = { hertz: -1, zeta: -1, h: -1 };
+  /** The joints' rigid softness this step asks for (fields, not arguments: V8 boxed numbers passed to prepareJoints). */
+  private readonly jointSoftWant = { hertz: 0.5, zeta: 0.5 };
   private readonly woken: Body[] = [];
   private readonly box: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   /** Time-of-impact sweeps for fast bodies (stage 3); its counters describe the last step. */
@@ -699,13 +701,18 @@ export class World implements BodyOwner, JointOwner {
     const cc = this.contactConstraints;
     const jm = this.jointManager;
     this.collectConstraints();
-    sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
+    sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
+    sb.load(this.islands.awake, this.islands.awakeCount);
     // joints: rigid velocity rows (jointHertz 0, the default) whose position error the projection
     // after the sub-steps removes, or Box2D v3's stiff soft constraints of at most a quarter of
     // the sub-step rate
     const jointHertz = Math.min(o.jointHertz, 0.25 * invH);
-    if (jointHertz > 0) this.prepareJoints(dt, h, jointHertz, o.jointDampingRatio);
-    else this.prepareJoints(dt, h, 0, -1);
+    const want = this.jointSoftWant;
+    want.hertz = jointHertz > 0 ? jointHertz : 0;
+    want.zeta = jointHertz > 0 ? o.jointDampingRatio : -1;
+    jm.ctx.dt = dt;
+    jm.ctx.h = h;
+    this.prepareJoints();
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
     cc.maxPush = o.maxContactPushSpeed;
@@ -741,11 +748,17 @@ export class World implements BodyOwner, JointOwner {
     const cc = this.contactConstraints;
     const jm = this.jointManager;
     this.collectConstraints();
-    sb.load(this.islands.awake, this.islands.awakeCount, Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y));
+    sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
+    sb.load(this.islands.awake, this.islands.awakeCount);
     // joints: Baumgarte (a push of percent × the error per step) with "baumgarte"; with "ngs" and
     // "projection" they are projected after the velocity pass (src/joints/positions.ts)
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
-    this.prepareJoints(dt, dt, baumgarte / dt, -1);
+    const want = this.jointSoftWant;
+    want.hertz = baumgarte / dt;
+    want.zeta = -1;
+    jm.ctx.dt = dt;
+    jm.ctx.h = dt;
+    this.prepareJoints();
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
     cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
@@ -753,7 +766,10 @@ export class World implements BodyOwner, JointOwner {
     sb.invH = 1 / dt;
     this.integrator.integrateVelocities(sb);
     cc.resolveImpacts(sb, MAX_IMPACT_SWEEPS);
-    cc.setVelocityBias(1 / dt, baumgarte, o.slop);
+    cc.percent = o.percent;
+    cc.slop = o.slop;
+    cc.invDt = sb.invH;
+    cc.setVelocityBias(baumgarte > 0);
     if (o.warmStarting) {
       jm.warmStart(sb);
       cc.warmStart(sb);
@@ -765,13 +781,14 @@ export class World implements BodyOwner, JointOwner {
     jm.sum(sb);
     this.integrator.integratePositions(sb);
     if (o.positionCorrection === "projection") {
-      projectPositions(cc, sb, o.percent, o.slop);
+      projectPositions(cc, sb);
       jm.projectPositions(sb, o.positionIterations);
     } else if (o.positionCorrection === "ngs") {
       // Box2D v2: joints, then contacts (which have the last word), each iteration
       for (let it = 0; it < o.positionIterations; it++) {
         const jointsWithin = jm.projectPositions(sb, 1);
-        if (solvePositionsNGS(cc, sb, o.percent, o.slop, 0.2) >= -3 * o.slop && jointsWithin) break;
+        solvePositionsNGS(cc, sb);
+        if (cc.minSeparation >= -3 * o.slop && jointsWithin) break;
       }
     }
     cc.addToTotals();
@@ -783,13 +800,14 @@ export class World implements BodyOwner, JointOwner {
    * constraints of `hertz` and damping ratio `zeta`; pgs (zeta < 0): a
    * Baumgarte bias of `hertz` (β/dt) per second, mass and impulse unscaled.
    */
-  private prepareJoints(dt: number, h: number, hertz: number, zeta: number): void {
+  private prepareJoints(): void {
     const jm = this.jointManager;
     jm.collect(this.solverBodies);
     if (jm.activeCount === 0) return;
     const ctx = jm.ctx;
-    ctx.dt = dt;
-    ctx.h = h;
+    const h = ctx.h;
+    const hertz = this.jointSoftWant.hertz;
+    const zeta = this.jointSoftWant.zeta;
     ctx.invH = 1 / h;
     ctx.warmStarting = this.opts.warmStarting;
     const f = this.jointSoftFor;

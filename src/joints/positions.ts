@@ -20,7 +20,10 @@
  *
  * A single pass corrects at most MAX_LINEAR (m) and MAX_ANGULAR (rad) per
  * part, so a joint pulled far apart (a teleported body) comes back over a
- * few steps instead of snapping.
+ * few steps instead of snapping. The clamps are Math.min/Math.max, not
+ * `C > MAX ? MAX : C`: V8 boxed the value of such a conditional (a
+ * module constant on one side, a computed double on the other) into a new
+ * heap number on every call.
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import { DISTANCE, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "./joint.js";
@@ -82,7 +85,7 @@ function projectAngle(j: Joint, sb: SolverBodies): void {
   if (j.angularMass === 0 || C === 0) return;
   const a = C < 0 ? -C : C;
   if (a > projected.angular) projected.angular = a;
-  const imp = -j.angularMass * (C > MAX_ANGULAR ? MAX_ANGULAR : C < -MAX_ANGULAR ? -MAX_ANGULAR : C);
+  const imp = -j.angularMass * Math.min(Math.max(C, -MAX_ANGULAR), MAX_ANGULAR);
   M.dx = 0;
   M.dy = 0;
   M.da = -j.iA * imp;
@@ -127,7 +130,7 @@ function projectRow(j: Joint, sb: SolverBodies): void {
   if (k === 0) return;
   const a = C < 0 ? -C : C;
   if (a > projected.linear) projected.linear = a;
-  const imp = -(C > MAX_LINEAR ? MAX_LINEAR : C < -MAX_LINEAR ? -MAX_LINEAR : C) / k;
+  const imp = -Math.min(Math.max(C, -MAX_LINEAR), MAX_LINEAR) / k;
   P.px = imp * row.ux;
   P.py = imp * row.uy;
   P.angular = 0;
@@ -209,8 +212,8 @@ function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void 
   let det = k11 * k22 - k12 * k12;
   if (det === 0) return;
   det = 1 / det;
-  const c1 = C1 > MAX_LINEAR ? MAX_LINEAR : C1 < -MAX_LINEAR ? -MAX_LINEAR : C1;
-  const c2 = C2 > MAX_ANGULAR ? MAX_ANGULAR : C2 < -MAX_ANGULAR ? -MAX_ANGULAR : C2;
+  const c1 = Math.min(Math.max(C1, -MAX_LINEAR), MAX_LINEAR);
+  const c2 = Math.min(Math.max(C2, -MAX_ANGULAR), MAX_ANGULAR);
   const i1 = -det * (k22 * c1 - k12 * c2);
   const i2 = -det * (k11 * c2 - k12 * c1);
   P.px = i1 * line.px;

@@ -194,6 +194,10 @@ export function detAtan2In(): void {
     atanInto();
     return;
   }
+  if (y === 0 && x > 0) {
+    trigOut[0] = y; // ±0 (no turn: a joint between unturned bodies; kept off the boxed path below)
+    return;
+  }
   const ax = x < 0 ? -x : x;
   const ay = y < 0 ? -y : y;
   if (ax === Infinity || ay === Infinity || x === 0 || y === 0 || x !== x || y !== y) {

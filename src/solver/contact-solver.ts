@@ -310,6 +310,17 @@ export class ContactConstraints {
   restitutionThreshold = 1;
   /** soft-step: cap on the speed at which penetration is pushed out, m/s (the world's maxContactPushSpeed). */
   maxPush = 3;
+  /**
+   * pgs position correction, set by the world each step (fields, not
+   * arguments: V8 boxed numbers passed to calls it did not inline): the
+   * fraction of the error removed (β, the world's `percent`), the allowed
+   * penetration `slop` (m), and the step's 1/dt.
+   */
+  percent = 0.5;
+  slop = 0.5;
+  invDt = 0.5;
+  /** The smallest separation the last `solvePositionsNGS` pass saw, m (for its early exit). */
+  minSeparation = 0.5;
   // soft-step parameters of the current pass (fields, not arguments: V8 would box them)
   private bounceBelow = -1;
   private invH = 0;
@@ -548,9 +559,12 @@ export class ContactConstraints {
   /**
    * PGS targets, once per step: a point still apart may close its gap in
    * this step (speculative); with Baumgarte, penetration beyond `slop` adds a
-   * push-out velocity β/dt × (depth − slop).
+   * push-out velocity β/dt × (depth − slop) (β = `percent`, 1/dt = `invDt`).
    */
-  setVelocityBias(invDt: number, baumgarte: number, slop: number): void {
+  setVelocityBias(withBaumgarte: boolean): void {
+    const invDt = this.invDt;
+    const baumgarte = withBaumgarte ? this.percent : 0;
+    const slop = this.slop;
     for (let i = 0; i < this.count; i++) {
       for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
         const sep = this.separation[k]!;

@@ -32,7 +32,9 @@ export function shift(sb: SolverBodies, s: number, dx: number, dy: number, da: n
 }
 
 /** Linear projection of every contact, from its current separation. */
-export function projectPositions(cc: ContactConstraints, sb: SolverBodies, percent: number, slop: number): void {
+export function projectPositions(cc: ContactConstraints, sb: SolverBodies): void {
+  const percent = cc.percent;
+  const slop = cc.slop;
   for (let i = 0; i < cc.count; i++) {
     const sA = cc.slotA[i]!;
     const sB = cc.slotB[i]!;
@@ -53,14 +55,17 @@ export function projectPositions(cc: ContactConstraints, sb: SolverBodies, perce
   }
 }
 
-/** Box2D v2's position solver, one iteration; returns the smallest separation seen (for early exit). */
-export function solvePositionsNGS(
-  cc: ContactConstraints,
-  sb: SolverBodies,
-  baumgarte: number,
-  slop: number,
-  maxCorrection: number,
-): number {
+/** Box2D v2's largest correction of one NGS pass, m. */
+const MAX_CORRECTION = 0.2;
+
+/**
+ * Box2D v2's position solver, one iteration (β = cc.percent, cc.slop); the
+ * smallest separation seen goes to cc.minSeparation (for early exit; a
+ * returned number would be boxed).
+ */
+export function solvePositionsNGS(cc: ContactConstraints, sb: SolverBodies): void {
+  const baumgarte = cc.percent;
+  const slop = cc.slop;
   let minSeparation = 0;
   for (let i = 0; i < cc.count; i++) {
     const sA = cc.slotA[i]!;
@@ -77,7 +82,7 @@ export function solvePositionsNGS(
       if (s < minSeparation) minSeparation = s;
       let C = baumgarte * (s + slop);
       if (C > 0) C = 0;
-      if (C < -maxCorrection) C = -maxCorrection;
+      C = Math.max(C, -MAX_CORRECTION); // not a conditional with the constant: V8 boxed its value
       // current anchors: the step-start anchors turned with their bodies
       const rAx = sb.dqc[sA]! * cc.rAx[k]! - sb.dqs[sA]! * cc.rAy[k]!;
       const rAy = sb.dqs[sA]! * cc.rAx[k]! + sb.dqc[sA]! * cc.rAy[k]!;
@@ -93,5 +98,5 @@ export function solvePositionsNGS(
       shift(sb, sB, mB * px, mB * py, iB * (rBx * py - rBy * px));
     }
   }
-  return minSeparation;
+  cc.minSeparation = minSeparation;
 }

@@ -106,8 +106,12 @@ export class SolverBodies {
     if (this.slotOf.length < n) this.slotOf = grown(this.slotOf, capacityFor(this.slotOf.length, n));
   }
 
-  /** Give each awake body a slot (1..n, in list order) and copy its velocity in; `gravity` is the world's, m/s². */
-  load(awake: readonly Body[], n: number, gravity: number): void {
+  /** The world's gravity, m/s², for `load` (set by the caller: a number passed to `load` was boxed every step). */
+  gravity = 0.5;
+
+  /** Give each awake body a slot (1..n, in list order) and copy its velocity in. */
+  load(awake: readonly Body[], n: number): void {
+    const gravity = this.gravity;
     this.grow(n + 1);
     this.count = n + 1;
     for (let i = 0; i < n; i++) {

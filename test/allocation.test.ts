@@ -1,0 +1,108 @@
+/**
+ * No allocation per step in steady state: a scene with contacts and every
+ * joint type, in both solvers and every position correction, is warmed up
+ * (V8 has optimised the step) and then stepped under V8's sampling heap
+ * profiler in a few windows. The bytes allocated by capsule2d's own
+ * functions in the shipped bundle (the profiler's unbiased estimate) must
+ * stay under a quarter of a heap number per step in the quietest window. This caught numbers V8 boxed: a double passed to,
+ * or returned from, a call it did not inline, and `C > MAX ? MAX : C` with a
+ * module constant on one side.
+ */
+import { Session } from "node:inspector/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { World as WorldType, WorldOptions } from "../src/index.js";
+
+// The shipped bundle (npm test builds it first): what users run, without the test runner's module transform.
+// (CAPSULE2D_BUNDLE=/path/to/an/unminified/bundle.js names the functions that allocate, when one does.)
+const bundle = process.env.CAPSULE2D_BUNDLE ?? fileURLToPath(new URL("../dist/capsule2d.js", import.meta.url));
+if (!existsSync(bundle)) throw new Error("dist/capsule2d.js is missing: run `npm run build` first (npm test does)");
+const bundleName = bundle.slice(bundle.lastIndexOf("/") + 1);
+const { AABB, Capsule, Circle, World } = (await import(bundle)) as typeof import("../src/index.js");
+type World = WorldType;
+
+function scene(options: Partial<WorldOptions>): World {
+  const w = new World({ sleeping: false, ...options });
+  w.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
+  // a small pile: boxes, circles and capsules in contact
+  for (let i = 0; i < 6; i++) {
+    w.add(new AABB({ position: { x: -6 + i, y: 0.5 }, halfWidth: 0.45, halfHeight: 0.45 }));
+    w.add(new Circle({ position: { x: -6 + i, y: 1.5 }, radius: 0.45 }));
+    w.add(new Capsule({ position: { x: -6 + i, y: 2.4 }, halfLength: 0.3, radius: 0.15 }));
+  }
+  // every joint type, with limits, motors and springs switched on
+  const anchor = w.add(new AABB({ type: "static", position: { x: 4, y: 8 }, halfWidth: 0.2, halfHeight: 0.1 }));
+  const at = (x: number, y: number) => w.add(new Circle({ position: { x, y }, radius: 0.15, collisionFilter: { group: -1 } }));
+  const b1 = at(4, 7);
+  const b2 = at(5, 7);
+  const b3 = at(6, 7);
+  const b4 = at(7, 7);
+  const b5 = at(3, 7);
+  const b6 = at(2, 7);
+  w.addJoint({ type: "revolute", bodyA: anchor, bodyB: b1, anchor: { x: 4, y: 7.5 }, enableLimit: true, lowerAngle: -0.3, upperAngle: 0.3, enableMotor: true, maxMotorTorque: 0.2, motorSpeed: 1 });
+  w.addJoint({ type: "prismatic", bodyA: b1, bodyB: b2, anchor: { x: 5, y: 7 }, axis: { x: 1, y: 0.2 }, enableLimit: true, lower: -0.2, upper: 0.2, enableMotor: true, maxMotorForce: 2, motorSpeed: 1, enableSpring: true, hertz: 3 });
+  w.addJoint({ type: "wheel", bodyA: b2, bodyB: b3, anchor: { x: 6, y: 7 }, axis: { x: 0, y: 1 }, enableLimit: true, lower: -0.1, upper: 0.1, enableMotor: true, maxMotorTorque: 1, motorSpeed: 4 });
+  w.addJoint({ type: "weld", bodyA: b3, bodyB: b4, anchor: { x: 6.5, y: 7 }, angularHertz: 4, dampingRatio: 0.5 });
+  w.addJoint({ type: "weld", bodyA: anchor, bodyB: b5, anchor: { x: 3.5, y: 7.5 } });
+  w.addJoint({ type: "distance", bodyA: b5, bodyB: b6, anchorA: { x: 3, y: 7 }, anchorB: { x: 2, y: 7 }, minLength: 0.5, maxLength: 1.2 });
+  w.addJoint({ type: "distance", bodyA: anchor, bodyB: b6, anchorA: { x: 4, y: 8 }, anchorB: { x: 2, y: 7 }, enableSpring: true, hertz: 2, dampingRatio: 0.3 });
+  w.addJoint({ type: "motor", bodyA: anchor, bodyB: b4, linearOffset: { x: 3, y: -2 }, maxForce: 3, maxTorque: 1 });
+  w.addJoint({ type: "filter", bodyA: b1, bodyB: b6 });
+  return w;
+}
+
+const session = new Session();
+beforeAll(() => session.connect());
+afterAll(() => session.disconnect());
+
+/** Bytes per step allocated by capsule2d's functions (their own allocations, as the sampling profiler estimates them). */
+async function bytesPerStep(w: World, steps: number): Promise<number> {
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 32,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let i = 0; i < steps; i++) w.step(1 / 60);
+  const { profile } = await session.post("HeapProfiler.stopSampling");
+  let bytes = 0;
+  const where = new Map<string, number>();
+  const walk = (node: typeof profile.head): void => {
+    const f = node.callFrame;
+    if (f.url.endsWith(bundleName) && node.selfSize > 0) {
+      bytes += node.selfSize;
+      const at = `${f.functionName} (${bundleName}:${f.lineNumber + 1}:${f.columnNumber + 1})`;
+      where.set(at, (where.get(at) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  const top = [...where].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  if (top.length > 0) console.log("  allocated in", top.map(([at, n]) => `${at} ${(n / steps).toFixed(1)} B/step`).join("; "));
+  return bytes / steps;
+}
+
+const configurations: [string, Partial<WorldOptions>][] = [
+  ["soft-step (rigid joints, projection)", {}],
+  ["soft-step, soft joints", { jointHertz: 60, jointPositionIterations: 0 }],
+  ["pgs, baumgarte", { solver: "pgs", positionCorrection: "baumgarte" }],
+  ["pgs, ngs", { solver: "pgs", positionCorrection: "ngs" }],
+  ["pgs, projection", { solver: "pgs", positionCorrection: "projection" }],
+];
+
+describe("no allocation per step in steady state (contacts and every joint type)", () => {
+  for (const [name, options] of configurations) {
+    it(name, async () => {
+      const w = scene(options);
+      for (let i = 0; i < 3000; i++) w.step(1 / 60); // until V8 has optimised the step
+      // Up to eight windows, until a quiet one: a steady allocation shows in every one; V8
+      // re-optimising a function (it runs unoptimised, boxing every number, for a moment)
+      // shows in a few, more often early in a fresh process.
+      const windows: number[] = [];
+      for (let k = 0; k < 8 && !(Math.min(...windows) < 4); k++) windows.push(await bytesPerStep(w, 500));
+      console.log(`allocation ${name}: ${windows.map((b) => b.toFixed(1)).join(", ")} B/step`);
+      expect(w.joints.length).toBe(9);
+      expect(Math.min(...windows)).toBeLessThan(4); // one heap number (16 B) per step would fail
+    }, 60_000);
+  }
+});
