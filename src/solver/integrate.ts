@@ -158,11 +158,21 @@ export class Integrator {
     const vxs = sb.vx;
     const vys = sb.vy;
     const ws = sb.w;
+    const maxSpeed = this.maxLinearSpeed;
     for (let s = 1; s < sb.count; s++) {
       const b = sb.bodies[s]!;
       let vx = vxs[s]!;
       let vy = vys[s]!;
       let w = ws[s]!;
+      const v2 = vx * vx + vy * vy;
+      if (v2 > maxSpeed * maxSpeed && b._invMass !== 0) {
+        // the constraints may have pushed it past the limit (a diverging Baumgarte joint structure)
+        const k = maxSpeed / Math.sqrt(v2);
+        vx *= k;
+        vy *= k;
+        vxs[s] = vx;
+        vys[s] = vy;
+      }
       if (explicit && b._invMass !== 0) {
         // the velocity at the start of the sub-step, plus whatever the contacts added
         vx = sb.vx0[s]! + (vx - sb.vxPred[s]!);

@@ -77,7 +77,8 @@ export interface WorldOptions {
    */
   continuous?: boolean;
   /**
-   * Every body's speed is clamped to this after forces are applied, m/s.
+   * Every dynamic body's speed is clamped to this after forces are applied
+   * and again after the constraints are solved, m/s.
    * Default 1000 (a rifle bullet); it keeps absurd inputs such as 1e6 m/s
    * from turning into a step that crosses the whole world.
    */
