@@ -231,6 +231,15 @@ describe("joint parts hold what they promise", () => {
     for (let i = 0; i < 120; i++) w.step(DT);
     expect(j.reactionForce.y / (ball.mass * G)).toBeCloseTo(1, 3);
     expect(Math.abs(j.reactionForce.x)).toBeLessThan(1e-9);
+    // the out-parameter forms fill the caller's vector with the same numbers (for per-frame code that allocates nothing)
+    const out = { x: 0, y: 0 };
+    expect(j.getReactionForce(out)).toBe(out);
+    expect(out).toEqual(j.reactionForce);
+    expect(j.getAnchorA(out)).toBe(out);
+    expect(out).toEqual(j.anchorA);
+    expect(j.getAnchorB(out)).toBe(out);
+    expect(out).toEqual(j.anchorB);
+    expect(j.currentLength).toBeCloseTo(Math.hypot(j.anchorB.x - j.anchorA.x, j.anchorB.y - j.anchorA.y), 12);
   });
 
   it("a motor joint drags a body to its target (the mouse joint)", () => {
@@ -247,6 +256,33 @@ describe("joint parts hold what they promise", () => {
     expect(box.position.y).toBeCloseTo(0, 2);
     expect(box.angle).toBeCloseTo(0.5, 2);
   });
+
+  for (const solver of ["soft-step", "pgs"] as const) {
+    it(`${solver}: a motor joint with anchorB holds the grabbed point; with maxTorque 0 the body swings about it and hangs below it`, () => {
+      const w = new World({ sleeping: false, solver, positionCorrection: "ngs" });
+      const g = ground(w, 0, -5);
+      // a capsule lying flat, grabbed near its right end
+      const bar = w.add(new Capsule({ halfLength: 0.5, radius: 0.1, position: { x: 0, y: 2 }, angle: 0, angularDamping: 5 }));
+      const j = w.addJoint({ type: "motor", bodyA: g, bodyB: bar, anchorB: { x: 0.4, y: 2 }, maxForce: 100 * bar.mass, maxTorque: 0 });
+      expect(j.localAnchorB).toEqual({ x: 0.4, y: 0 });
+      expect(j.linearOffset.x).toBeCloseTo(0.4, 12); // B's anchor in A's frame at creation (A at (0, -5))
+      expect(j.linearOffset.y).toBeCloseTo(7, 12);
+      expect(j.settings).toMatchObject({ localAnchorB: { x: 0.4, y: 0 } });
+      for (let i = 0; i < 900; i++) w.step(DT);
+      // the grabbed point stays put and the centre hangs 0.4 m straight below it: the bar turned by +90°
+      expect(Math.hypot(j.anchorB.x - 0.4, j.anchorB.y - 2)).toBeLessThan(0.01);
+      expect(bar.position.x).toBeCloseTo(0.4, 2);
+      expect(bar.position.y).toBeCloseTo(1.6, 2);
+      expect(Math.abs(bar.angle - Math.PI / 2)).toBeLessThan(0.01);
+      // moving the target moves the grabbed point there
+      j.setTarget({ x: 1.4, y: 8 });
+      for (let i = 0; i < 600; i++) w.step(DT);
+      expect(Math.hypot(j.anchorB.x - 1.4, j.anchorB.y - 3)).toBeLessThan(0.01);
+      expect(() => w.addJoint({ type: "motor", bodyA: g, bodyB: bar, anchorB: { x: 0, y: 0 }, localAnchorB: { x: 0, y: 0 } })).toThrow(/anchorB or localAnchorB/);
+      expect(() => w.addJoint({ type: "motor", bodyA: g, bodyB: bar, anchorB: { x: Number.NaN, y: 0 } })).toThrow(/anchorB/);
+      expect(w.joints.length).toBe(1);
+    });
+  }
 });
 
 describe("chains", () => {

@@ -9,15 +9,17 @@
  * - On grab, a static "ground" body is added far below every scene (at
  *   GROUND_AT, out of reach of the pages' rays and queries) with a
  *   collision filter that collides with nothing, and a motor joint from it
- *   to the grabbed body. A motor joint drives body B's centre towards a
- *   target in body A's frame (`linearOffset`) and its angle towards
- *   `angularOffset`, with at most `maxForce` and `maxTorque`.
- * - Before every step the target is set (`joint.setTarget`) to where the
- *   body's centre must be for the grabbed point to be under the pointer:
- *   pointer − rotate(grabbed point in the body's frame, body's angle now),
- *   and the angle is held at the one it was grabbed with.
+ *   to the grabbed body. A motor joint drives a point of body B (`anchorB`:
+ *   here the grabbed point) towards a target in body A's frame
+ *   (`linearOffset`) and B's angle towards `angularOffset`, with at most
+ *   `maxForce` and `maxTorque`.
+ * - Before every step the target is set (`joint.setTarget`) to the pointer
+ *   (in the ground body's frame) and the angle to the body's angle now, so
+ *   the angular row only brakes its spin (rotational friction up to
+ *   `maxTorque`): the body swings about the grabbed point like a picture
+ *   held by one corner, and settles.
  * - `maxForce` is 1000 N per kg of the body (up to 1000 m/s², about 100 g:
- *   Box2D's samples use 1000 × mass) and `maxTorque` 1000 N·m per kg·m² of
+ *   Box2D's samples use 1000 × mass) and `maxTorque` 10 N·m per kg·m² of
  *   its inertia. They scale with the body, so a light body follows as
  *   briskly as a heavy one, and they are finite, so a body pulled into a
  *   wall or the ground is held by the contacts, not pushed through them.
@@ -26,19 +28,14 @@
  *   left as it was; while dragging, `ground` is the extra body, which the
  *   demo frame leaves out of its body counts, and `joint` the joint, which
  *   it leaves out of the debug drawing (`draw` shows the grab instead).
- *
- * The motor joint pulls at the centre, not at the grabbed point, so a body
- * hangs from the pointer at the angle it was grabbed with (turned only by
- * torques stronger than its maxTorque) instead of swinging about the
- * grabbed point as under a spring force at that point.
  */
 import { Circle, type Body, type Joint, type Vec2, type World } from "../../src/index.js";
 import type { Demo } from "./demo.js";
 
 /** Largest pull per kg of the dragged body, N (an acceleration, m/s²). */
 const FORCE_PER_KG = 1000;
-/** Largest torque holding its angle per kg·m² of its inertia, N·m (rad/s²). */
-const TORQUE_PER_INERTIA = 1000;
+/** Largest torque braking its spin per kg·m² of its inertia, N·m (rad/s²). */
+const TORQUE_PER_INERTIA = 10;
 /** Where the mouse joint's ground body sits: far from every scene. */
 const GROUND_AT: Vec2 = { x: 0, y: -10_000 };
 const CLICK_SLOP = 4; // pixels a click may wander before it counts as a drag
@@ -55,8 +52,6 @@ export class BodyDragger {
   /** Grab point in the body's own frame. */
   private localX = 0;
   private localY = 0;
-  /** The angle the body is held at (relative to the ground body, whose angle is 0). */
-  private holdAngle = 0;
   /** Where the pointer is, in world coordinates. */
   readonly target: Vec2 = { x: 0, y: 0 };
   private panning = false;
@@ -117,7 +112,6 @@ export class BodyDragger {
     this.localY = -body.rotSin * dx + body.rotCos * dy;
     this.target.x = p.x;
     this.target.y = p.y;
-    this.holdAngle = body.angle;
     const world = this.demo.world;
     const ground = world.add(
       new Circle({
@@ -135,25 +129,20 @@ export class BodyDragger {
       type: "motor",
       bodyA: ground,
       bodyB: body,
-      linearOffset: this.centreTarget(body),
-      angularOffset: this.holdAngle,
+      anchorB: p,
+      linearOffset: this.pointerTarget(),
+      angularOffset: body.angle,
       maxForce: FORCE_PER_KG * body.mass,
       maxTorque: TORQUE_PER_INERTIA * body.inertia,
       label: "mouse joint",
     });
   }
 
-  /**
-   * Where the body's centre must be, in the ground body's frame, for the
-   * grabbed point to be under the pointer at the body's current angle.
-   * Written into (and returns) a reused vector.
-   */
-  private centreTarget(body: Body): Vec2 {
-    const c = body.rotCos;
-    const s = body.rotSin;
+  /** The pointer in the ground body's frame (it sits at GROUND_AT, angle 0), in a reused vector. */
+  private pointerTarget(): Vec2 {
     const out = this.offset;
-    out.x = this.target.x - (c * this.localX - s * this.localY) - GROUND_AT.x;
-    out.y = this.target.y - (s * this.localX + c * this.localY) - GROUND_AT.y;
+    out.x = this.target.x - GROUND_AT.x;
+    out.y = this.target.y - GROUND_AT.y;
     return out;
   }
 
@@ -218,9 +207,10 @@ export class BodyDragger {
       this.release(); // the body was removed meanwhile, and its joint with it
       return;
     }
-    const t = this.centreTarget(body);
+    const t = this.pointerTarget();
     const now = joint.linearOffset;
-    if (now.x !== t.x || now.y !== t.y) joint.setTarget(t, this.holdAngle);
+    const angle = body.angle;
+    if (now.x !== t.x || now.y !== t.y || joint.angularOffset !== angle) joint.setTarget(t, angle);
   }
 
   /** A line from the grabbed point, on the body where it is drawn (its interpolated pose), to the pointer. */

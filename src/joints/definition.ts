@@ -112,14 +112,22 @@ export interface WheelJointDef extends CommonDef, AnchorDef, SpringDef {
 
 export interface MotorJointDef extends CommonDef {
   type: "motor";
-  /** B's centre in A's frame to drive towards (default: where it is at creation). */
+  /**
+   * The point of B that is driven, a world point at creation (default: B's
+   * centre). A mouse joint grabs a body here and, with a small maxTorque,
+   * lets it swing about the grabbed point.
+   */
+  anchorB?: Vec2;
+  /** The same point in B's local frame (instead of anchorB). */
+  localAnchorB?: Vec2;
+  /** Where B's anchor is driven to, in A's frame (default: where it is at creation). */
   linearOffset?: Vec2;
   /** B's angle relative to A to drive towards (default: the one at creation). */
   angularOffset?: number;
   /** Most force and torque the joint may apply (defaults 1 N and 1 N·m, as Box2D). */
   maxForce?: number;
   maxTorque?: number;
-  /** Fraction of the pose error to correct per step, in [0, 1] (default 0.3). */
+  /** Fraction of the pose error to correct per sub-step (per step with pgs), in [0, 1] (default 0.3). */
   correctionFactor?: number;
 }
 
@@ -145,7 +153,7 @@ const KEYS: Record<JointType, readonly string[]> = {
   distance: [...COMMON, ...SPRING, "anchorA", "anchorB", "localAnchorA", "localAnchorB", "length", "minLength", "maxLength", "enableMotor", "motorSpeed", "maxMotorForce"],
   weld: [...COMMON, ...ANCHOR, "referenceAngle", "linearHertz", "angularHertz", "dampingRatio"],
   wheel: [...COMMON, ...ANCHOR, ...SPRING, "axis", "localAxisA", "enableMotor", "motorSpeed", "maxMotorTorque", "enableLimit", "lower", "upper"],
-  motor: [...COMMON, "linearOffset", "angularOffset", "maxForce", "maxTorque", "correctionFactor"],
+  motor: [...COMMON, "anchorB", "localAnchorB", "linearOffset", "angularOffset", "maxForce", "maxTorque", "correctionFactor"],
   filter: COMMON,
 };
 
@@ -161,6 +169,13 @@ function num(d: Def, key: string, fallback: number): number {
 
 function nonNeg(d: Def, key: string, fallback: number): number {
   return d[key] === undefined ? fallback : check.nonNegative(key, d[key]);
+}
+
+/** The world point `d[key]` (checked), or `b`'s centre: as [x, y]. */
+function worldPoint(d: Def, key: string, b: Body): [number, number] {
+  if (d[key] === undefined) return [b.px, b.py];
+  const p = check.vector(key, d[key]);
+  return [p.x, p.y];
 }
 
 /** A world point into a body's local frame (relative to its centre). */
@@ -327,10 +342,17 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
       break;
     }
     case MOTOR: {
-      const off = d.linearOffset !== undefined ? check.vector("linearOffset", d.linearOffset) : toLocal(a, b.px, b.py);
-      j.offX = off.x;
-      j.offY = off.y;
-      j.offAngle = d.angularOffset !== undefined ? check.finite("angularOffset", d.angularOffset) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
+      if (d.anchorB !== undefined && d.localAnchorB !== undefined) throw new TypeError("capsule2d: give anchorB or localAnchorB, not both");
+      const lb = d.localAnchorB !== undefined ? check.vector("localAnchorB", d.localAnchorB) : toLocal(b, ...worldPoint(d, "anchorB", b));
+      j.lBx = lb.x;
+      j.lBy = lb.y;
+      // the target: B's anchor in A's frame (A's local anchor), and B's angle relative to A's
+      const off = d.linearOffset !== undefined
+        ? check.vector("linearOffset", d.linearOffset)
+        : toLocal(a, b.px + b.qc * lb.x - b.qs * lb.y, b.py + b.qs * lb.x + b.qc * lb.y);
+      j.offX = j.lAx = off.x;
+      j.offY = j.lAy = off.y;
+      j.offAngle = j._refAngle = d.angularOffset !== undefined ? check.finite("angularOffset", d.angularOffset) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
       j._maxForce = nonNeg(d, "maxForce", 1);
       j._maxTorque = nonNeg(d, "maxTorque", 1);
       j._correctionFactor = d.correctionFactor !== undefined ? check.inRange("correctionFactor", d.correctionFactor, 0, 1) : 0.3;

@@ -99,7 +99,7 @@ export class Joint {
   /** @internal */ offAngle: number;
   /** @internal */ _maxForce: number;
   /** @internal */ _maxTorque: number;
-  /** @internal Motor joint: fraction of the pose error corrected per second·step. */ _correctionFactor: number;
+  /** @internal Motor joint: fraction of the pose error corrected per sub-step. */ _correctionFactor: number;
 
   // ---------------------------------------------------------------- impulses (saved: warm starting)
   /** @internal Point (2D) impulse, or the perpendicular and angular impulse of a prismatic joint. */ impX: number;
@@ -301,16 +301,37 @@ export class Joint {
     return this.torque;
   }
 
-  /** The anchor on body A in world coordinates (a copy). */
+  /** The anchor on body A in world coordinates (a copy; `getAnchorA(out)` fills one of yours). */
   get anchorA(): Readonly<Vec2> {
-    const b = this._bodyA;
-    return Object.freeze({ x: b.px + b.qc * this.lAx - b.qs * this.lAy, y: b.py + b.qs * this.lAx + b.qc * this.lAy });
+    return Object.freeze(this.getAnchorA({ x: 0, y: 0 }));
   }
 
-  /** The anchor on body B in world coordinates (a copy). */
+  /** The anchor on body B in world coordinates (a copy; `getAnchorB(out)` fills one of yours). */
   get anchorB(): Readonly<Vec2> {
+    return Object.freeze(this.getAnchorB({ x: 0, y: 0 }));
+  }
+
+  /** Write the anchor on body A in world coordinates into `out` (no allocation) and return it. */
+  getAnchorA(out: Vec2): Vec2 {
+    const b = this._bodyA;
+    out.x = b.px + b.qc * this.lAx - b.qs * this.lAy;
+    out.y = b.py + b.qs * this.lAx + b.qc * this.lAy;
+    return out;
+  }
+
+  /** Write the anchor on body B in world coordinates into `out` (no allocation) and return it. */
+  getAnchorB(out: Vec2): Vec2 {
     const b = this._bodyB;
-    return Object.freeze({ x: b.px + b.qc * this.lBx - b.qs * this.lBy, y: b.py + b.qs * this.lBx + b.qc * this.lBy });
+    out.x = b.px + b.qc * this.lBx - b.qs * this.lBy;
+    out.y = b.py + b.qs * this.lBx + b.qc * this.lBy;
+    return out;
+  }
+
+  /** The reaction force of the last step, N, written into `out` (no allocation; see `reactionForce`). */
+  getReactionForce(out: Vec2): Vec2 {
+    out.x = this.forceX;
+    out.y = this.forceY;
+    return out;
   }
 
   /** The anchors in the bodies' local frames (copies). */
@@ -349,9 +370,11 @@ export class Joint {
 
   /** The distance between the anchors now, m. */
   get currentLength(): number {
-    const a = this.anchorA;
-    const b = this.anchorB;
-    return Math.sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+    const a = this._bodyA;
+    const b = this._bodyB;
+    const dx = b.px + b.qc * this.lBx - b.qs * this.lBy - (a.px + a.qc * this.lAx - a.qs * this.lAy);
+    const dy = b.py + b.qs * this.lBx + b.qc * this.lBy - (a.py + a.qs * this.lAx + a.qc * this.lAy);
+    return Math.sqrt(dx * dx + dy * dy);
   }
 
   /** The joint's settings, as a plain object in the form `world.addJoint` takes (world anchors at the bodies' current poses). */
@@ -652,16 +675,16 @@ export class Joint {
     return this;
   }
 
-  /** Motor joint: the pose of B to drive towards, in A's frame (offset of B's centre, m; angle, rad). */
+  /** Motor joint: the pose of B to drive towards, in A's frame (where B's anchor goes, m; B's angle, rad). */
   setTarget(linearOffset: Vec2, angularOffset = this.offAngle): this {
     this.needs("setTarget", [MOTOR]);
     check.vector("linearOffset", linearOffset);
     check.finite("angularOffset", angularOffset);
     this.mutable("setTarget");
     if (linearOffset.x === this.offX && linearOffset.y === this.offY && angularOffset === this.offAngle) return this;
-    this.offX = linearOffset.x;
-    this.offY = linearOffset.y;
-    this.offAngle = angularOffset;
+    this.offX = this.lAx = linearOffset.x;
+    this.offY = this.lAy = linearOffset.y;
+    this.offAngle = this._refAngle = angularOffset;
     this.changed();
     return this;
   }
@@ -764,7 +787,7 @@ function settingsOf(j: Joint): Record<string, unknown> {
         enableMotor: j._enableMotor, motorSpeed: j._motorSpeed, maxMotorTorque: j._maxMotor, enableLimit: j._enableLimit,
         lower: j._lower, upper: j._upper };
     case MOTOR:
-      return { ...common, linearOffset: j.linearOffset, angularOffset: j.offAngle, maxForce: j._maxForce, maxTorque: j._maxTorque,
+      return { ...common, localAnchorB: j.localAnchorB, linearOffset: j.linearOffset, angularOffset: j.offAngle, maxForce: j._maxForce, maxTorque: j._maxTorque,
         correctionFactor: j._correctionFactor };
     default:
       return common;

@@ -1,13 +1,14 @@
 /**
- * Motor joint: drives B towards a target pose in A's frame (B's centre at
- * `linearOffset`, its angle at `angularOffset` relative to A) with at most
- * `maxForce` and `maxTorque`. Each sub-step it asks for the velocity that
- * would remove `correctionFactor` of the error per step, within those
+ * Motor joint: drives B towards a target pose in A's frame (B's anchor, its
+ * centre by default, at `linearOffset`, its angle at `angularOffset`
+ * relative to A) with at most `maxForce` and `maxTorque`. Each sub-step
+ * (soft-step; the whole step with pgs) it asks for the velocity that would
+ * remove `correctionFactor` of the error in that sub-step, within those
  * limits, so B follows the target like a strong hand. With A a static
  * "ground" body and the target moved each frame, it is the mouse joint that
  * the demos drag bodies with.
  *
- * Rows: the point (B's centre on A's point at the offset; 2×2 effective
+ * Rows: the point (B's anchor on A's point at the offset; 2×2 effective
  * mass as the revolute point) and the angle, each clamped: the point's
  * accumulated impulse to a disc of radius maxForce·h, the angle's to
  * ±maxTorque·h.
@@ -17,12 +18,7 @@ import type { Joint } from "./joint.js";
 import { angleNow, applyAngular, applyPoint, now, pass, point, pointNow, prepareBase, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
 
 export function prepareMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  // the anchors: the target point on A, B's centre
-  j.lAx = j.offX;
-  j.lAy = j.offY;
-  j.lBx = 0;
-  j.lBy = 0;
-  j._refAngle = j.offAngle;
+  // the anchors: the target point on A (lA = linearOffset, kept so by setTarget), B's anchor (lB)
   prepareBase(j, sb);
   const k = j.iA + j.iB;
   j.angularMass = k > 0 ? 1 / k : 0;
