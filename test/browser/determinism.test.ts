@@ -1,20 +1,26 @@
 /**
- * Determinism across JavaScript engines: the same 600-step scene run in Node
- * and in headless Chromium (every joint type included, one of them breaking)
- * gives the same `stateHash()` every 100 steps, the same bits of every body's
- * `angle` and interpolated pose and of every joint's reaction and angle at the
- * end (a binary snapshot restore halfway included), and the engine-independent
- * atan2 gives the same bits on many inputs.
+ * Determinism across JavaScript engines: the same 600-step scenes run in
+ * Node (V8), headless Chromium (V8), Firefox ESR (SpiderMonkey) and the
+ * `jsc` shell (JavaScriptCore, Safari's engine), with every joint type
+ * (one of them breaking), sleeping, continuous collision and a binary
+ * snapshot restore halfway, give the same `stateHash()` every 100 steps and,
+ * at the end, the same bits of every body's `angle` and interpolated pose,
+ * every joint's reaction and angle, a fan of ray casts and every contact's
+ * manifold and impulses; and the engine-independent atan2 gives the same bits
+ * on many inputs.
  *
- * The page gets the engine and the run (`determinismRun` in
+ * Each engine gets the engine and the run (`determinismRun` in
  * test/support/scenes.ts, the very code the Node side runs) bundled by
- * esbuild from source into one script.
+ * esbuild from source into one script. `.ci/run` installs Chromium, Firefox
+ * ESR and jsc from Debian's packages; on a machine without one of them its
+ * test is skipped, except under CI (CI=true), where it fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { haveChromium, launchChromium } from "./harness.js";
+import { haveFirefox, haveJsc, runInFirefox, runInJsc } from "./engines.js";
 import { bitsOf, determinismRun, digest } from "../support/scenes.js";
 import { detAtan2 } from "../../src/math/trig.js";
 
@@ -44,7 +50,6 @@ let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let bundle = "";
 
 beforeAll(async () => {
-  if (!haveChromium()) return;
   const result = await build({
     stdin: {
       contents: `
@@ -62,7 +67,7 @@ beforeAll(async () => {
     write: false,
   });
   bundle = result.outputFiles[0]!.text;
-  browser = await launchChromium();
+  if (haveChromium()) browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -82,7 +87,7 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
           [scene.bodies, scene.seed, scene.options, STEPS] as const,
         );
         const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS);
-        expect(inBrowser).toHaveLength(STEPS / 100 + 3); // hashes, angles, poses, joints
+        expect(inBrowser).toHaveLength(STEPS / 100 + 5); // hashes, angles, poses, joints, rays, contacts
         expect(inBrowser).toEqual(inNode);
       } finally {
         await page.close();
@@ -101,4 +106,50 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
       await page.close();
     }
   });
+});
+
+/** What each engine reports: every scene's run, and the atan2 digest. */
+interface EngineResult {
+  scenes: string[][];
+  atan2: string;
+}
+
+/** The same, computed here in Node. */
+function inNode(): EngineResult {
+  return {
+    scenes: SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options, STEPS)),
+    atan2: atan2Digest(detAtan2, bitsOf, digest),
+  };
+}
+
+/** The script other engines run: the bundle, and `__run` doing what `inNode` does. */
+function engineScript(): string {
+  return `${bundle}
+globalThis.__run = function () {
+  var scenes = ${JSON.stringify(SCENES)};
+  return {
+    scenes: scenes.map(function (s) { return globalThis.runScene(s.bodies, s.seed, s.options, ${STEPS}); }),
+    atan2: globalThis.atan2Digest(),
+  };
+};`;
+}
+
+const ci = process.env.CI === "true" || process.env.CI === "1";
+const engines = [
+  { name: "Firefox ESR (SpiderMonkey)", have: haveFirefox, run: runInFirefox },
+  { name: "jsc (JavaScriptCore)", have: haveJsc, run: runInJsc },
+];
+
+describe("Node, Firefox and JavaScriptCore agree bit for bit", () => {
+  let expected: EngineResult | undefined;
+  for (const engine of engines) {
+    it.skipIf(!engine.have() && !ci)(`${engine.name}: same hashes, angles, poses, joints, rays, contacts and atan2 bits as Node`, async () => {
+      if (!engine.have()) throw new Error(`${engine.name} is not installed (.ci/run installs it from Debian's packages)`);
+      if (bundle === "") throw new Error("the test bundle was not built");
+      expected ??= inNode();
+      const got = (await engine.run(engineScript())) as EngineResult;
+      expect(got.scenes[0]).toHaveLength(STEPS / 100 + 5);
+      expect(got).toEqual(expected);
+    }, 300_000);
+  }
 });

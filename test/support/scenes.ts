@@ -205,6 +205,25 @@ export function determinismRun(bodies: number, seed: number, options: WorldOptio
     const f = j.reactionForce;
     joints.push(f.x, f.y, j.reactionTorque, j.angle);
   }
-  out.push(`angles ${digest(bitsOf(angles))}`, `poses ${digest(bitsOf(poses))}`, `joints ${world.joints.length} ${digest(bitsOf(joints))}`);
+  // what users read besides the state: ray hits and the contacts' manifolds and impulses
+  const rays: number[] = [];
+  for (let k = 0; k < 24; k++) {
+    for (const hit of world.raycastAll({ x: -30 + 2.5 * k, y: 40 }, { x: 0.05 * (k % 5) - 0.1, y: -1 })) {
+      rays.push(hit.body.id, hit.distance, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y);
+    }
+  }
+  const contacts: number[] = [];
+  for (const c of world.contacts) {
+    const m = c.manifold;
+    contacts.push(c.bodyA.id, c.bodyB.id, m.normal.x, m.normal.y, m.depth, m.points.length);
+    for (const p of m.points) contacts.push(p.x, p.y, p.depth, p.id, p.normalImpulse, p.tangentImpulse);
+  }
+  out.push(
+    `angles ${digest(bitsOf(angles))}`,
+    `poses ${digest(bitsOf(poses))}`,
+    `joints ${world.joints.length} ${digest(bitsOf(joints))}`,
+    `rays ${rays.length / 6} ${digest(bitsOf(rays))}`,
+    `contacts ${world.contacts.length} ${digest(bitsOf(contacts))}`,
+  );
   return out;
 }
