@@ -1084,7 +1084,8 @@ export class World implements BodyOwner, JointOwner {
 
   /**
    * Everything that affects this world's future, as plain JSON-serialisable
-   * data (or, with `{ format: "binary" }`, a compact ArrayBuffer; see
+   * data (or, with `{ format: "binary" }`, a compact ArrayBuffer, once
+   * `enableBinarySnapshots()` from `capsule2d/binary` has been called; see
    * src/world/snapshot.ts). `World.fromSnapshot` rebuilds it; stepping the
    * rebuilt world gives bit-identical states. Event listeners, pending events
    * and the force field are not included.
@@ -1100,7 +1101,8 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /**
-   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer).
+   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer
+   * once `enableBinarySnapshots()` from `capsule2d/binary` has been called).
    * The snapshot is checked completely first: a corrupt or truncated one
    * throws a TypeError or RangeError and nothing is built.
    */

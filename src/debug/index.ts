@@ -1,5 +1,6 @@
 // capsule2d/debug: a Canvas 2D debug renderer and a y-up camera.
-// A separate entry point (dist/debug.js), so games that draw their own
+// A separate entry point (`import ... from "capsule2d/debug"`, or
+// dist/debug.iife.min.js as `Capsule2D.debug`), so games that draw their own
 // graphics do not ship it.
 export { Camera } from "./camera.js";
 export type { CameraOptions } from "./camera.js";
