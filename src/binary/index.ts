@@ -18,7 +18,7 @@
  * ```
  *
  * In the `<script>` build it is `Capsule2D.binary.enableBinarySnapshots()`.
- * @module binary
+ * @module capsule2d/binary
  */
 import { captureBinary, readBinary } from "../world/binary.js";
 import { setBinaryCodec } from "../world/snapshot.js";

@@ -56,20 +56,33 @@ export const READABLE_VERSIONS = [2, 3];
 export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
 /** A JSON record whose fields `src/world/schema.ts` lists (nested by their dotted paths). */
 export type SnapshotRecord = { [key: string]: unknown };
+/** One body in a JSON snapshot. */
 export type BodySnapshot = SnapshotRecord;
+/** One contact in a JSON snapshot. */
 export type ContactSnapshot = SnapshotRecord;
 export type JointSnapshot = SnapshotRecord;
 
+/** What `world.snapshot()` returns: plain JSON data, read back by `World.fromSnapshot`. */
 export interface WorldSnapshot {
+  /** Always "capsule2d-snapshot". */
   format: typeof SNAPSHOT_FORMAT;
+  /** The snapshot format's version (`SNAPSHOT_VERSION`). */
   version: number;
+  /** The world's options. */
   options: Record<string, unknown>;
+  /** Simulated time, s. */
   time: SnapshotNumber;
+  /** Steps taken. */
   stepCount: number;
+  /** Time `advance()` has not stepped yet, s. */
   accumulator: SnapshotNumber;
+  /** The last step's dt, s. */
   lastDt: SnapshotNumber;
+  /** The id the next body gets. */
   nextId: number;
+  /** Every body, in id order. */
   bodies: BodySnapshot[];
+  /** Every contact, with its manifold and impulses. */
   contacts: ContactSnapshot[];
   /** The id the next joint gets. */
   nextJointId: number;
@@ -107,8 +120,11 @@ export interface RestoredWorld extends Header {
   nextJointId: number;
 }
 
+/** Bytes per body in a binary snapshot. */
 export const BINARY_BYTES_PER_BODY = BODY_LAYOUT.bytes;
+/** Bytes per contact in a binary snapshot. */
 export const BINARY_BYTES_PER_CONTACT = CONTACT_LAYOUT.bytes;
+/** Bytes per joint in a binary snapshot. */
 export const BINARY_BYTES_PER_JOINT = JOINT_LAYOUT.bytes;
 
 // ---------------------------------------------------------------- shared
