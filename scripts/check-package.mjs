@@ -3,7 +3,8 @@
 //   publint (--strict): package.json fields, the exports map, file formats;
 //   @arethetypeswrong/cli (profile "strict"): every entry point (capsule2d,
 //     capsule2d/debug, capsule2d/binary) resolves with types under TypeScript's
-//     node10, node16 (from ESM and from CommonJS) and bundler resolution.
+//     node10, node16 (from ESM and from CommonJS) and bundler resolution
+//     (its own types only: --no-definitely-typed, so nothing is fetched).
 // Needs `npm run build` first (`npm test` runs it). Exits non-zero on any problem.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,7 +19,7 @@ try {
   const tarball = join(dir, packed.filename);
   console.log(`packed ${packed.filename}: ${packed.entryCount} files, ${(packed.size / 1024).toFixed(1)} KiB`);
   node([bin("publint", "src/cli.js"), "run", tarball, "--strict"]);
-  node([bin("@arethetypeswrong/cli", "dist/index.js"), tarball, "--profile", "strict", "--format", "table-flipped"]);
+  node([bin("@arethetypeswrong/cli", "dist/index.js"), tarball, "--profile", "strict", "--no-definitely-typed", "--format", "table-flipped"]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
