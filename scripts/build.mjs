@@ -15,7 +15,10 @@
 //
 // Entry points: `capsule2d` (src/index.ts), `capsule2d/debug` (src/debug/index.ts),
 // `capsule2d/binary` (src/binary/index.ts). Each is a module of the same tree, so the
-// subpaths share the core's classes and state instead of carrying copies.
+// subpaths share the core's classes and state instead of carrying copies. A new
+// entry point needs: package.json "exports" (and "typesVersions" for node10),
+// typedoc.json "entryPoints", a .size-limit.json entry with its README row, and
+// the list in test/package.test.ts.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -23,13 +26,6 @@ import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 
 const require = createRequire(import.meta.url);
-
-/** The public entry points: subpath of the package -> source file. */
-export const ENTRY_POINTS = {
-  ".": "src/index.ts",
-  "./debug": "src/debug/index.ts",
-  "./binary": "src/binary/index.ts",
-};
 
 /** Every .ts source file under `dir` (not declarations). */
 function sources(dir) {
