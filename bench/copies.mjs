@@ -15,10 +15,16 @@
  */
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { World, AABB, Circle, Capsule } = await import(process.env.CAPSULE2D_BUNDLE ?? join(here, "../dist/capsule2d.js"));
+const bundle = process.env.CAPSULE2D_BUNDLE ?? join(here, "../dist/capsule2d.js");
+const { World, AABB, Circle, Capsule } = await import(bundle);
+// Binary snapshots are enabled by `capsule2d/binary` (dist/esm/binary/ beside the bundle);
+// a bundle from before that entry point has them built in.
+const binaryEntry = join(dirname(bundle), "esm/binary/index.js");
+if (existsSync(binaryEntry)) (await import(binaryEntry)).enableBinarySnapshots();
 
 const COLUMNS = 50;
 const N = 2000;

@@ -1,24 +1,87 @@
-// Builds the three bundles and the type declarations:
-//   dist/capsule2d.js         ESM
-//   dist/capsule2d.cjs        CommonJS
-//   dist/capsule2d.iife.min.js  <script> build, global `Capsule2D`
-//   dist/debug.js             ESM, the `capsule2d/debug` renderer (kept out of the core bundles)
-//   dist/types/**.d.ts        from tsc --emitDeclarationOnly
+// Builds dist/, what the npm package ships (package.json "exports" maps the
+// entry points to it):
+//
+//   dist/esm/**.js, **.d.ts   ES modules, one per source file, and their types. Bundlers
+//                             tree-shake them module by module ("sideEffects": false), so
+//                             an import pays only for what it reaches.
+//   dist/cjs/**.js, **.d.ts   the same as CommonJS (dist/cjs/package.json says so), for
+//                             `require`; its types are the same declarations read as CommonJS.
+//   dist/capsule2d.iife.min.js  <script> build, global `Capsule2D` (the core, plus
+//                             `Capsule2D.binary`)
+//   dist/debug.iife.min.js    <script> build of the debug renderer: `Capsule2D.debug`
+//                             (load it after capsule2d.iife.min.js)
+//   dist/capsule2d.js, dist/capsule2d.cjs  the whole core in one import (re-exports of
+//                             dist/esm/index.js and dist/cjs/index.js; the benchmarks load them)
+//
+// Entry points: `capsule2d` (src/index.ts), `capsule2d/debug` (src/debug/index.ts),
+// `capsule2d/binary` (src/binary/index.ts). Each is a module of the same tree, so the
+// subpaths share the core's classes and state instead of carrying copies. A new
+// entry point needs: package.json "exports" (and "typesVersions" for node10),
+// typedoc.json "entryPoints", a .size-limit.json entry with its README row, and
+// the list in test/package.test.ts.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join, relative } from "node:path";
 
 const require = createRequire(import.meta.url);
+
+/** Every .ts source file under `dir` (not declarations). */
+function sources(dir) {
+  const found = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...sources(path));
+    else if (name.endsWith(".ts") && !name.endsWith(".d.ts")) found.push(path);
+  }
+  return found;
+}
+
+/** Every file under `dir` whose name ends with `suffix`. */
+function filesEndingWith(dir, suffix) {
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...filesEndingWith(path, suffix));
+    else if (name.endsWith(suffix)) found.push(path);
+  }
+  return found;
+}
+
 rmSync("dist", { recursive: true, force: true });
 
-const common = { entryPoints: ["src/index.ts"], bundle: true, target: "es2020", logLevel: "warning" };
+const modules = { entryPoints: sources("src"), outbase: "src", bundle: false, target: "es2020", logLevel: "warning" };
+const script = { bundle: true, minify: true, format: "iife", platform: "browser", target: "es2020", logLevel: "warning" };
 await Promise.all([
-  build({ ...common, format: "esm", outfile: "dist/capsule2d.js", platform: "neutral", mainFields: ["module", "main"] }),
-  build({ ...common, format: "cjs", outfile: "dist/capsule2d.cjs", platform: "node" }),
-  build({ ...common, format: "iife", globalName: "Capsule2D", minify: true, outfile: "dist/capsule2d.iife.min.js", platform: "browser" }),
-  build({ ...common, entryPoints: ["src/debug/index.ts"], format: "esm", outfile: "dist/debug.js", platform: "browser" }),
+  build({ ...modules, format: "esm", outdir: "dist/esm", platform: "neutral" }),
+  build({ ...modules, format: "cjs", outdir: "dist/cjs", platform: "node" }),
+  build({
+    ...script,
+    stdin: {
+      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts";`,
+      resolveDir: process.cwd(),
+      sourcefile: "capsule2d.iife.ts",
+      loader: "ts",
+    },
+    globalName: "Capsule2D",
+    outfile: "dist/capsule2d.iife.min.js",
+  }),
+  // `var Capsule2D` of the core script is kept; the renderer is added to it as `debug`.
+  build({ ...script, entryPoints: ["src/debug/index.ts"], globalName: "Capsule2D.debug", outfile: "dist/debug.iife.min.js" }),
 ]);
 
+// dist/cjs holds CommonJS files named .js: a package.json there says so to Node and TypeScript.
+writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
+writeFileSync("dist/capsule2d.js", `// The core in one import (the package's "exports" point to dist/esm/ directly).\nexport * from "./esm/index.js";\n`);
+writeFileSync("dist/capsule2d.cjs", `// The core in one require (the package's "exports" point to dist/cjs/ directly).\n"use strict";\nmodule.exports = require("./cjs/index.js");\n`);
+
+// Declarations next to the ES modules, then the same files beside the CommonJS ones.
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], { stdio: "inherit" });
-console.log("built dist/capsule2d.js, dist/capsule2d.cjs, dist/capsule2d.iife.min.js, dist/debug.js and dist/types");
+for (const file of filesEndingWith("dist/esm", ".d.ts")) {
+  const to = join("dist/cjs", relative("dist/esm", file));
+  mkdirSync(join(to, ".."), { recursive: true });
+  cpSync(file, to);
+}
+
+console.log("built dist/esm, dist/cjs (modules and types), dist/capsule2d.iife.min.js, dist/debug.iife.min.js");

@@ -1,4 +1,10 @@
 // The public surface of capsule2d, and nothing else.
+/**
+ * `capsule2d`: the world, the bodies, the narrowphase and the queries.
+ * `capsule2d/debug` (a canvas renderer) and `capsule2d/binary` (binary
+ * snapshots) are separate entry points.
+ * @module capsule2d
+ */
 export type { Vec2 } from "./math/vec2.js";
 export { Body, CIRCLE, CAPSULE, BOX } from "./bodies/body.js";
 export type { BodyOptions, BodyType, CollisionFilter, ShapeKind, Pose, GroundContact } from "./bodies/body.js";

@@ -63,7 +63,16 @@ import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type Worl
 import { copyContactState, copyJointState } from "./world/schema.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
-export type QueryFilter = ((body: Body) => boolean) | { category?: number; mask?: number; group?: number };
+export type QueryFilter =
+  | ((body: Body) => boolean)
+  | {
+      /** Bits the query is (default 0x0001). */
+      category?: number;
+      /** Bits it hits (default 0xFFFFFFFF). */
+      mask?: number;
+      /** As a body's group (default 0). */
+      group?: number;
+    };
 
 /** Restitution sweeps per sub-step: enough for momentum to cross a chain of this many bodies. */
 const MAX_IMPACT_SWEEPS = 16;
@@ -72,6 +81,11 @@ function byId(a: Body, b: Body): number {
   return a._id - b._id;
 }
 
+/**
+ * A physics world: it owns bodies, joints and contacts and advances them with
+ * `step(dt)` (or `advance(elapsed)` at a fixed step). See the README for the
+ * options, the events and the queries.
+ */
 export class World implements BodyOwner, JointOwner {
   private readonly opts: ResolvedWorldOptions;
   private frozenOptions: Readonly<ResolvedWorldOptions> | null = null;
@@ -140,6 +154,7 @@ export class World implements BodyOwner, JointOwner {
     return this.timing;
   }
 
+  /** Turn stage timing on or off (a boolean). */
   set profiling(on: boolean) {
     this.timing = check.boolean("profiling", on);
     if (!on) Object.assign(this.profile, newProfile());
@@ -210,6 +225,7 @@ export class World implements BodyOwner, JointOwner {
     return this.options.gravity;
   }
 
+  /** Set gravity, m/s² (a finite `{ x, y }`), as `setOptions({ gravity })` does. */
   set gravity(g: Vec2) {
     this.setOptions({ gravity: check.vector("gravity", g) });
   }
@@ -1084,7 +1100,8 @@ export class World implements BodyOwner, JointOwner {
 
   /**
    * Everything that affects this world's future, as plain JSON-serialisable
-   * data (or, with `{ format: "binary" }`, a compact ArrayBuffer; see
+   * data (or, with `{ format: "binary" }`, a compact ArrayBuffer, once
+   * `enableBinarySnapshots()` from `capsule2d/binary` has been called; see
    * src/world/snapshot.ts). `World.fromSnapshot` rebuilds it; stepping the
    * rebuilt world gives bit-identical states. Event listeners, pending events
    * and the force field are not included.
@@ -1100,7 +1117,8 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /**
-   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer).
+   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer
+   * once `enableBinarySnapshots()` from `capsule2d/binary` has been called).
    * The snapshot is checked completely first: a corrupt or truncated one
    * throws a TypeError or RangeError and nothing is built.
    */

@@ -107,29 +107,70 @@ describe("built package", () => {
     checkApi(api!);
   });
 
+  it("dist/debug.iife.min.js adds the renderer to the global as Capsule2D.debug, after the core script", () => {
+    const context = vm.createContext({});
+    vm.runInContext(readFileSync(built("capsule2d.iife.min.js"), "utf8"), context);
+    vm.runInContext(readFileSync(built("debug.iife.min.js"), "utf8"), context);
+    const api = (context as { Capsule2D: Api & { debug: Api; binary: Api } }).Capsule2D;
+    checkApi(api); // the core is still there
+    expect(Object.keys(api.debug).sort()).toEqual(["Camera", "DEFAULT_PALETTE", "drawBody", "drawWorld", "traceBody", "traceCapsule"]);
+    // a camera at the origin, 40 px per metre, y up: (1, 1) m is 40 px right of and 40 px above the centre
+    const Camera = api.debug.Camera as new (o?: unknown) => { resize(w: number, h: number): void; worldToScreen(p: { x: number; y: number }): { x: number; y: number } };
+    const camera = new Camera({ scale: 40 });
+    camera.resize(200, 100);
+    expect(camera.worldToScreen({ x: 1, y: 1 })).toEqual({ x: 140, y: 10 });
+    expect(typeof api.binary.enableBinarySnapshots).toBe("function");
+  });
+
+  // Each entry point in a child process, so that Node's own resolver (not the test runner's) reads package.json.
+  const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, args, { cwd: root, encoding: "utf8" })) as unknown;
+
   it("plain Node resolves `capsule2d` through the exports map, for import and for require", () => {
-    built("capsule2d.js");
-    built("capsule2d.cjs");
-    // A child process, so that Node's own resolver (not the test runner's) reads package.json.
     const script = (load: string) =>
       `${load}.then((m) => { const c = new m.Circle({ radius: 1 }); ` +
       `process.stdout.write(JSON.stringify([typeof m.collide, typeof m.raycastBody, typeof m.capsulesIntersectExact, c.radius])); })`;
-    const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, args, { cwd: root, encoding: "utf8" })) as unknown;
     const expected = ["function", "function", "function", 1];
     expect(run(["--input-type=module", "-e", script(`import("capsule2d")`)])).toEqual(expected);
     expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`)])).toEqual(expected);
   });
 
-  it("ships type declarations where package.json says they are", () => {
+  it("`capsule2d/debug` loads with import and with require", () => {
+    const script = (load: string) =>
+      `${load}.then((m) => { const c = new m.Camera({ scale: 40 }); c.resize(200, 100); ` +
+      `process.stdout.write(JSON.stringify([typeof m.drawWorld, c.worldToScreen({ x: 1, y: 1 })])); })`;
+    const expected = ["function", { x: 140, y: 10 }];
+    expect(run(["--input-type=module", "-e", script(`import("capsule2d/debug")`)])).toEqual(expected);
+    expect(run(["-e", script(`Promise.resolve(require("capsule2d/debug"))`)])).toEqual(expected);
+  });
+
+  it("`capsule2d/binary` enables binary snapshots in the same copy of the core, with import and with require", () => {
+    // the subpath must install the codec into the World the user imported, not into a copy of it
+    const script = (core: string, binary: string) =>
+      `Promise.all([${core}, ${binary}]).then(([c, b]) => { const w = new c.World(); w.add(new c.Circle({ radius: 1 })); ` +
+      `let before; try { w.snapshot({ format: "binary" }); before = "no error"; } catch (e) { before = e.constructor.name; } ` +
+      `b.enableBinarySnapshots(); const buf = w.snapshot({ format: "binary" }); ` +
+      `process.stdout.write(JSON.stringify([before, buf instanceof ArrayBuffer, c.World.fromSnapshot(buf).stateHash() === w.stateHash()])); })`;
+    const expected = ["TypeError", true, true];
+    expect(run(["--input-type=module", "-e", script(`import("capsule2d")`, `import("capsule2d/binary")`)])).toEqual(expected);
+    expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`, `Promise.resolve(require("capsule2d/binary"))`)])).toEqual(expected);
+  });
+
+  it("ships type declarations where package.json says they are, for every entry point and condition", () => {
+    type Target = { types: string; default: string };
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-      exports: Record<string, { types?: string; import?: string; require?: string }>;
+      exports: Record<string, { import: Target; require: Target } | string>;
     };
-    const main = pkg.exports["."]!;
-    for (const file of [main.types, main.import, main.require]) {
-      expect(file, "exports['.'] entry").toBeDefined();
-      built(file!.replace(/^\.\/dist\//, ""));
+    const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json");
+    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary"]);
+    for (const [, target] of entries) {
+      if (typeof target === "string") throw new Error(`export ${target} has no conditions`);
+      for (const file of [target.import.types, target.import.default, target.require.types, target.require.default]) {
+        built(file.replace(/^\.\/dist\//, ""));
+      }
     }
-    const dts = readFileSync(built("types/index.d.ts"), "utf8");
-    for (const name of PUBLIC_FUNCTIONS) expect(dts).toContain(name);
+    for (const dir of ["esm", "cjs"]) {
+      const dts = readFileSync(built(`${dir}/index.d.ts`), "utf8");
+      for (const name of PUBLIC_FUNCTIONS) expect(dts).toContain(name);
+    }
   });
 });

@@ -5,6 +5,12 @@
  * seed of any failure.
  */
 import fc from "fast-check";
+import { enableBinarySnapshots } from "../src/binary/index.js";
+
+// Binary snapshots are an opt-in entry point (`capsule2d/binary`); the tests
+// use them throughout, so every test file starts with them enabled
+// (test/snapshot.test.ts checks the error without them).
+enableBinarySnapshots();
 
 const env = process.env.FC_SEED;
 if (env !== "random") {

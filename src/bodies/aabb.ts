@@ -2,6 +2,7 @@ import { Body, BOX, type BodyOptions } from "./body.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 
+/** Options of `new AABB(options)`: the body options, `halfWidth` and `halfHeight`. */
 export interface AABBOptions extends BodyOptions {
   /** Half the width, metres, > 0. */
   halfWidth: number;

@@ -28,14 +28,19 @@ import type { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { detAtan2, detCos, detSin } from "../math/trig.js";
 
+/** How a body moves: by forces and contacts, never, or only by the velocity you give it. */
 export type BodyType = "dynamic" | "static" | "kinematic";
 
-/** Shape kinds, used as indices into the narrowphase dispatch table. */
+/** `body.kind` of a `Circle` (shape kinds index the narrowphase dispatch table). */
 export const CIRCLE = 0;
+/** `body.kind` of a `Capsule`. */
 export const CAPSULE = 1;
+/** `body.kind` of an `AABB`. */
 export const BOX = 2;
+/** `body.kind`: `CIRCLE`, `CAPSULE` or `BOX`. */
 export type ShapeKind = typeof CIRCLE | typeof CAPSULE | typeof BOX;
 
+/** Which bodies collide: A and B collide when `(A.mask & B.category) && (B.mask & A.category)`, unless a shared `group` decides. */
 export interface CollisionFilter {
   /** Bits this body is (default 0x0001). */
   category: number;
@@ -47,37 +52,57 @@ export interface CollisionFilter {
 
 /** A pose: position (m), angle (rad) and the rotation as a unit complex number. */
 export interface Pose {
+  /** Centre x, m. */
   x: number;
+  /** Centre y, m. */
   y: number;
+  /** Angle, rad. */
   angle: number;
+  /** cos(angle), exactly as the engine keeps it. */
   rotCos: number;
+  /** sin(angle), exactly as the engine keeps it. */
   rotSin: number;
 }
 
+/** What every body's constructor takes (and `CircleOptions`, `CapsuleOptions`, `AABBOptions` add a size to). Every option is optional. */
 export interface BodyOptions {
+  /** Centre of the shape, m (default (0, 0)). */
   position?: Vec2;
   /** Radians, counter-clockwise. */
   angle?: number;
+  /** Linear velocity, m/s (default (0, 0)). */
   velocity?: Vec2;
+  /** rad/s, counter-clockwise (default 0). */
   angularVelocity?: number;
+  /** "dynamic" (default), "static" or "kinematic". */
   type?: BodyType;
   /** kg/m² (default 1). Ignored when `mass` is given. */
   density?: number;
   /** kg; overrides density. */
   mass?: number;
+  /** Bounciness, ≥ 0 (default 0); a contact uses the larger of the two bodies'. */
   restitution?: number;
+  /** Coulomb friction coefficient, ≥ 0 (default 0.6); a contact uses sqrt(a·b). */
   friction?: number;
+  /** Never rotate (infinite inertia). Default false. */
   fixedRotation?: boolean;
+  /** Report overlaps (`world.sensorEvents`) without colliding. Default false. */
   isSensor?: boolean;
   /** Continuous collision against everything, dynamic bodies included. */
   bullet?: boolean;
   /** May this body fall asleep (default true)? false keeps it and its island awake. */
   enableSleep?: boolean;
+  /** Which bodies this one collides with; missing fields take their defaults. */
   collisionFilter?: Partial<CollisionFilter>;
+  /** Slows the linear velocity, 1/s (≥ 0, default 0). */
   linearDamping?: number;
+  /** Slows the angular velocity, 1/s (≥ 0, default 0). */
   angularDamping?: number;
+  /** Multiplies the world's gravity for this body (default 1). */
   gravityScale?: number;
+  /** Yours: kept on the body (and in JSON snapshots when it survives `JSON.stringify`). */
   userData?: unknown;
+  /** Yours: a name for debugging (default ""). */
   label?: string;
 }
 
@@ -178,6 +203,11 @@ function readOnly(name: string, use: string): never {
   throw new TypeError(`capsule2d: body.${name} is read-only; use ${use}`);
 }
 
+/**
+ * A rigid body, the user's handle: `Circle`, `Capsule` and `AABB` extend it.
+ * Read its state through the getters; change it through the `set...` and
+ * `apply...` methods, which check their input and update what depends on it.
+ */
 export abstract class Body {
   /** @internal */ _id: number;
   /** @internal */ _kind: ShapeKind;
@@ -328,6 +358,7 @@ export abstract class Body {
   get id(): number {
     return this._id;
   }
+  /** Read-only (the world assigns ids): assigning throws a TypeError. */
   set id(_: never) {
     readOnly("id", "nothing: the world assigns ids");
   }
@@ -336,6 +367,7 @@ export abstract class Body {
   get kind(): ShapeKind {
     return this._kind;
   }
+  /** Read-only (a body never changes shape): assigning throws a TypeError. */
   set kind(_: never) {
     readOnly("kind", "a new body");
   }
@@ -344,6 +376,7 @@ export abstract class Body {
   get type(): BodyType {
     return this._type;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setType(type)`. */
   set type(_: never) {
     readOnly("type", "body.setType(type)");
   }
@@ -352,6 +385,7 @@ export abstract class Body {
   get world(): BodyOwner | null {
     return this._world;
   }
+  /** Read-only: assigning throws a TypeError that points to `world.add(body) or world.remove(body)`. */
   set world(_: never) {
     readOnly("world", "world.add(body) or world.remove(body)");
   }
@@ -360,6 +394,7 @@ export abstract class Body {
   get position(): Readonly<Vec2> {
     return Object.freeze({ x: this.px, y: this.py });
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setPosition({ x, y })`. */
   set position(_: never) {
     readOnly("position", "body.setPosition({ x, y })");
   }
@@ -368,6 +403,7 @@ export abstract class Body {
   get velocity(): Readonly<Vec2> {
     return Object.freeze({ x: this.vx, y: this.vy });
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setVelocity({ x, y })`. */
   set velocity(_: never) {
     readOnly("velocity", "body.setVelocity({ x, y })");
   }
@@ -376,6 +412,7 @@ export abstract class Body {
   get angularVelocity(): number {
     return this.w;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setAngularVelocity(w)`. */
   set angularVelocity(_: never) {
     readOnly("angularVelocity", "body.setAngularVelocity(w)");
   }
@@ -384,6 +421,7 @@ export abstract class Body {
   get angle(): number {
     return detAtan2(this.qs, this.qc);
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setAngle(angle)`. */
   set angle(_: never) {
     readOnly("angle", "body.setAngle(angle)");
   }
@@ -392,6 +430,7 @@ export abstract class Body {
   get rotCos(): number {
     return this.qc;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setAngle(angle)`. */
   set rotCos(_: never) {
     readOnly("rotCos", "body.setAngle(angle)");
   }
@@ -400,6 +439,7 @@ export abstract class Body {
   get rotSin(): number {
     return this.qs;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setAngle(angle)`. */
   set rotSin(_: never) {
     readOnly("rotSin", "body.setAngle(angle)");
   }
@@ -408,6 +448,7 @@ export abstract class Body {
   get mass(): number {
     return this._mass;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg)`. */
   set mass(_: never) {
     readOnly("mass", "body.setMass(kg)");
   }
@@ -416,6 +457,7 @@ export abstract class Body {
   get invMass(): number {
     return this._invMass;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg)`. */
   set invMass(_: never) {
     readOnly("invMass", "body.setMass(kg)");
   }
@@ -424,6 +466,7 @@ export abstract class Body {
   get inertia(): number {
     return this._inertia;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg) or body.setFixedRotation(flag)`. */
   set inertia(_: never) {
     readOnly("inertia", "body.setMass(kg) or body.setFixedRotation(flag)");
   }
@@ -432,6 +475,7 @@ export abstract class Body {
   get invInertia(): number {
     return this._invInertia;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg) or body.setFixedRotation(flag)`. */
   set invInertia(_: never) {
     readOnly("invInertia", "body.setMass(kg) or body.setFixedRotation(flag)");
   }
@@ -440,27 +484,34 @@ export abstract class Body {
   get density(): number {
     return this._density;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setDensity(density)`. */
   set density(_: never) {
     readOnly("density", "body.setDensity(density)");
   }
 
+  /** Coulomb friction coefficient (`setFriction` changes it). */
   get friction(): number {
     return this._friction;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setFriction(friction)`. */
   set friction(_: never) {
     readOnly("friction", "body.setFriction(friction)");
   }
 
+  /** Bounciness (`setRestitution` changes it). */
   get restitution(): number {
     return this._restitution;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setRestitution(restitution)`. */
   set restitution(_: never) {
     readOnly("restitution", "body.setRestitution(restitution)");
   }
 
+  /** Does the body never rotate (`setFixedRotation` changes it)? */
   get fixedRotation(): boolean {
     return this._fixedRotation;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setFixedRotation(flag)`. */
   set fixedRotation(_: never) {
     readOnly("fixedRotation", "body.setFixedRotation(flag)");
   }
@@ -469,6 +520,7 @@ export abstract class Body {
   get isSensor(): boolean {
     return this._isSensor;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setSensor(flag)`. */
   set isSensor(_: never) {
     readOnly("isSensor", "body.setSensor(flag)");
   }
@@ -477,6 +529,7 @@ export abstract class Body {
   get bullet(): boolean {
     return this._bullet;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setBullet(flag)`. */
   set bullet(_: never) {
     readOnly("bullet", "body.setBullet(flag)");
   }
@@ -485,6 +538,7 @@ export abstract class Body {
   get enableSleep(): boolean {
     return this._enableSleep;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setEnableSleep(flag)`. */
   set enableSleep(_: never) {
     readOnly("enableSleep", "body.setEnableSleep(flag)");
   }
@@ -493,27 +547,34 @@ export abstract class Body {
   get collisionFilter(): Readonly<CollisionFilter> {
     return Object.freeze({ category: this._category, mask: this._mask, group: this._group });
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setCollisionFilter({ category, mask, group })`. */
   set collisionFilter(_: never) {
     readOnly("collisionFilter", "body.setCollisionFilter({ category, mask, group })");
   }
 
+  /** Linear damping, 1/s (`setLinearDamping` changes it). */
   get linearDamping(): number {
     return this._linearDamping;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setLinearDamping(damping)`. */
   set linearDamping(_: never) {
     readOnly("linearDamping", "body.setLinearDamping(damping)");
   }
 
+  /** Angular damping, 1/s (`setAngularDamping` changes it). */
   get angularDamping(): number {
     return this._angularDamping;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setAngularDamping(damping)`. */
   set angularDamping(_: never) {
     readOnly("angularDamping", "body.setAngularDamping(damping)");
   }
 
+  /** Multiplier of the world's gravity for this body (`setGravityScale` changes it). */
   get gravityScale(): number {
     return this._gravityScale;
   }
+  /** Read-only: assigning throws a TypeError that points to `body.setGravityScale(scale)`. */
   set gravityScale(_: never) {
     readOnly("gravityScale", "body.setGravityScale(scale)");
   }
@@ -522,6 +583,7 @@ export abstract class Body {
   get radius(): number {
     return this._radius;
   }
+  /** Read-only (a body never changes shape): assigning throws a TypeError. */
   set radius(_: never) {
     readOnly("radius", "a new body");
   }
@@ -530,6 +592,7 @@ export abstract class Body {
   get halfLength(): number {
     return this._halfLength;
   }
+  /** Read-only (a body never changes shape): assigning throws a TypeError. */
   set halfLength(_: never) {
     readOnly("halfLength", "a new body");
   }
@@ -538,6 +601,7 @@ export abstract class Body {
   get halfWidth(): number {
     return this._halfWidth;
   }
+  /** Read-only (a body never changes shape): assigning throws a TypeError. */
   set halfWidth(_: never) {
     readOnly("halfWidth", "a new body");
   }
@@ -546,6 +610,7 @@ export abstract class Body {
   get halfHeight(): number {
     return this._halfHeight;
   }
+  /** Read-only (a body never changes shape): assigning throws a TypeError. */
   set halfHeight(_: never) {
     readOnly("halfHeight", "a new body");
   }
@@ -564,6 +629,7 @@ export abstract class Body {
   get isSleeping(): boolean {
     return this._world !== null && this._world.isBodySleeping(this);
   }
+  /** Read-only: assigning throws a TypeError that points to `body.wake()`. */
   set isSleeping(_: never) {
     readOnly("isSleeping", "body.wake()");
   }
@@ -572,18 +638,22 @@ export abstract class Body {
   get joints(): readonly Joint[] {
     return this._world === null ? NO_JOINTS : this._world.jointsOf(this);
   }
+  /** Read-only: assigning throws a TypeError that points to `world.addJoint(def) or world.removeJoint(joint)`. */
   set joints(_: never) {
     readOnly("joints", "world.addJoint(def) or world.removeJoint(joint)");
   }
 
+  /** `type === "static"`. */
   get isStatic(): boolean {
     return this._type === "static";
   }
 
+  /** `type === "dynamic"`. */
   get isDynamic(): boolean {
     return this._type === "dynamic";
   }
 
+  /** `type === "kinematic"`. */
   get isKinematic(): boolean {
     return this._type === "kinematic";
   }

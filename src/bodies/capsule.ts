@@ -2,6 +2,7 @@ import { Body, CAPSULE, type BodyOptions } from "./body.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 
+/** Options of `new Capsule(options)`: the body options, `halfLength` and `radius`. */
 export interface CapsuleOptions extends BodyOptions {
   /** Centre to each cap centre, metres, >= 0 (0 makes a circle). */
   halfLength: number;
@@ -9,12 +10,12 @@ export interface CapsuleOptions extends BodyOptions {
   radius: number;
 }
 
+const CAPSULE_KEYS = ["halfLength", "radius"];
+
 /**
  * A capsule ("pill", stadium): every point within `radius` of the segment
  * running along the body's local x axis from (-halfLength, 0) to (halfLength, 0).
  */
-const CAPSULE_KEYS = ["halfLength", "radius"];
-
 export class Capsule extends Body {
   constructor(options: CapsuleOptions) {
     super(CAPSULE, options, CAPSULE_KEYS);

@@ -1,6 +1,7 @@
 import { Body, CIRCLE, type BodyOptions } from "./body.js";
 import * as check from "../math/validate.js";
 
+/** Options of `new Circle(options)`: the body options and a `radius`. */
 export interface CircleOptions extends BodyOptions {
   /** Metres, > 0. */
   radius: number;
@@ -8,6 +9,7 @@ export interface CircleOptions extends BodyOptions {
 
 const CIRCLE_KEYS = ["radius"];
 
+/** A disc of `radius` about its centre `position`. */
 export class Circle extends Body {
   constructor(options: CircleOptions) {
     super(CIRCLE, options, CIRCLE_KEYS);

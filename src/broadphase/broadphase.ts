@@ -35,6 +35,7 @@ export class PairList {
   }
 }
 
+/** The broadphases `WorldOptions.broadphase` accepts: dynamic AABB tree, sweep and prune, or every pair. */
 export type BroadphaseKind = "tree" | "sap" | "brute";
 
 

@@ -15,23 +15,31 @@
 import type { Vec2 } from "../math/vec2.js";
 import { clamp } from "../math/scalar.js";
 
+/** What `new Camera(options)` takes; every option is optional. */
 export interface CameraOptions {
   /** World point at the middle of the view (default 0, 0). */
   center?: Vec2;
   /** Pixels per metre (default 40). */
   scale?: number;
-  /** Zoom limits, pixels per metre (default 2 and 2000). */
+  /** Most zoomed-out, pixels per metre (default 2). */
   minScale?: number;
+  /** Most zoomed-in, pixels per metre (default 2000). */
   maxScale?: number;
 }
 
+/** A 2D camera: world (metres, y up) to canvas (CSS pixels, y down) and back; see the top of camera.ts. */
 export class Camera {
+  /** World point at the middle of the view (move it to pan). */
   readonly center: Vec2;
+  /** Pixels per metre. */
   scale: number;
+  /** Most zoomed-out, pixels per metre. */
   minScale: number;
+  /** Most zoomed-in, pixels per metre. */
   maxScale: number;
   /** Canvas size in CSS pixels; `resize` or `apply` keep them current. */
   width = 1;
+  /** Canvas height in CSS pixels. */
   height = 1;
   /** Device pixels per CSS pixel. */
   pixelRatio = 1;
@@ -93,7 +101,16 @@ export class Camera {
   }
 
   /** Visible world rectangle (for culling), written into `out`. */
-  visibleBounds(out: { minX: number; minY: number; maxX: number; maxY: number }): typeof out {
+  visibleBounds(out: {
+    /** Left edge, m. */
+    minX: number;
+    /** Bottom edge, m. */
+    minY: number;
+    /** Right edge, m. */
+    maxX: number;
+    /** Top edge, m. */
+    maxY: number;
+  }): typeof out {
     const hw = this.width / 2 / this.scale;
     const hh = this.height / 2 / this.scale;
     out.minX = this.center.x - hw;

@@ -38,18 +38,33 @@ import type { Camera } from "./camera.js";
 
 /** One contact point as `world.contacts` reports it (impulses are optional). */
 export interface DrawableContactPoint {
+  /** x of the point, m. */
   x: number;
+  /** y of the point, m. */
   y: number;
+  /** Penetration at the point, m. */
   depth: number;
+  /** Impulse along the normal over the last step, N·s (not drawn; `world.contacts` reports it). */
   normalImpulse?: number;
 }
 
 /** A touching pair as `world.contacts` reports it. */
 export interface DrawableContact {
+  /** The first body. */
   bodyA: Body;
+  /** The second body. */
   bodyB: Body;
+  /** True when either body is a sensor. */
   isSensor?: boolean;
-  manifold: { normal: Vec2; depth: number; points: readonly DrawableContactPoint[] };
+  /** The contact manifold. */
+  manifold: {
+    /** Unit normal from A to B. */
+    normal: Vec2;
+    /** Deepest penetration, m. */
+    depth: number;
+    /** 1 or 2 points. */
+    points: readonly DrawableContactPoint[];
+  };
 }
 
 /**
@@ -58,19 +73,31 @@ export interface DrawableContact {
  * `{ bodies: [...] }`.
  */
 export interface DrawableWorld {
+  /** The bodies to draw. */
   readonly bodies: readonly Body[];
+  /** The touching pairs (for the contact layers). */
   readonly contacts?: readonly DrawableContact[];
+  /** The joints (for the joint layers). */
   readonly joints?: readonly Joint[];
 }
 
+/** The renderer's colours (any CSS colour). */
 export interface Palette {
+  /** The canvas background. */
   background: string;
+  /** Dynamic bodies (awake; sleeping ones are drawn dimmer). */
   dynamic: string;
+  /** Kinematic bodies. */
   kinematic: string;
+  /** Static bodies. */
   static: string;
+  /** Sensors. */
   sensor: string;
+  /** Bounding boxes. */
   bounds: string;
+  /** Contact points. */
   contact: string;
+  /** Contact normals. */
   normal: string;
   /** Joints: anchors, lines, springs, axes. */
   joint: string;
@@ -78,6 +105,7 @@ export interface Palette {
   jointLimit: string;
 }
 
+/** The colours `drawWorld` uses unless `DrawOptions.palette` says otherwise. */
 export const DEFAULT_PALETTE: Readonly<Palette> = {
   background: "#11141b",
   dynamic: "#e0a458",
@@ -91,6 +119,7 @@ export const DEFAULT_PALETTE: Readonly<Palette> = {
   jointLimit: "#d67bff",
 };
 
+/** What `drawWorld` draws; every option is optional. */
 export interface DrawOptions {
   /** Fill the canvas with the background colour first (default true). */
   clear?: boolean;

@@ -16,8 +16,11 @@ import {
   type JointType,
 } from "./joint.js";
 
+/** Fields every joint definition has. */
 interface CommonDef {
+  /** The first body (the joint's frame for axes, offsets and `motorSpeed`). */
   bodyA: Body;
+  /** The second body; a different body from `bodyA`, in the same world. */
   bodyB: Body;
   /** May the two bodies collide with each other? Default false. */
   collideConnected?: boolean;
@@ -25,92 +28,141 @@ interface CommonDef {
   breakForce?: number;
   /** Reaction torque above which the joint breaks, N·m. Default Infinity. */
   breakTorque?: number;
+  /** Yours: kept on the joint (and in JSON snapshots when it survives `JSON.stringify`). */
   userData?: unknown;
+  /** Yours: a name for debugging, kept on the joint and in JSON snapshots. Default "". */
   label?: string;
 }
 
+/** Where a one-anchor joint holds its bodies together. */
 interface AnchorDef {
   /** The joint's anchor, a world point (default: body B's centre). */
   anchor?: Vec2;
-  /** Or the anchor on each body, in its local frame. */
+  /** Or the anchor on body A, in its local frame (relative to its centre). */
   localAnchorA?: Vec2;
+  /** Or the anchor on body B, in its local frame (relative to its centre). */
   localAnchorB?: Vec2;
 }
 
+/** A soft spring in place of a rigid constraint. */
 interface SpringDef {
+  /** Make the joint's free axis a spring (needs `hertz` > 0). Default false (the wheel joint: true). */
   enableSpring?: boolean;
-  /** Spring frequency, Hz (0: as stiff as the solver can make it). */
+  /** Spring frequency, Hz (0: as stiff as the solver can make it). Default 0 (the wheel joint: 1). */
   hertz?: number;
+  /** Spring damping ratio (1: critically damped). Default 0 (the wheel joint: 0.7). */
   dampingRatio?: number;
 }
 
+/** A hinge: body B turns about an anchor fixed in both bodies (`type: "revolute"`). */
 export interface RevoluteJointDef extends CommonDef, AnchorDef, SpringDef {
+  /** The joint type. */
   type: "revolute";
   /** Relative angle B − A taken as angle 0 (default: the one at creation). */
   referenceAngle?: number;
+  /** Keep the angle within [`lowerAngle`, `upperAngle`]. Default false. */
   enableLimit?: boolean;
+  /** Lowest angle of B relative to A, rad, in [−π, π] and ≤ `upperAngle`. Default 0. */
   lowerAngle?: number;
+  /** Highest angle of B relative to A, rad, in [−π, π] and ≥ `lowerAngle`. Default 0. */
   upperAngle?: number;
+  /** Drive the relative rotation at `motorSpeed`. Default false. */
   enableMotor?: boolean;
   /** rad/s of B relative to A. */
   motorSpeed?: number;
+  /** Most torque the motor may apply, N·m (≥ 0). Default 0. */
   maxMotorTorque?: number;
 }
 
+/** A slider: body B moves along an axis fixed in body A and does not turn relative to it (`type: "prismatic"`). */
 export interface PrismaticJointDef extends CommonDef, AnchorDef, SpringDef {
+  /** The joint type. */
   type: "prismatic";
   /** The sliding direction, world (default x). */
   axis?: Vec2;
+  /** Or the sliding direction in body A's frame. */
   localAxisA?: Vec2;
+  /** Relative angle B − A to hold (default: the one at creation). */
   referenceAngle?: number;
+  /** Keep the translation within [`lower`, `upper`]. Default false. */
   enableLimit?: boolean;
+  /** Lowest translation along the axis from the pose at creation, m. Default 0. */
   lower?: number;
+  /** Highest translation along the axis from the pose at creation, m. Default 0. */
   upper?: number;
+  /** Drive the translation at `motorSpeed`. Default false. */
   enableMotor?: boolean;
+  /** m/s of B relative to A along the axis. */
   motorSpeed?: number;
+  /** Most force the motor may apply, N (≥ 0). Default 0. */
   maxMotorForce?: number;
 }
 
+/** A rod, rope or spring between two anchors (`type: "distance"`). */
 export interface DistanceJointDef extends CommonDef, SpringDef {
+  /** The joint type. */
   type: "distance";
-  /** World points (default: the bodies' centres). */
+  /** The anchor on body A, a world point (default: body A's centre). */
   anchorA?: Vec2;
+  /** The anchor on body B, a world point (default: body B's centre). */
   anchorB?: Vec2;
+  /** Or the anchor on body A in its local frame. */
   localAnchorA?: Vec2;
+  /** Or the anchor on body B in its local frame. */
   localAnchorB?: Vec2;
   /** Rest length (default: the anchors' distance at creation). */
   length?: number;
-  /** The range the length may take (default: `length` for both, a rigid rod; 0 and Infinity with a spring). */
+  /** Shortest length allowed (default: `length`, a rigid rod; 0 with a spring). A rope: 0. */
   minLength?: number;
+  /** Longest length allowed (default: `length`; Infinity with a spring). A rope: its length. */
   maxLength?: number;
+  /** Drive the length at `motorSpeed`. Default false. */
   enableMotor?: boolean;
+  /** m/s at which the motor changes the length. */
   motorSpeed?: number;
+  /** Most force the motor may apply, N (≥ 0). Default 0. */
   maxMotorForce?: number;
 }
 
+/** Glues body B to body A at an anchor, rigidly or as a bendy spring (`type: "weld"`). */
 export interface WeldJointDef extends CommonDef, AnchorDef {
+  /** The joint type. */
   type: "weld";
+  /** Relative angle B − A to hold (default: the one at creation). */
   referenceAngle?: number;
-  /** 0 (default): rigid; > 0: a spring of this frequency. */
+  /** 0 (default): rigid; > 0: a spring of this frequency for the position, Hz. */
   linearHertz?: number;
+  /** 0 (default): rigid; > 0: a spring of this frequency for the angle, Hz. */
   angularHertz?: number;
+  /** Damping ratio of the springs. Default 0. */
   dampingRatio?: number;
 }
 
+/** A car wheel: body B slides on a suspension spring along an axis of body A and turns freely (`type: "wheel"`). */
 export interface WheelJointDef extends CommonDef, AnchorDef, SpringDef {
+  /** The joint type. */
   type: "wheel";
   /** The suspension direction, world (default y). */
   axis?: Vec2;
+  /** Or the suspension direction in body A's frame. */
   localAxisA?: Vec2;
+  /** Drive the wheel's rotation at `motorSpeed`. Default false. */
   enableMotor?: boolean;
+  /** rad/s of B relative to A. */
   motorSpeed?: number;
+  /** Most torque the motor may apply, N·m (≥ 0). Default 0. */
   maxMotorTorque?: number;
+  /** Keep the suspension travel within [`lower`, `upper`]. Default false. */
   enableLimit?: boolean;
+  /** Lowest suspension travel along the axis, m. Default 0. */
   lower?: number;
+  /** Highest suspension travel along the axis, m. Default 0. */
   upper?: number;
 }
 
+/** Drives body B towards a pose in body A's frame with a limited force and torque (`type: "motor"`). */
 export interface MotorJointDef extends CommonDef {
+  /** The joint type. */
   type: "motor";
   /**
    * The point of B that is driven, a world point at creation (default: B's
@@ -124,17 +176,21 @@ export interface MotorJointDef extends CommonDef {
   linearOffset?: Vec2;
   /** B's angle relative to A to drive towards (default: the one at creation). */
   angularOffset?: number;
-  /** Most force and torque the joint may apply (defaults 1 N and 1 N·m, as Box2D). */
+  /** Most force the joint may apply, N (default 1, as Box2D). */
   maxForce?: number;
+  /** Most torque the joint may apply, N·m (default 1, as Box2D). */
   maxTorque?: number;
   /** Fraction of the pose error to correct per sub-step (per step with pgs), in [0, 1] (default 0.3). */
   correctionFactor?: number;
 }
 
+/** No constraint: the two bodies never collide with each other (`type: "filter"`). */
 export interface FilterJointDef extends CommonDef {
+  /** The joint type. */
   type: "filter";
 }
 
+/** What `world.addJoint(def)` takes: one of the joint definitions, told apart by `type`. */
 export type JointDef =
   | RevoluteJointDef
   | PrismaticJointDef

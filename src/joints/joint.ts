@@ -23,7 +23,9 @@ import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import { detAtan2 } from "../math/trig.js";
 
+/** The seven joint types, as `def.type` and `joint.type` name them. */
 export type JointType = "revolute" | "prismatic" | "distance" | "weld" | "wheel" | "motor" | "filter";
+/** Every `JointType`, in the order of their internal indices. */
 export const JOINT_TYPES: readonly JointType[] = ["revolute", "prismatic", "distance", "weld", "wheel", "motor", "filter"];
 
 export const REVOLUTE = 0;
@@ -59,6 +61,12 @@ export function unwind(a: number): number {
   return a;
 }
 
+/**
+ * A joint between two bodies, made by `world.addJoint(def)` (see `JointDef`).
+ * Its settings read under the definition's names; the `set...` methods change
+ * them (checked, waking the bodies only when a value changes). `reactionForce`
+ * and `reactionTorque` are the last step's.
+ */
 export class Joint {
   /** @internal */ _id: number;
   /** @internal JOINT_TYPES index. */ readonly _kind: number;
@@ -69,7 +77,9 @@ export class Joint {
   /** @internal */ _collideConnected: boolean;
   /** @internal */ _breakForce: number;
   /** @internal */ _breakTorque: number;
+  /** Yours: anything (kept in JSON snapshots when it survives `JSON.stringify`). */
   userData: unknown;
+  /** Yours: a name for debugging (kept in JSON snapshots). */
   label: string;
 
   // ---------------------------------------------------------------- definition (saved)
@@ -234,6 +244,7 @@ export class Joint {
   get type(): JointType {
     return JOINT_TYPES[this._kind]!;
   }
+  /** Read-only (fixed when the joint is made): assigning throws a TypeError. */
   set type(_: never) {
     readOnly("type", "a new joint");
   }
@@ -242,20 +253,25 @@ export class Joint {
   get id(): number {
     return this._id;
   }
+  /** Read-only (the world assigns ids): assigning throws a TypeError. */
   set id(_: never) {
     readOnly("id", "nothing: the world assigns ids");
   }
 
+  /** The first body (the joint's frame for axes, offsets and motor speeds). */
   get bodyA(): Body {
     return this._bodyA;
   }
+  /** Read-only (fixed when the joint is made): assigning throws a TypeError. */
   set bodyA(_: never) {
     readOnly("bodyA", "a new joint");
   }
 
+  /** The second body. */
   get bodyB(): Body {
     return this._bodyB;
   }
+  /** Read-only (fixed when the joint is made): assigning throws a TypeError. */
   set bodyB(_: never) {
     readOnly("bodyB", "a new joint");
   }
@@ -269,6 +285,7 @@ export class Joint {
   get collideConnected(): boolean {
     return this._collideConnected;
   }
+  /** Read-only (fixed when the joint is made): assigning throws a TypeError. */
   set collideConnected(_: never) {
     readOnly("collideConnected", "a new joint");
   }
@@ -277,6 +294,7 @@ export class Joint {
   get breakForce(): number {
     return this._breakForce;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setBreakForce(newtons)`. */
   set breakForce(_: never) {
     readOnly("breakForce", "joint.setBreakForce(newtons)");
   }
@@ -285,6 +303,7 @@ export class Joint {
   get breakTorque(): number {
     return this._breakTorque;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setBreakTorque(newtonMetres)`. */
   set breakTorque(_: never) {
     readOnly("breakTorque", "joint.setBreakTorque(newtonMetres)");
   }
@@ -334,10 +353,11 @@ export class Joint {
     return out;
   }
 
-  /** The anchors in the bodies' local frames (copies). */
+  /** The anchor in body A's local frame (a copy). */
   get localAnchorA(): Readonly<Vec2> {
     return Object.freeze({ x: this.lAx, y: this.lAy });
   }
+  /** The anchor in body B's local frame (a copy). */
   get localAnchorB(): Readonly<Vec2> {
     return Object.freeze({ x: this.lBx, y: this.lBy });
   }
@@ -389,6 +409,7 @@ export class Joint {
   get referenceAngle(): number {
     return this._refAngle;
   }
+  /** Read-only (fixed when the joint is made): assigning throws a TypeError. */
   set referenceAngle(_: never) {
     readOnly("referenceAngle", "a new joint");
   }
@@ -397,25 +418,34 @@ export class Joint {
   get length(): number {
     return this._length;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setLength(length)`. */
   set length(_: never) {
     readOnly("length", "joint.setLength(length)");
   }
 
-  /** Distance: the shortest and longest the length may be, m. */
+  /** Distance: the shortest the length may be, m. */
   get minLength(): number {
     return this._minLength;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setLengthRange(minLength, maxLength)`. */
   set minLength(_: never) {
     readOnly("minLength", "joint.setLengthRange(minLength, maxLength)");
   }
+  /** Distance: the longest the length may be, m (Infinity allowed). */
   get maxLength(): number {
     return this._maxLength;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setLengthRange(minLength, maxLength)`. */
   set maxLength(_: never) {
     readOnly("maxLength", "joint.setLengthRange(minLength, maxLength)");
   }
   /** Distance: `{ min, max }` (a copy). */
-  get lengthRange(): Readonly<{ min: number; max: number }> {
+  get lengthRange(): Readonly<{
+    /** Shortest length, m. */
+    min: number;
+    /** Longest length, m. */
+    max: number;
+  }> {
     return Object.freeze({ min: this._minLength, max: this._maxLength });
   }
 
@@ -423,11 +453,17 @@ export class Joint {
   get enableLimit(): boolean {
     return this._enableLimit;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setEnableLimit(on)`. */
   set enableLimit(_: never) {
     readOnly("enableLimit", "joint.setEnableLimit(on)");
   }
   /** The limits: angles (revolute, rad) or translations (prismatic, wheel, m), a copy. */
-  get limits(): Readonly<{ lower: number; upper: number }> {
+  get limits(): Readonly<{
+    /** Lowest angle or translation. */
+    lower: number;
+    /** Highest angle or translation. */
+    upper: number;
+  }> {
     return Object.freeze({ lower: this._lower, upper: this._upper });
   }
 
@@ -435,6 +471,7 @@ export class Joint {
   get enableMotor(): boolean {
     return this._enableMotor;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setEnableMotor(on)`. */
   set enableMotor(_: never) {
     readOnly("enableMotor", "joint.setEnableMotor(on)");
   }
@@ -442,6 +479,7 @@ export class Joint {
   get motorSpeed(): number {
     return this._motorSpeed;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setMotorSpeed(speed)`. */
   set motorSpeed(_: never) {
     readOnly("motorSpeed", "joint.setMotorSpeed(speed)");
   }
@@ -449,6 +487,7 @@ export class Joint {
   get maxMotorTorque(): number {
     return this._kind === REVOLUTE || this._kind === WHEEL ? this._maxMotor : 0;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setMaxMotorTorque(torque)`. */
   set maxMotorTorque(_: never) {
     readOnly("maxMotorTorque", "joint.setMaxMotorTorque(torque)");
   }
@@ -456,6 +495,7 @@ export class Joint {
   get maxMotorForce(): number {
     return this._kind === PRISMATIC || this._kind === DISTANCE ? this._maxMotor : 0;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setMaxMotorForce(force)`. */
   set maxMotorForce(_: never) {
     readOnly("maxMotorForce", "joint.setMaxMotorForce(force)");
   }
@@ -464,6 +504,7 @@ export class Joint {
   get enableSpring(): boolean {
     return this._enableSpring;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setEnableSpring(on)`. */
   set enableSpring(_: never) {
     readOnly("enableSpring", "joint.setEnableSpring(on)");
   }
@@ -471,6 +512,7 @@ export class Joint {
   get hertz(): number {
     return this._hertz;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setSpring(hertz, dampingRatio)`. */
   set hertz(_: never) {
     readOnly("hertz", "joint.setSpring(hertz, dampingRatio)");
   }
@@ -478,19 +520,23 @@ export class Joint {
   get dampingRatio(): number {
     return this._dampingRatio;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setSpring(hertz, dampingRatio)` or `setWeldStiffness`. */
   set dampingRatio(_: never) {
     readOnly("dampingRatio", "joint.setSpring(hertz, dampingRatio) or setWeldStiffness");
   }
-  /** Weld: the linear and angular parts' stiffness, Hz (0: rigid). */
+  /** Weld: the linear part's stiffness, Hz (0: rigid). */
   get linearHertz(): number {
     return this._linearHertz;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setWeldStiffness(linearHertz, angularHertz, dampingRatio)`. */
   set linearHertz(_: never) {
     readOnly("linearHertz", "joint.setWeldStiffness(linearHertz, angularHertz, dampingRatio)");
   }
+  /** Weld: the angular part's stiffness, Hz (0: rigid). */
   get angularHertz(): number {
     return this._angularHertz;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setWeldStiffness(linearHertz, angularHertz, dampingRatio)`. */
   set angularHertz(_: never) {
     readOnly("angularHertz", "joint.setWeldStiffness(linearHertz, angularHertz, dampingRatio)");
   }
@@ -694,20 +740,24 @@ export class Joint {
     return Object.freeze({ x: this.offX, y: this.offY });
   }
 
+  /** Motor joint: the target angle of B relative to A, rad. */
   get angularOffset(): number {
     return this.offAngle;
   }
 
-  /** Motor joint: the most force and torque it may apply, N and N·m. */
+  /** Motor joint: the most force it may apply, N. */
   get maxForce(): number {
     return this._maxForce;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setMaxForce(force)`. */
   set maxForce(_: never) {
     readOnly("maxForce", "joint.setMaxForce(force)");
   }
+  /** Motor joint: the most torque it may apply, N·m. */
   get maxTorque(): number {
     return this._maxTorque;
   }
+  /** Read-only: assigning throws a TypeError that points to `joint.setMaxTorque(torque)`. */
   set maxTorque(_: never) {
     readOnly("maxTorque", "joint.setMaxTorque(torque)");
   }
@@ -715,10 +765,12 @@ export class Joint {
   get correctionFactor(): number {
     return this._correctionFactor;
   }
+  /** Read-only (fixed when the joint is made): assigning throws a TypeError. */
   set correctionFactor(_: never) {
     readOnly("correctionFactor", "a new joint");
   }
 
+  /** Motor joint: set the most force it may apply, N (≥ 0). */
   setMaxForce(force: number): this {
     this.needs("setMaxForce", [MOTOR]);
     check.nonNegative("maxForce", force);
@@ -729,6 +781,7 @@ export class Joint {
     return this;
   }
 
+  /** Motor joint: set the most torque it may apply, N·m (≥ 0). */
   setMaxTorque(torque: number): this {
     this.needs("setMaxTorque", [MOTOR]);
     check.nonNegative("maxTorque", torque);

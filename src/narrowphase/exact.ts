@@ -34,15 +34,21 @@
 /** An integer: a safe-integer number or any bigint. */
 export type IntegerLike = number | bigint;
 
+/** A point on the integer grid. */
 export interface IntegerPoint {
+  /** An integer (number or bigint). */
   x: IntegerLike;
+  /** An integer (number or bigint). */
   y: IntegerLike;
 }
 
 /** A capsule on the integer grid: segment `a`–`b` and `radius` > 0, all integers. */
 export interface IntegerCapsule {
+  /** One end of the segment. */
   a: IntegerPoint;
+  /** The other end of the segment (may equal `a`: a circle). */
   b: IntegerPoint;
+  /** The radius, an integer > 0. */
   radius: IntegerLike;
 }
 

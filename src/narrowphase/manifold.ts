@@ -13,16 +13,25 @@
  */
 import type { Vec2 } from "../math/vec2.js";
 
+/** One contact point of a `Manifold`. */
 export interface ManifoldPoint {
+  /** x of the point midway between the two surfaces, m. */
   x: number;
+  /** y of the point midway between the two surfaces, m. */
   y: number;
+  /** Penetration at this point, m (> 0 overlapping, < 0 a gap within the margin). */
   depth: number;
+  /** Feature id: the same while the same features touch (for warm starting). */
   id: number;
 }
 
+/** What `collide(a, b)` returns when the shapes touch. */
 export interface Manifold {
+  /** Unit vector from body A to body B. */
   normal: Vec2;
+  /** Deepest penetration, m: moving B by `normal * depth` separates the shapes. */
   depth: number;
+  /** 1 or 2 contact points. */
   points: ManifoldPoint[];
 }
 

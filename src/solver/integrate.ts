@@ -25,6 +25,7 @@ import type { Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
 import type { SolverBodies } from "./solver-bodies.js";
 
+/** The integrators `WorldOptions.integrator` accepts. */
 export type IntegratorName = "semi-implicit-euler" | "explicit-euler" | "velocity-verlet";
 export const INTEGRATORS: readonly IntegratorName[] = ["semi-implicit-euler", "explicit-euler", "velocity-verlet"];
 
@@ -34,8 +35,11 @@ export const INTEGRATORS: readonly IntegratorName[] = ["semi-implicit-euler", "e
  * force and its torque about the centre). Zeroed before each call.
  */
 export class FieldForce implements Vec2 {
+  /** Force at the centre, x, N. */
   x = 0;
+  /** Force at the centre, y, N. */
   y = 0;
+  /** Torque, N·m (counter-clockwise). */
   torque = 0;
   /** @internal The body's centre now (for `addForceAt`). */
   cx = 0;

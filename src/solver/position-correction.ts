@@ -18,6 +18,7 @@ import { separationNow, type ContactConstraints } from "./contact-solver.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { integrateRotation } from "./integrate.js";
 
+/** The PGS solver's position corrections (`WorldOptions.positionCorrection`). */
 export type PositionCorrection = "baumgarte" | "projection" | "ngs" | "none";
 export const POSITION_CORRECTIONS: readonly PositionCorrection[] = ["baumgarte", "projection", "ngs", "none"];
 

@@ -35,30 +35,41 @@ import type { Vec2 } from "../math/vec2.js";
 import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
 
+/** Two solid bodies began touching (`world.contactEvents.begin`). */
 export interface ContactBeginEvent {
+  /** The body with the lower id. */
   bodyA: Body;
+  /** The body with the higher id. */
   bodyB: Body;
   /** The manifold at the end of the step (normal from A to B). */
   readonly manifold: Manifold;
 }
 
+/** Two solid bodies stopped touching (`world.contactEvents.end`). */
 export interface ContactEndEvent {
+  /** The body with the lower id. */
   bodyA: Body;
+  /** The body with the higher id. */
   bodyB: Body;
   /** The contact was destroyed (a body was removed, or changed type, filter or sensor flag), not just parted. */
   destroyed: boolean;
 }
 
+/** A solid contact was hit faster than `hitEventThreshold` (`world.contactEvents.hit`). */
 export interface ContactHitEvent {
+  /** The body with the lower id. */
   bodyA: Body;
+  /** The body with the higher id. */
   bodyB: Body;
-  /** The hardest-hit point and the normal there (from A to B). */
+  /** The hardest-hit point. */
   readonly point: Vec2;
+  /** The contact normal there (unit, from A to B). */
   readonly normal: Vec2;
   /** Relative speed along the normal at which the bodies approached, m/s (> hitEventThreshold). */
   approachSpeed: number;
 }
 
+/** A body began or stopped overlapping a sensor (`world.sensorEvents`). */
 export interface SensorEvent {
   /** The sensor body (the one with `isSensor`; the lower id when both are). */
   sensor: Body;
@@ -71,6 +82,7 @@ export interface SensorEvent {
  * `breakForce` or `breakTorque`. The joint has been removed from the world.
  */
 export interface JointBreakEvent {
+  /** The joint that broke (no longer in the world). */
   joint: Joint;
   /** The magnitude of the reaction force in the step it broke, N. */
   force: number;
@@ -80,32 +92,47 @@ export interface JointBreakEvent {
 
 /** The joint events of the last step: entries `[0, breakCount)` are valid. */
 export interface JointEvents {
+  /** How many entries of `break` are valid. */
   readonly breakCount: number;
+  /** The joints that broke in the last step. */
   readonly break: readonly JointBreakEvent[];
 }
 
 /** The contact events of the last step: entries `[0, count)` of each array are valid. */
 export interface ContactEvents {
+  /** How many entries of `begin` are valid. */
   readonly beginCount: number;
+  /** Pairs that began touching in the last step. */
   readonly begin: readonly ContactBeginEvent[];
+  /** How many entries of `end` are valid. */
   readonly endCount: number;
+  /** Pairs that stopped touching in the last step. */
   readonly end: readonly ContactEndEvent[];
+  /** How many entries of `hit` are valid. */
   readonly hitCount: number;
+  /** Contacts hit faster than `hitEventThreshold` in the last step. */
   readonly hit: readonly ContactHitEvent[];
 }
 
 /** The sensor events of the last step: entries `[0, count)` of each array are valid. */
 export interface SensorEvents {
+  /** How many entries of `begin` are valid. */
   readonly beginCount: number;
+  /** Bodies that began overlapping a sensor in the last step. */
   readonly begin: readonly SensorEvent[];
+  /** How many entries of `end` are valid. */
   readonly endCount: number;
+  /** Bodies that stopped overlapping a sensor in the last step. */
   readonly end: readonly SensorEvent[];
 }
 
 // ---------------------------------------------------------------- callback payloads (the adapter)
 
+/** One pair in a `collisionStart` / `collisionActive` / `collisionEnd` event. */
 export interface CollisionPair {
+  /** The body with the lower id. */
   bodyA: Body;
+  /** The body with the higher id. */
   bodyB: Body;
   /** The manifold at the time of the event; null on collisionEnd. */
   manifold: Manifold | null;
@@ -113,15 +140,19 @@ export interface CollisionPair {
   isSensor: boolean;
 }
 
+/** The payload of `collisionStart`, `collisionActive` and `collisionEnd`. */
 export interface CollisionEvent {
+  /** The pairs, in id order. */
   pairs: CollisionPair[];
 }
 
+/** The payload of `beforeStep` and `afterStep`. */
 export interface StepEvent {
   /** The step's dt, s. */
   dt: number;
 }
 
+/** The events `world.on(name, listener)` delivers, and their listeners. */
 export interface WorldEvents {
   /** Pairs that began touching in this step (contacts and sensors). */
   collisionStart: (event: CollisionEvent) => void;
@@ -131,11 +162,15 @@ export interface WorldEvents {
   collisionEnd: (event: CollisionEvent) => void;
   /** Solid contacts hit faster than `hitEventThreshold` in this step. */
   contactHit: (event: { hits: ContactHitEvent[] }) => void;
+  /** Bodies that began overlapping a sensor in this step. */
   sensorStart: (event: { events: SensorEvent[] }) => void;
+  /** Bodies that stopped overlapping a sensor in this step. */
   sensorEnd: (event: { events: SensorEvent[] }) => void;
   /** A joint broke in this step (once per joint; it is already removed). */
   jointBreak: (event: JointBreakEvent) => void;
+  /** At the start of `step()`, before anything moves. */
   beforeStep: (event: StepEvent) => void;
+  /** After the step has finished (handlers may add or remove bodies). */
   afterStep: (event: StepEvent) => void;
 }
 
@@ -148,10 +183,17 @@ export const EVENT_NAMES: readonly (keyof WorldEvents)[] = [
 
 /** A touching pair as `world.contacts` and `world.contactsOf` list it, with the step's impulses. */
 export interface ContactInfo {
+  /** The body with the lower id. */
   bodyA: Body;
+  /** The body with the higher id. */
   bodyB: Body;
+  /** True when either body is a sensor. */
   isSensor: boolean;
-  manifold: Omit<Manifold, "points"> & { points: ContactPointInfo[] };
+  /** The manifold, its points with the impulses applied there. */
+  manifold: Omit<Manifold, "points"> & {
+    /** 1 or 2 points. */
+    points: ContactPointInfo[];
+  };
 }
 
 /**
@@ -159,7 +201,9 @@ export interface ContactInfo {
  * step (all sub-steps, bounces included): divide by dt for the force.
  */
 export interface ContactPointInfo extends ManifoldPoint {
+  /** Impulse along the normal over the last step, N·s. */
   normalImpulse: number;
+  /** Friction impulse over the last step, N·s. */
   tangentImpulse: number;
 }
 

@@ -8,8 +8,10 @@ import { INTEGRATORS, type IntegratorName } from "../solver/integrate.js";
 import { POSITION_CORRECTIONS, type PositionCorrection } from "../solver/position-correction.js";
 import type { BroadphaseKind } from "../broadphase/broadphase.js";
 
+/** The contact solvers: Box2D v3's sub-stepped soft contacts, or classic sequential impulses. */
 export type SolverName = "soft-step" | "pgs";
 
+/** What `new World(options)` and `world.setOptions(options)` take; every option is optional. */
 export interface WorldOptions {
   /** m/s². Default { x: 0, y: -9.81 } (y up); a y-down game passes { x: 0, y: 9.81 }. */
   gravity?: Vec2;
@@ -91,6 +93,7 @@ export interface WorldOptions {
 
 export type ResolvedWorldOptions = Required<WorldOptions>;
 
+/** Every world option's default value. */
 export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.freeze({
   gravity: Object.freeze({ x: 0, y: -9.81 }),
   solver: "soft-step",

@@ -27,6 +27,8 @@
  *   the header fields), the options as JSON text, then one fixed-size record
  *   per body and per contact (`BINARY_BYTES_PER_BODY`,
  *   `BINARY_BYTES_PER_CONTACT`). It carries neither `label` nor `userData`.
+ *   Its codec is in binary.ts, outside the core: `enableBinarySnapshots()`
+ *   from `capsule2d/binary` installs it (see "binary, when enabled" below).
  *
  * Reading checks everything before building anything: a wrong magic, format
  * or version, a truncated or padded buffer, a count that disagrees, a NaN or
@@ -40,34 +42,47 @@ import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
-  BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
+  BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
   SHAPE_NAMES, blankBody, blankContact, blankJoint, checkBodyRecord, checkJointRecord, type BodyExtra, type ContactIds, type Field,
-  type Header, type JointIds, type Layout,
+  type Header, type JointIds,
 } from "./schema.js";
 
 export const SNAPSHOT_FORMAT = "capsule2d-snapshot";
 /** Version 3 added joints; version 2 snapshots (no joints) are still read. */
 export const SNAPSHOT_VERSION = 3;
-const READABLE_VERSIONS = [2, 3];
+export const READABLE_VERSIONS = [2, 3];
 
 /** A number as stored in a JSON snapshot: JSON has no −0 or Infinity, so they are written as strings. */
 export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
 /** A JSON record whose fields `src/world/schema.ts` lists (nested by their dotted paths). */
 export type SnapshotRecord = { [key: string]: unknown };
+/** One body in a JSON snapshot. */
 export type BodySnapshot = SnapshotRecord;
+/** One contact in a JSON snapshot. */
 export type ContactSnapshot = SnapshotRecord;
 export type JointSnapshot = SnapshotRecord;
 
+/** What `world.snapshot()` returns: plain JSON data, read back by `World.fromSnapshot`. */
 export interface WorldSnapshot {
+  /** Always "capsule2d-snapshot". */
   format: typeof SNAPSHOT_FORMAT;
+  /** The snapshot format's version (`SNAPSHOT_VERSION`). */
   version: number;
+  /** The world's options. */
   options: Record<string, unknown>;
+  /** Simulated time, s. */
   time: SnapshotNumber;
+  /** Steps taken. */
   stepCount: number;
+  /** Time `advance()` has not stepped yet, s. */
   accumulator: SnapshotNumber;
+  /** The last step's dt, s. */
   lastDt: SnapshotNumber;
+  /** The id the next body gets. */
   nextId: number;
+  /** Every body, in id order. */
   bodies: BodySnapshot[];
+  /** Every contact, with its manifold and impulses. */
   contacts: ContactSnapshot[];
   /** The id the next joint gets. */
   nextJointId: number;
@@ -105,17 +120,20 @@ export interface RestoredWorld extends Header {
   nextJointId: number;
 }
 
+/** Bytes per body in a binary snapshot. */
 export const BINARY_BYTES_PER_BODY = BODY_LAYOUT.bytes;
+/** Bytes per contact in a binary snapshot. */
 export const BINARY_BYTES_PER_CONTACT = CONTACT_LAYOUT.bytes;
+/** Bytes per joint in a binary snapshot. */
 export const BINARY_BYTES_PER_JOINT = JOINT_LAYOUT.bytes;
 
 // ---------------------------------------------------------------- shared
 
-function fail(message: string): never {
+export function fail(message: string): never {
   throw new RangeError(`capsule2d: invalid snapshot: ${message}`);
 }
 
-function typeFail(message: string): never {
+export function typeFail(message: string): never {
   throw new TypeError(`capsule2d: invalid snapshot: ${message}`);
 }
 
@@ -128,7 +146,7 @@ function at<T, C>(record: string, fd: Field<T, C>): string {
   return `${record}.${fd.path}`;
 }
 
-function decode<T, C>(fd: Field<T, C>, record: string, v: unknown): unknown {
+export function decode<T, C>(fd: Field<T, C>, record: string, v: unknown): unknown {
   switch (fd.kind) {
     case "number":
     case "nonNegative": {
@@ -240,7 +258,7 @@ function readRecord<T, C>(fields: readonly Field<T, C>[], record: unknown, path:
   }
 }
 
-function jsonOptions(options: ResolvedWorldOptions): Record<string, unknown> {
+export function jsonOptions(options: ResolvedWorldOptions): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(options)) {
     out[k] = typeof v === "number" ? jsonNumber(v) : k === "gravity" ? { x: jsonNumber(options.gravity.x), y: jsonNumber(options.gravity.y) } : v;
@@ -248,21 +266,21 @@ function jsonOptions(options: ResolvedWorldOptions): Record<string, unknown> {
   return out;
 }
 
-function islandIndex(s: WorldState): Map<Body, number> {
+export function islandIndex(s: WorldState): Map<Body, number> {
   const map = new Map<Body, number>();
   s.sleepingIslands.forEach((members, i) => members.forEach((b) => map.set(b, i)));
   return map;
 }
 
 /** What the world keeps about body b, into `out` (one object serves every record). */
-function bodyExtra(s: WorldState, island: Map<Body, number>, b: Body, out: BodyExtra): BodyExtra {
+export function bodyExtra(s: WorldState, island: Map<Body, number>, b: Body, out: BodyExtra): BodyExtra {
   out.island = island.get(b) ?? -1;
   out.sleepTime = s.sleepTime(b);
   out.changed = s.changed(b);
   return out;
 }
 
-function contactIds(c: Contact, out: ContactIds): ContactIds {
+export function contactIds(c: Contact, out: ContactIds): ContactIds {
   out.a = c.bodyA._id;
   out.b = c.bodyB._id;
   return out;
@@ -288,13 +306,13 @@ export function captureJSON(s: WorldState): WorldSnapshot {
   };
 }
 
-function jointIds(j: Joint, out: JointIds): JointIds {
+export function jointIds(j: Joint, out: JointIds): JointIds {
   out.a = j._bodyA._id;
   out.b = j._bodyB._id;
   return out;
 }
 
-function readOptions(raw: unknown): ResolvedWorldOptions {
+export function readOptions(raw: unknown): ResolvedWorldOptions {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) typeFail(`options must be an object, got ${check.describe(raw)}`);
   const o: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
@@ -372,176 +390,9 @@ function readJSON(data: unknown): RestoredWorld {
   return assemble(options, header, bodies, extras, contacts, joints, nextJointId);
 }
 
-// ---------------------------------------------------------------- binary
-
-/** "C2DS" read as a little-endian uint32. */
-export const BINARY_MAGIC = 0x53443243;
-const HEADER_BYTES = 64;
-/** Where the header record starts: after magic, version, padding and the three counts. */
-const HEADER_RECORD_AT = 20;
-/** Version 3: the joint count and the next joint id, after the header record (zero in version 2). */
-const JOINT_COUNT_AT = 56;
-
-// Made on first use, so that loading the library needs no TextEncoder (a bare script context has none).
-let encoder: TextEncoder | null = null;
-let decoder: TextDecoder | null = null;
-
-function writeBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<T, C>[], layout: Layout, o: T, ctx: C): void {
-  for (const i of layout.numbers) v.setFloat64((at += 8) - 8, fields[i]!.get(o, ctx) as number, true);
-  for (const i of layout.ints) {
-    const fd = fields[i]!;
-    const x = fd.get(o, ctx) as number;
-    if (fd.min! >= 0) v.setUint32(at, x, true);
-    else v.setInt32(at, x, true);
-    at += 4;
-  }
-  if (layout.flags.length === 0) return;
-  let bits = 0;
-  for (const i of layout.flags) {
-    const fd = fields[i]!;
-    const x = fd.get(o, ctx);
-    const value = fd.kind === "bool" ? (x ? 1 : 0) : fd.values!.indexOf(x as string);
-    bits |= value << layout.bitOf[i]!;
-  }
-  v.setInt32(at, bits, true);
-}
-
-function readBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<T, C>[], layout: Layout, path: string, o: T, ctx: C): void {
-  // flags first: the shape (an enum) decides what kind of body `o` is before the other fields
-  if (layout.flags.length > 0) {
-    const bits = v.getInt32(at + layout.numbers.length * 8 + layout.ints.length * 4, true);
-    for (const i of layout.flags) {
-      const fd = fields[i]!;
-      const raw = (bits >>> layout.bitOf[i]!) & layout.maskOf[i]!;
-      if (fd.kind === "bool") fd.set(o, raw === 1, ctx);
-      else {
-        if (raw >= fd.values!.length) typeFail(`${path}.${fd.path} has unknown value ${raw}`);
-        fd.set(o, fd.values![raw], ctx);
-      }
-    }
-  }
-  for (const i of layout.numbers) {
-    const fd = fields[i]!;
-    fd.set(o, decode(fd, path, v.getFloat64(at, true)), ctx);
-    at += 8;
-  }
-  for (const i of layout.ints) {
-    const fd = fields[i]!;
-    const x = fd.min! >= 0 ? v.getUint32(at, true) : v.getInt32(at, true);
-    fd.set(o, decode(fd, path, x), ctx);
-    at += 4;
-  }
-}
-
-export function captureBinary(s: WorldState): ArrayBuffer {
-  const optionsText = (encoder ??= new TextEncoder()).encode(JSON.stringify(jsonOptions(s.options)));
-  const optionsBytes = (optionsText.length + 7) & ~7;
-  const bodyCount = s.bodies.length;
-  const contactCount = s.contacts.length;
-  const jointCount = s.joints.length;
-  const total =
-    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
-  const buffer = new ArrayBuffer(total);
-  const v = new DataView(buffer);
-  v.setUint32(0, BINARY_MAGIC, true);
-  v.setUint16(4, SNAPSHOT_VERSION, true);
-  v.setUint16(6, 0, true);
-  v.setUint32(8, bodyCount, true);
-  v.setUint32(12, contactCount, true);
-  v.setUint32(16, optionsText.length, true);
-  writeBinaryRecord(v, HEADER_RECORD_AT, HEADER_FIELDS, HEADER_LAYOUT, s, null);
-  v.setUint32(JOINT_COUNT_AT, jointCount, true);
-  v.setUint32(JOINT_COUNT_AT + 4, s.nextJointId, true);
-  new Uint8Array(buffer, HEADER_BYTES, optionsText.length).set(optionsText);
-  let at = HEADER_BYTES + optionsBytes;
-  const island = islandIndex(s);
-  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-  for (const b of s.bodies) {
-    writeBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, b, bodyExtra(s, island, b, extra));
-    at += BODY_LAYOUT.bytes;
-  }
-  const ids: ContactIds = { a: 0, b: 0 };
-  for (const c of s.contacts) {
-    writeBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, c, contactIds(c, ids));
-    at += CONTACT_LAYOUT.bytes;
-  }
-  for (const j of s.joints) {
-    writeBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, j, jointIds(j, ids));
-    at += JOINT_LAYOUT.bytes;
-  }
-  return buffer;
-}
-
-function readBinary(buffer: ArrayBuffer): RestoredWorld {
-  if (buffer.byteLength < HEADER_BYTES) fail(`binary snapshot is ${buffer.byteLength} bytes, shorter than its ${HEADER_BYTES}-byte header`);
-  const v = new DataView(buffer);
-  const magic = v.getUint32(0, true);
-  if (magic !== BINARY_MAGIC) fail(`wrong magic 0x${magic.toString(16)} (expected 0x${BINARY_MAGIC.toString(16)}, "C2DS")`);
-  const version = v.getUint16(4, true);
-  if (!READABLE_VERSIONS.includes(version)) fail(`version ${version} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
-  const bodyCount = v.getUint32(8, true);
-  const contactCount = v.getUint32(12, true);
-  const optionsLength = v.getUint32(16, true);
-  const optionsBytes = (optionsLength + 7) & ~7;
-  const jointCount = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT, true);
-  const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
-  const expected =
-    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
-  if (buffer.byteLength !== expected) {
-    fail(
-      `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`,
-    );
-  }
-  const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
-  readBinaryRecord(v, HEADER_RECORD_AT, HEADER_FIELDS, HEADER_LAYOUT, "header", header, null);
-  let optionsRaw: unknown;
-  try {
-    optionsRaw = JSON.parse((decoder ??= new TextDecoder("utf-8", { fatal: true })).decode(new Uint8Array(buffer, HEADER_BYTES, optionsLength)));
-  } catch {
-    fail("the options block is not valid UTF-8 JSON");
-  }
-  const options = readOptions(optionsRaw);
-  let at = HEADER_BYTES + optionsBytes;
-  const bodies: Body[] = [];
-  const extras: BodyExtra[] = [];
-  const shapeBits = v; // the shape is the first flag field: read it before building the body
-  for (let i = 0; i < bodyCount; i++) {
-    const flags = shapeBits.getInt32(at + BODY_LAYOUT.numbers.length * 8 + BODY_LAYOUT.ints.length * 4, true);
-    const kind = (flags >>> BODY_LAYOUT.bitOf[0]!) & 3;
-    if (kind >= SHAPE_NAMES.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
-    const body = blankBody(kind as 0 | 1 | 2);
-    const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-    readBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, `bodies[${i}]`, body, x);
-    body.label = "";
-    body.userData = undefined;
-    bodies.push(body);
-    extras.push(x);
-    at += BODY_LAYOUT.bytes;
-  }
-  const contacts: { c: Contact; ids: ContactIds }[] = [];
-  for (let i = 0; i < contactCount; i++) {
-    const c = blankContact();
-    const ids: ContactIds = { a: 0, b: 0 };
-    readBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, `contacts[${i}]`, c, ids);
-    contacts.push({ c, ids });
-    at += CONTACT_LAYOUT.bytes;
-  }
-  const joints: { j: Joint; ids: JointIds }[] = [];
-  for (let i = 0; i < jointCount; i++) {
-    const j = blankJoint();
-    const ids: JointIds = { a: 0, b: 0 };
-    readBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, `joints[${i}]`, j, ids);
-    j.label = "";
-    j.userData = undefined;
-    joints.push({ j, ids });
-    at += JOINT_LAYOUT.bytes;
-  }
-  return assemble(options, header, bodies, extras, contacts, joints, nextJointId);
-}
-
 // ---------------------------------------------------------------- checks across records
 
-function assemble(
+export function assemble(
   options: ResolvedWorldOptions,
   header: Header,
   bodies: Body[],
@@ -605,12 +456,46 @@ function assemble(
   };
 }
 
-/** Check a snapshot (JSON data or a binary ArrayBuffer) and build its bodies, or throw. */
+// ---------------------------------------------------------------- binary, when enabled
+
+/**
+ * The binary form's writer and reader (src/world/binary.ts). They are not
+ * part of the core: `enableBinarySnapshots()` from `capsule2d/binary`
+ * installs them, so a game that never asks for binary snapshots does not
+ * ship them.
+ */
+export interface BinaryCodec {
+  capture(s: WorldState): ArrayBuffer;
+  read(buffer: ArrayBuffer): RestoredWorld;
+}
+
+let binaryCodec: BinaryCodec | null = null;
+
+/** Install (or, with null, remove) the binary codec; `capsule2d/binary` calls it. */
+export function setBinaryCodec(codec: BinaryCodec | null): void {
+  binaryCodec = codec;
+}
+
+function binary(): BinaryCodec {
+  if (binaryCodec === null) {
+    throw new TypeError(
+      'capsule2d: binary snapshots are in "capsule2d/binary": import { enableBinarySnapshots } from "capsule2d/binary" and call enableBinarySnapshots() once',
+    );
+  }
+  return binaryCodec;
+}
+
+/** The binary form of a world's state (needs `enableBinarySnapshots()`). */
+export function captureBinary(s: WorldState): ArrayBuffer {
+  return binary().capture(s);
+}
+
+/** Check a snapshot (JSON data, or a binary ArrayBuffer once enabled) and build its bodies, or throw. */
 export function readSnapshot(data: unknown): RestoredWorld {
-  if (data instanceof ArrayBuffer) return readBinary(data);
+  if (data instanceof ArrayBuffer) return binary().read(data);
   if (ArrayBuffer.isView(data)) {
     const view = data as ArrayBufferView;
-    return readBinary(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer);
+    return binary().read(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer);
   }
   return readJSON(data);
 }

@@ -6,17 +6,27 @@
 
 /** Stage numbers, in the order the step runs them. */
 export const Stage = {
+  /** Apply what changed between steps (bodies added, moved, retyped). */
   Changes: 0,
+  /** Integrate and solve contacts and joints. */
   Solve: 1,
+  /** Update the broadphase boxes. */
   Bounds: 2,
+  /** Time-of-impact sweeps for fast bodies. */
   Continuous: 3,
+  /** Find the pairs whose boxes overlap. */
   Pairs: 4,
+  /** Build the contact manifolds. */
   Narrowphase: 5,
+  /** Islands and sleep. */
   Sleep: 6,
+  /** Fill the event buffers. */
   Events: 7,
 } as const;
+/** A stage number (a value of `Stage`). */
 export type Stage = (typeof Stage)[keyof typeof Stage];
 
+/** One stage of a step, as `STEP_STAGES` describes it. */
 export interface StageInfo {
   /** The key of the stage in `world.profile`. */
   readonly name: StageName;
@@ -28,6 +38,7 @@ export interface StageInfo {
   readonly source: string;
 }
 
+/** The stages' names: the keys of `world.profile`. */
 export type StageName = "changes" | "solve" | "bounds" | "continuous" | "pairs" | "narrowphase" | "sleep" | "events";
 
 /** Every stage, indexed by `Stage`. */
@@ -86,7 +97,10 @@ export const STEP_STAGES: readonly StageInfo[] = [
 ];
 
 /** Milliseconds per stage of the last step (updated in place), and their total. */
-export type StepProfile = { -readonly [K in StageName]: number } & { total: number };
+export type StepProfile = { -readonly [K in StageName]: number } & {
+  /** The whole step, ms. */
+  total: number;
+};
 
 export function newProfile(): StepProfile {
   return { changes: 0, solve: 0, bounds: 0, continuous: 0, pairs: 0, narrowphase: 0, sleep: 0, events: 0, total: 0 };

@@ -3,6 +3,7 @@
  * a seeded generator (no Math.random), so every call builds the same world.
  */
 import { AABB, Capsule, Circle, World, type Body, type WorldOptions } from "../../src/index.js";
+import { enableBinarySnapshots } from "../../src/binary/index.js";
 
 /** Mulberry32: a tiny seeded generator of floats in [0, 1). */
 export function rng(seed: number): () => number {
@@ -184,6 +185,7 @@ export function addJointedBodies(world: World, w: number, top: number): void {
 }
 
 export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number): string[] {
+  enableBinarySnapshots(); // for the snapshot halfway (this also runs in browsers, without test/setup.ts)
   let world = mixedScene(bodies, seed, options);
   const cols = Math.ceil(Math.sqrt(bodies * 1.5));
   addJointedBodies(world, cols * 0.35 + 1, 4 + (bodies / cols) * 0.8 + 3.5);

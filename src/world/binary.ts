@@ -1,0 +1,193 @@
+/**
+ * The binary snapshot codec: `world.snapshot({ format: "binary" })` and
+ * `World.fromSnapshot(buffer)`, for rollback netcode. Installed by
+ * `enableBinarySnapshots()` from `capsule2d/binary` (src/binary/index.ts), so
+ * that the core does not carry it; it follows the same schema
+ * (src/world/schema.ts) and the same checks as the JSON form in
+ * src/world/snapshot.ts.
+ *
+ * Layout (little-endian): a 64-byte header (magic "C2DS", version, counts,
+ * the header fields, the joint count and next joint id), the options as JSON
+ * text padded to 8 bytes, then one fixed-size record per body, per contact
+ * and per joint (`BINARY_BYTES_PER_BODY`, `BINARY_BYTES_PER_CONTACT`,
+ * `BINARY_BYTES_PER_JOINT`). It carries neither `label` nor `userData`.
+ */
+import type { Body } from "../bodies/body.js";
+import type { Contact } from "../contacts/contact.js";
+import type { Joint } from "../joints/joint.js";
+import {
+  BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
+  SHAPE_NAMES, blankBody, blankContact, blankJoint, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
+  type Layout,
+} from "./schema.js";
+import {
+  READABLE_VERSIONS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, islandIndex, jointIds, jsonOptions,
+  readOptions, typeFail, type RestoredWorld, type WorldState,
+} from "./snapshot.js";
+
+/** "C2DS" read as a little-endian uint32. */
+export const BINARY_MAGIC = 0x53443243;
+const HEADER_BYTES = 64;
+/** Where the header record starts: after magic, version, padding and the three counts. */
+const HEADER_RECORD_AT = 20;
+/** Version 3: the joint count and the next joint id, after the header record (zero in version 2). */
+const JOINT_COUNT_AT = 56;
+
+// Made on first use, so that loading the library needs no TextEncoder (a bare script context has none).
+let encoder: TextEncoder | null = null;
+let decoder: TextDecoder | null = null;
+
+function writeBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<T, C>[], layout: Layout, o: T, ctx: C): void {
+  for (const i of layout.numbers) v.setFloat64((at += 8) - 8, fields[i]!.get(o, ctx) as number, true);
+  for (const i of layout.ints) {
+    const fd = fields[i]!;
+    const x = fd.get(o, ctx) as number;
+    if (fd.min! >= 0) v.setUint32(at, x, true);
+    else v.setInt32(at, x, true);
+    at += 4;
+  }
+  if (layout.flags.length === 0) return;
+  let bits = 0;
+  for (const i of layout.flags) {
+    const fd = fields[i]!;
+    const x = fd.get(o, ctx);
+    const value = fd.kind === "bool" ? (x ? 1 : 0) : fd.values!.indexOf(x as string);
+    bits |= value << layout.bitOf[i]!;
+  }
+  v.setInt32(at, bits, true);
+}
+
+function readBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<T, C>[], layout: Layout, path: string, o: T, ctx: C): void {
+  // flags first: the shape (an enum) decides what kind of body `o` is before the other fields
+  if (layout.flags.length > 0) {
+    const bits = v.getInt32(at + layout.numbers.length * 8 + layout.ints.length * 4, true);
+    for (const i of layout.flags) {
+      const fd = fields[i]!;
+      const raw = (bits >>> layout.bitOf[i]!) & layout.maskOf[i]!;
+      if (fd.kind === "bool") fd.set(o, raw === 1, ctx);
+      else {
+        if (raw >= fd.values!.length) typeFail(`${path}.${fd.path} has unknown value ${raw}`);
+        fd.set(o, fd.values![raw], ctx);
+      }
+    }
+  }
+  for (const i of layout.numbers) {
+    const fd = fields[i]!;
+    fd.set(o, decode(fd, path, v.getFloat64(at, true)), ctx);
+    at += 8;
+  }
+  for (const i of layout.ints) {
+    const fd = fields[i]!;
+    const x = fd.min! >= 0 ? v.getUint32(at, true) : v.getInt32(at, true);
+    fd.set(o, decode(fd, path, x), ctx);
+    at += 4;
+  }
+}
+
+/** The binary form of a world's state (what `world.snapshot({ format: "binary" })` returns). */
+export function captureBinary(s: WorldState): ArrayBuffer {
+  const optionsText = (encoder ??= new TextEncoder()).encode(JSON.stringify(jsonOptions(s.options)));
+  const optionsBytes = (optionsText.length + 7) & ~7;
+  const bodyCount = s.bodies.length;
+  const contactCount = s.contacts.length;
+  const jointCount = s.joints.length;
+  const total =
+    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
+  const buffer = new ArrayBuffer(total);
+  const v = new DataView(buffer);
+  v.setUint32(0, BINARY_MAGIC, true);
+  v.setUint16(4, SNAPSHOT_VERSION, true);
+  v.setUint16(6, 0, true);
+  v.setUint32(8, bodyCount, true);
+  v.setUint32(12, contactCount, true);
+  v.setUint32(16, optionsText.length, true);
+  writeBinaryRecord(v, HEADER_RECORD_AT, HEADER_FIELDS, HEADER_LAYOUT, s, null);
+  v.setUint32(JOINT_COUNT_AT, jointCount, true);
+  v.setUint32(JOINT_COUNT_AT + 4, s.nextJointId, true);
+  new Uint8Array(buffer, HEADER_BYTES, optionsText.length).set(optionsText);
+  let at = HEADER_BYTES + optionsBytes;
+  const island = islandIndex(s);
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  for (const b of s.bodies) {
+    writeBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, b, bodyExtra(s, island, b, extra));
+    at += BODY_LAYOUT.bytes;
+  }
+  const ids: ContactIds = { a: 0, b: 0 };
+  for (const c of s.contacts) {
+    writeBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, c, contactIds(c, ids));
+    at += CONTACT_LAYOUT.bytes;
+  }
+  for (const j of s.joints) {
+    writeBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, j, jointIds(j, ids));
+    at += JOINT_LAYOUT.bytes;
+  }
+  return buffer;
+}
+
+/** Check a binary snapshot and build its bodies, or throw (what `World.fromSnapshot(buffer)` calls). */
+export function readBinary(buffer: ArrayBuffer): RestoredWorld {
+  if (buffer.byteLength < HEADER_BYTES) fail(`binary snapshot is ${buffer.byteLength} bytes, shorter than its ${HEADER_BYTES}-byte header`);
+  const v = new DataView(buffer);
+  const magic = v.getUint32(0, true);
+  if (magic !== BINARY_MAGIC) fail(`wrong magic 0x${magic.toString(16)} (expected 0x${BINARY_MAGIC.toString(16)}, "C2DS")`);
+  const version = v.getUint16(4, true);
+  if (!READABLE_VERSIONS.includes(version)) fail(`version ${version} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
+  const bodyCount = v.getUint32(8, true);
+  const contactCount = v.getUint32(12, true);
+  const optionsLength = v.getUint32(16, true);
+  const optionsBytes = (optionsLength + 7) & ~7;
+  const jointCount = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT, true);
+  const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
+  const expected =
+    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
+  if (buffer.byteLength !== expected) {
+    fail(
+      `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`,
+    );
+  }
+  const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
+  readBinaryRecord(v, HEADER_RECORD_AT, HEADER_FIELDS, HEADER_LAYOUT, "header", header, null);
+  let optionsRaw: unknown;
+  try {
+    optionsRaw = JSON.parse((decoder ??= new TextDecoder("utf-8", { fatal: true })).decode(new Uint8Array(buffer, HEADER_BYTES, optionsLength)));
+  } catch {
+    fail("the options block is not valid UTF-8 JSON");
+  }
+  const options = readOptions(optionsRaw);
+  let at = HEADER_BYTES + optionsBytes;
+  const bodies: Body[] = [];
+  const extras: BodyExtra[] = [];
+  const shapeBits = v; // the shape is the first flag field: read it before building the body
+  for (let i = 0; i < bodyCount; i++) {
+    const flags = shapeBits.getInt32(at + BODY_LAYOUT.numbers.length * 8 + BODY_LAYOUT.ints.length * 4, true);
+    const kind = (flags >>> BODY_LAYOUT.bitOf[0]!) & 3;
+    if (kind >= SHAPE_NAMES.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
+    const body = blankBody(kind as 0 | 1 | 2);
+    const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+    readBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, `bodies[${i}]`, body, x);
+    body.label = "";
+    body.userData = undefined;
+    bodies.push(body);
+    extras.push(x);
+    at += BODY_LAYOUT.bytes;
+  }
+  const contacts: { c: Contact; ids: ContactIds }[] = [];
+  for (let i = 0; i < contactCount; i++) {
+    const c = blankContact();
+    const ids: ContactIds = { a: 0, b: 0 };
+    readBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, `contacts[${i}]`, c, ids);
+    contacts.push({ c, ids });
+    at += CONTACT_LAYOUT.bytes;
+  }
+  const joints: { j: Joint; ids: JointIds }[] = [];
+  for (let i = 0; i < jointCount; i++) {
+    const j = blankJoint();
+    const ids: JointIds = { a: 0, b: 0 };
+    readBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, `joints[${i}]`, j, ids);
+    j.label = "";
+    j.userData = undefined;
+    joints.push({ j, ids });
+    at += JOINT_LAYOUT.bytes;
+  }
+  return assemble(options, header, bodies, extras, contacts, joints, nextJointId);
+}

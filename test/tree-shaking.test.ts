@@ -1,0 +1,68 @@
+/**
+ * What a game ships: the built package bundled by a real bundler (esbuild,
+ * minified, as `import ... from "capsule2d"` resolves through package.json),
+ * and which of the package's modules end up in the output. Rarely used parts
+ * (the binary snapshot codec, the exact BigInt test, the debug renderer) must
+ * cost nothing to a game that does not import them. Needs `npm run build`
+ * first (`npm test` runs it).
+ */
+import { describe, expect, it } from "vitest";
+import { build } from "esbuild";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** The package modules (paths under dist/esm/) that contribute bytes to a minified bundle of `code`. */
+async function bundled(code: string): Promise<string[]> {
+  if (!existsSync(`${root}dist/esm/index.js`)) throw new Error("dist/esm is missing: run `npm run build` first (`npm test` does it)");
+  const result = await build({
+    stdin: { contents: code, resolveDir: root, sourcefile: "game.js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  return Object.entries(output!.inputs)
+    .filter(([, v]) => v.bytesInOutput > 0)
+    .map(([path]) => path)
+    .filter((path) => path.startsWith("dist/esm/"))
+    .map((path) => path.slice("dist/esm/".length))
+    .sort();
+}
+
+const RARELY_USED = ["world/binary.js", "binary/index.js", "narrowphase/exact.js"];
+
+describe("tree shaking in esbuild", () => {
+  it("importing only World and Circle leaves out the binary codec, the exact test and the debug renderer", async () => {
+    const modules = await bundled(`import { World, Circle } from "capsule2d";
+      const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.snapshot());`);
+    expect(modules).toContain("world.js"); // the bundle is real: the world and its stages are in it
+    expect(modules).toContain("solver/contact-solver.js");
+    for (const path of RARELY_USED) expect(modules).not.toContain(path);
+    expect(modules.filter((path) => path.startsWith("debug/"))).toEqual([]);
+  });
+
+  it("the narrowphase alone (collide and the shapes) leaves out the World, its solver and its broadphases", async () => {
+    const modules = await bundled(`import { collide, Circle, Capsule } from "capsule2d";
+      console.log(collide(new Circle({ radius: 1 }), new Capsule({ radius: 1, halfLength: 1 })));`);
+    expect(modules).toContain("narrowphase/collide.js");
+    for (const path of ["world.js", "solver/contact-solver.js", "broadphase/tree.js", "world/snapshot.js", ...RARELY_USED]) {
+      expect(modules).not.toContain(path);
+    }
+  });
+
+  it("each rarely used part is in the bundle of a game that imports it", async () => {
+    // the opposite check, so that the ones above cannot pass by looking in the wrong place
+    const binary = await bundled(`import { enableBinarySnapshots } from "capsule2d/binary"; enableBinarySnapshots();`);
+    expect(binary).toContain("world/binary.js");
+    const exact = await bundled(`import { capsulesIntersectExact } from "capsule2d"; console.log(capsulesIntersectExact);`);
+    expect(exact).toEqual(["narrowphase/exact.js"]);
+    const debug = await bundled(`import { drawWorld } from "capsule2d/debug"; console.log(drawWorld);`);
+    expect(debug).toContain("debug/draw.js");
+  });
+});
