@@ -12,6 +12,8 @@ export { collide } from "./narrowphase/collide.js";
 export type { Manifold, ManifoldPoint } from "./narrowphase/manifold.js";
 export { raycastBody } from "./narrowphase/raycast.js";
 export type { RaycastHit } from "./narrowphase/raycast.js";
+export { castShapes } from "./narrowphase/shape-cast.js";
+export type { ShapeCastHit } from "./narrowphase/shape-cast.js";
 export { capsulesIntersectExact } from "./narrowphase/exact.js";
 export { World } from "./world.js";
 export type { QueryFilter } from "./world.js";
