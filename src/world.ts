@@ -1360,6 +1360,15 @@ export class World implements BodyOwner, JointOwner {
     check.vector("translation", translation);
   }
 
+  /**
+   * @internal Visit every body whose broadphase box overlaps the box from
+   * (minX, minY) to (maxX, maxY), in no particular order (candidates only:
+   * the caller tests the shapes). For the character controller.
+   */
+  queryCandidates(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => void): void {
+    this.broadphase.query(minX, minY, maxX, maxY, visit);
+  }
+
   /** Visit the broadphase candidates of the box `shape` sweeps along (tx, ty). */
   private sweptQuery(shape: Body, tx: number, ty: number, visit: (body: Body) => void): void {
     shape.updateBounds();
