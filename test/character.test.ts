@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, CharacterController, Circle, World, type Body } from "../src/index.js";
+import fc from "fast-check";
+import { AABB, Capsule, CharacterController, Circle, World, collide, type Body } from "../src/index.js";
 
 const DT = 1 / 60;
 const G = 9.81;
@@ -430,5 +431,93 @@ describe("CharacterController: determinism, snapshots, bad input", () => {
     expect(body.velocity.x).toBeCloseTo(6, 12);
     world.step(1 / 60);
     expect(body.position.x).toBeCloseTo(0.1, 12);
+  });
+});
+
+describe("CharacterController: no built-in up", () => {
+  it("in a y-down world (gravity +y) it does the mirror image of the y-up run: tiles, a 0.3 m step, a ledge", () => {
+    const run = (flip: 1 | -1) => {
+      const world = new World({ gravity: { x: 0, y: -G * flip } });
+      const box = (x: number, y: number) => world.add(new AABB({ position: { x, y: y * flip }, halfWidth: 0.5, halfHeight: 0.5, type: "static" }));
+      for (let x = -5; x < 3; x++) box(x + 0.5, -0.5);
+      for (let x = 3; x < 6; x++) box(x + 0.5, 0.3 - 0.5);
+      for (let x = 6; x < 9; x++) box(x + 0.5, 0.9 - 0.5);
+      const body = world.add(new Capsule({ position: { x: 0, y: 0.71 * flip }, halfLength: 0.4, radius: 0.3, angle: Math.PI / 2, type: "kinematic" }));
+      const cc = new CharacterController(world, body, { stepHeight: 0.4 });
+      let vy = 0;
+      const path: number[][] = [];
+      for (let i = 0; i < 150; i++) {
+        if (cc.isGrounded) vy = 0;
+        else vy -= G * DT;
+        cc.move({ x: 3 * DT, y: vy * DT * flip });
+        world.step(DT);
+        path.push([body.position.x, body.position.y * flip, cc.isGrounded ? 1 : 0, cc.onWall ? 1 : 0]);
+      }
+      return path;
+    };
+    const up = run(1);
+    const down = run(-1);
+    // the same path, mirrored (to rounding: the tiles' positions are mirrored exactly, so the same bits)
+    expect(down).toEqual(up);
+    const last = up[up.length - 1]!;
+    expect(last[1]! - 0.7).toBeGreaterThan(0.3); // on the step
+    expect(last[0]!).toBeLessThan(6 - 0.3); // stopped by the 0.6 m ledge beyond it
+    expect(last[3]).toBe(1);
+  });
+
+  it("stands on a dynamic crate: grounded on it, and the crate takes no push from being stood on", () => {
+    const world = new World();
+    floor(world);
+    const crate = world.add(new AABB({ position: { x: 0, y: 0.5 }, halfWidth: 0.5, halfHeight: 0.5 }));
+    const p = character(world, "capsule", 0, 1.01);
+    for (let i = 0; i < 60; i++) p.tick(0);
+    expect(p.cc.isGrounded).toBe(true);
+    expect(p.cc.groundBody).toBe(crate);
+    expect(Math.abs(crate.position.x)).toBeLessThan(1e-6);
+    expect(p.y - 0.7).toBeCloseTo(1.01, 2);
+  });
+});
+
+describe("CharacterController: never inside anything", () => {
+  it("random levels and random inputs: after every step the character overlaps no static body, and its state is finite", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(fc.tuple(fc.integer({ min: -8, max: 8 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: -6, max: 6 })), { minLength: 5, maxLength: 25 }),
+        fc.array(fc.tuple(fc.integer({ min: -1, max: 1 }), fc.boolean(), fc.integer({ min: 5, max: 40 })), { minLength: 4, maxLength: 12 }),
+        (kind, pieces, inputs) => {
+          const world = new World();
+          floor(world, -12, 12);
+          world.add(AABB.fromBounds({ x: -13, y: 0 }, { x: -12, y: 10 }, { type: "static" }));
+          world.add(AABB.fromBounds({ x: 12, y: 0 }, { x: 13, y: 10 }, { type: "static" }));
+          const statics: Body[] = world.bodies.slice();
+          for (const [x, y, k, a] of pieces) {
+            // boxes (tiles, floating blocks), tilted capsules (ramps), circles
+            const at = { x: x + 0.5, y: y * 0.5 + 0.25 };
+            let b: Body;
+            if (k === 0) b = new AABB({ position: at, halfWidth: 0.5, halfHeight: 0.25, type: "static" });
+            else if (k === 1) b = new Capsule({ position: at, halfLength: 0.8, radius: 0.1, angle: a * 0.25, type: "static" });
+            else if (k === 2) b = new Circle({ position: at, radius: 0.3, type: "static" });
+            else b = new AABB({ position: at, halfWidth: 0.2, halfHeight: 0.6, type: "static" });
+            // not where the character starts
+            if (Math.abs(at.x) < 1.5 && at.y < 2.5) continue;
+            statics.push(world.add(b));
+          }
+          const p = character(world, (["capsule", "circle", "box"] as const)[kind]!, 0, 0.01);
+          for (const [dir, jump, steps] of inputs) {
+            for (let i = 0; i < steps; i++) {
+              p.tick(4 * dir, jump && i === 0 ? 7 : 0);
+              const body = p.cc.body;
+              expect(Number.isFinite(body.position.x) && Number.isFinite(body.position.y)).toBe(true);
+              for (const s of statics) {
+                const m = collide(body, s);
+                if (m !== null) expect(m.depth).toBeLessThan(1e-9);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 40, seed: 7 },
+    );
   });
 });

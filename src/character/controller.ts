@@ -121,7 +121,8 @@ export class CharacterController {
   private wall = false;
   private ceiling = false;
 
-  // ---- scratch (a move allocates nothing) ----
+  // ---- scratch: a move creates no objects (numbers passed between methods may still be boxed
+  // by V8: about 1 KB per move measured, most of it in the ray-capsule cast; not yet tuned) ----
   /** A free-standing copy of the body's shape, moved around by the queries. */
   private readonly proxy: Body;
   private readonly hit = new ShapeCastBuffer();
