@@ -39,6 +39,7 @@ import { checkShape, collideInto } from "./narrowphase/collide.js";
 import { ManifoldBuffer } from "./narrowphase/manifold.js";
 import { raycastInto, RaycastHitBuffer, unitDirection, checkMaxDistance, type RaycastHit } from "./narrowphase/raycast.js";
 import { bodyContainsPoint } from "./narrowphase/point.js";
+import { castShapeInto, ShapeCastBuffer, type ShapeCastHit } from "./narrowphase/shape-cast.js";
 import { DEAD, MAX_BODY_ID, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
 import { ContactManager, type ContactWorld } from "./contacts/contact-manager.js";
 import { shouldCollide } from "./contacts/pairing.js";
@@ -1285,6 +1286,116 @@ export class World implements BodyOwner, JointOwner {
     });
     return out.sort(byId);
   }
+
+  /**
+   * The first body that `shape`, moved from its pose by `translation` (without
+   * turning), runs into: `{ body, point, normal, fraction }` or null. `shape`
+   * is a free-standing Circle, Capsule or AABB (not in a world), or a body of
+   * this world, which is then not hit by itself. `fraction` ∈ [0, 1] is how
+   * much of `translation` it travels before the hit; `normal` is the hit
+   * body's unit surface normal at `point`, pointing towards the cast shape;
+   * `point` is on the hit body's surface. A body the shape already overlaps
+   * is hit at fraction 0 (normal: the way out, as `collide` gives it);
+   * touching is not hitting: a shape that slides along a body, moves away
+   * from it or only grazes it does not hit it. Like `queryShape`, the shape's
+   * collisionFilter and `filter` apply; like `raycast`, sensors are hit (leave
+   * them out with a filter). Ties go to the lower body id.
+   */
+  castShape(shape: Body, translation: Vec2, filter?: QueryFilter): ShapeCastHit | null {
+    this.checkCast(shape, translation);
+    const best = this.castBest;
+    if (!this.castShapeInto(shape, translation.x, translation.y, makeFilter(filter), shape, best)) return null;
+    const hit = best.toHit();
+    best.body = null;
+    return hit;
+  }
+
+  /** Every body `shape` runs into along `translation` (see `castShape`), by fraction, then by body id. */
+  castShapeAll(shape: Body, translation: Vec2, filter?: QueryFilter): ShapeCastHit[] {
+    this.checkCast(shape, translation);
+    const accept = makeFilter(filter);
+    const tx = translation.x;
+    const ty = translation.y;
+    const hits: ShapeCastHit[] = [];
+    const hit = this.castHit;
+    this.sweptQuery(shape, tx, ty, (body) => {
+      if (body !== shape && accept(body) && shouldCollide(shape, body) && castShapeInto(shape, body, tx, ty, hit)) hits.push(hit.toHit()!);
+    });
+    return hits.sort((a, b) => a.fraction - b.fraction || a.body._id - b.body._id);
+  }
+
+  /**
+   * @internal The allocation-free core of `castShape` (for the character
+   * controller): input trusted, `exclude` is never hit, the first hit (ties:
+   * lower id) is written to `out`. Returns whether anything was hit.
+   */
+  castShapeInto(shape: Body, tx: number, ty: number, accept: (body: Body) => boolean, exclude: Body | null, out: ShapeCastBuffer): boolean {
+    const c = this.cast;
+    c.shape = shape;
+    c.tx = tx;
+    c.ty = ty;
+    c.accept = accept;
+    c.exclude = exclude;
+    c.best = out;
+    out.body = null;
+    this.sweptQuery(shape, tx, ty, this.castVisit);
+    c.shape = null;
+    c.accept = acceptAll;
+    c.exclude = null;
+    c.best = null;
+    return out.body !== null;
+  }
+
+  /** One candidate of `castShapeInto` (a method bound once, so that a cast allocates no closure). */
+  private readonly castVisit = (body: Body): void => {
+    const c = this.cast;
+    const shape = c.shape!;
+    if (body === shape || body === c.exclude || !c.accept(body) || !shouldCollide(shape, body)) return;
+    const hit = this.castHit;
+    if (!castShapeInto(shape, body, c.tx, c.ty, hit)) return;
+    const best = c.best!;
+    if (best.body === null || hit.fraction < best.fraction || (hit.fraction === best.fraction && body._id < best.body._id)) {
+      best.copyFrom(hit);
+    }
+  };
+
+  private readonly cast = {
+    shape: null as Body | null,
+    tx: 0,
+    ty: 0,
+    accept: acceptAll as (body: Body) => boolean,
+    exclude: null as Body | null,
+    best: null as ShapeCastBuffer | null,
+  };
+  private readonly castBest = new ShapeCastBuffer();
+  private readonly castHit = new ShapeCastBuffer();
+
+  private checkCast(shape: Body, translation: Vec2): void {
+    checkShape("shape", shape);
+    if (shape._world !== null && shape._world !== this) {
+      throw new RangeError(`capsule2d: shape must be free-standing or a body of this world, got body #${shape._id} of another world`);
+    }
+    check.vector("translation", translation);
+  }
+
+  /**
+   * @internal Visit every body whose broadphase box overlaps the box from
+   * (minX, minY) to (maxX, maxY), in no particular order (candidates only:
+   * the caller tests the shapes). For the character controller.
+   */
+  queryCandidates(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => void): void {
+    this.broadphase.query(minX, minY, maxX, maxY, visit);
+  }
+
+  /** Visit the broadphase candidates of the box `shape` sweeps along (tx, ty). */
+  private sweptQuery(shape: Body, tx: number, ty: number, visit: (body: Body) => void): void {
+    shape.updateBounds();
+    const minX = tx < 0 ? shape.minX + tx : shape.minX;
+    const minY = ty < 0 ? shape.minY + ty : shape.minY;
+    const maxX = tx > 0 ? shape.maxX + tx : shape.maxX;
+    const maxY = ty > 0 ? shape.maxY + ty : shape.maxY;
+    this.broadphase.query(minX, minY, maxX, maxY, visit);
+  }
 }
 
 /** Record the time since `t` as the stage's, and return the new time. */
@@ -1297,8 +1408,13 @@ function copyManifold(m: { normal: Vec2; depth: number; points: readonly { x: nu
   return { normal: { x: m.normal.x, y: m.normal.y }, depth: m.depth, points: m.points.map((p) => ({ ...p })) };
 }
 
+/** The filter that takes every body. */
+function acceptAll(): boolean {
+  return true;
+}
+
 function makeFilter(filter: QueryFilter | undefined): (body: Body) => boolean {
-  if (filter === undefined) return () => true;
+  if (filter === undefined) return acceptAll;
   if (typeof filter === "function") return filter;
   if (filter === null || typeof filter !== "object") {
     throw new TypeError(`capsule2d: filter must be a function or { category, mask, group }, got ${check.describe(filter)}`);

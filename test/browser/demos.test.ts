@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dragBody, inkFraction, runFor, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
 
-const DEMOS = ["pile", "stacks", "restitution", "raycast", "events", "swept-hitbox", "ragdolls", "chain"] as const;
+const DEMOS = ["pile", "stacks", "restitution", "raycast", "events", "swept-hitbox", "ragdolls", "chain", "character"] as const;
 
 let harness: Harness;
 
@@ -175,6 +175,49 @@ describe("each demo does what it says", () => {
       expect(info.collisionStarts as number).toBeGreaterThan(0);
       expect(info.collisionEnds as number).toBeGreaterThan(0);
       expect(info.maxInZone as number).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("character: → walks over tiles and up and down the stairs, stops at the 0.6 m ledge; a jump clears it and it runs on to the crates, pushing them", async () => {
+    const { page, errors } = await harness.open("/character/?paused");
+    try {
+      const info = () => page.evaluate(() => window.__demo!.info());
+      await stepDemo(page, 10);
+      const start = await info();
+      expect(start.grounded).toBe(true);
+      await page.keyboard.down("ArrowRight");
+      expect((await info()).direction).toBe(1);
+      let airborne = 0;
+      let top = 0;
+      for (let i = 0; i < 60; i++) {
+        await stepDemo(page, 5);
+        const s = await info();
+        if (!s.grounded) airborne++;
+        top = Math.max(top, s.y as number);
+      }
+      const atLedge = await info();
+      // up three 0.3 m steps (the feet 0.9 m up: the centre at 1.61) and down again, grounded at every sample
+      expect(top).toBeGreaterThan(1.55);
+      expect(airborne).toBe(0);
+      // stopped by the 0.6 m ledge at x = 4 (radius 0.3, skin 0.01)
+      expect(atLedge.x as number).toBeGreaterThan(3.6);
+      expect(atLedge.x as number).toBeLessThan(3.7);
+      expect(atLedge.onWall).toBe(true);
+      // jump onto the ledge and run on: up the ramp, over the shelf, down the steep side to the crates
+      await page.keyboard.down("ArrowUp");
+      await stepDemo(page, 3);
+      await page.keyboard.up("ArrowUp");
+      const crates = () => page.evaluate(() => window.__demo!.world.bodies.filter((b) => b.label === "crate").map((b) => b.position.x));
+      const before = await crates();
+      await stepDemo(page, 300);
+      const after = await info();
+      await page.keyboard.up("ArrowRight");
+      expect(after.x as number).toBeGreaterThan(14);
+      const moved = (await crates()).map((x, i) => x - before[i]!);
+      expect(Math.max(...moved)).toBeGreaterThan(0.5);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
