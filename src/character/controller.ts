@@ -99,6 +99,13 @@ class Near {
   gap = 0;
 }
 
+/**
+ * Collide-and-slide movement for a kinematic capsule, circle or box: call
+ * `move(displacement)` then `world.step(dt)` each frame; `isGrounded`,
+ * `groundNormal`, `groundBody`, `groundVelocity`, `onWall` and `onCeiling`
+ * describe the result. Keeps no state between moves that the world does not
+ * hold, so a controller made anew on a restored body continues exactly.
+ */
 export class CharacterController {
   /** The world the body is in. */
   readonly world: World;
@@ -193,6 +200,7 @@ export class CharacterController {
   get maxSlopeAngle(): number {
     return this._maxSlopeAngle;
   }
+  /** Set the steepest walkable slope (radians in [0, π/2]; RangeError otherwise). */
   set maxSlopeAngle(value: number) {
     checkSlope(value);
     this._maxSlopeAngle = value;
@@ -202,6 +210,7 @@ export class CharacterController {
   get stepHeight(): number {
     return this._stepHeight;
   }
+  /** Set the tallest step climbed, m (≥ 0). */
   set stepHeight(value: number) {
     this._stepHeight = check.nonNegative("stepHeight", value);
   }
@@ -209,6 +218,7 @@ export class CharacterController {
   get snapDistance(): number {
     return this._snapDistance;
   }
+  /** Set how far down the character is snapped to the ground, m (≥ 0). */
   set snapDistance(value: number) {
     this._snapDistance = check.nonNegative("snapDistance", value);
   }
@@ -216,6 +226,7 @@ export class CharacterController {
   get pushForce(): number {
     return this._pushForce;
   }
+  /** Set the force on dynamic bodies the character walks into, N (≥ 0). */
   set pushForce(value: number) {
     this._pushForce = check.nonNegative("pushForce", value);
   }
@@ -223,6 +234,7 @@ export class CharacterController {
   get skin(): number {
     return this._skin;
   }
+  /** Set the gap kept to surfaces, m (> 0). */
   set skin(value: number) {
     this._skin = check.positive("skin", value);
   }
