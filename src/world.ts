@@ -42,6 +42,7 @@ import { bodyContainsPoint } from "./narrowphase/point.js";
 import { DEAD, MAX_BODY_ID, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
 import { ContactManager, type ContactWorld } from "./contacts/contact-manager.js";
 import { shouldCollide } from "./contacts/pairing.js";
+import { isTile, Seams } from "./contacts/seams.js";
 import { Integrator, type ForceField } from "./solver/integrate.js";
 import { Softness } from "./solver/softness.js";
 import { ContactConstraints } from "./solver/contact-solver.js";
@@ -102,6 +103,10 @@ export class World implements BodyOwner, JointOwner {
   private readonly contactWorld: ContactWorld;
   private readonly contactManager: ContactManager;
   private readonly jointManager = new JointManager();
+  /** The faces static boxes share (src/contacts/seams.ts): kept up to date by add, remove and body changes. */
+  private readonly seams = new Seams();
+  /** Bodies whose seams changed (scratch of `updateSeams`). */
+  private readonly seamed: Body[] = [];
   private readonly emitter = new EventEmitter<WorldEvents>();
 
   // the step's solver parts
@@ -162,6 +167,8 @@ export class World implements BodyOwner, JointOwner {
     };
     this.contactManager = new ContactManager(this.contactWorld, this.events);
     this.contactManager.settings.motion = this.motion;
+    this.contactManager.settings.seams = this.seams;
+    this.continuous.seams = this.seams;
     this.applyOptions();
   }
 
@@ -317,7 +324,25 @@ export class World implements BodyOwner, JointOwner {
     body.s0 = body.qs;
     this.islands.add(body);
     this.markChanged(body);
+    this.updateSeams(body, true);
     return body;
+  }
+
+  /**
+   * A body came, went or changed: if it is or was a static box, its shared
+   * faces are found again, and the tiles next to it, whose faces it now
+   * covers or uncovers, get their contacts refreshed before the next step.
+   */
+  private updateSeams(body: Body, present: boolean): void {
+    const seams = this.seams;
+    if (!isTile(body) && !seams.hasLinks(body)) return;
+    const affected = this.seamed;
+    seams.update(body, this.broadphase, present, affected);
+    for (let i = 0; i < affected.length; i++) {
+      this.markChanged(affected[i]!);
+      this.wakeTouching(affected[i]!);
+    }
+    affected.length = 0;
   }
 
   /** Give a body a slot and a broadphase proxy. */
@@ -329,6 +354,7 @@ export class World implements BodyOwner, JointOwner {
       this.islands.grow(n);
       this.contactManager.growSlots(n);
       this.solverBodies.growSlots(n);
+      this.seams.growSlots(n);
       if (this.changedFlag.length < n) {
         const grown = new Uint8Array(this.changedFlag.length * 2);
         grown.set(this.changedFlag);
@@ -356,6 +382,7 @@ export class World implements BodyOwner, JointOwner {
     this.wakeTouching(body);
     const joints = this.jointManager.of(body);
     while (joints.length > 0) this.detachJoint(joints[joints.length - 1]!);
+    this.updateSeams(body, false);
     this.contactManager.destroyContactsOf(body);
     this.broadphase.remove(body);
     this.islands.remove(body);
@@ -486,6 +513,7 @@ export class World implements BodyOwner, JointOwner {
       this.motion.boxOf(body, this.box);
       this.broadphase.add(body, this.box);
       this.markChanged(body);
+      this.updateSeams(body, true);
     }
     if ((change & CHANGE_POSE) !== 0) {
       body.x0 = body.px;
@@ -494,6 +522,11 @@ export class World implements BodyOwner, JointOwner {
       body.s0 = body.qs;
       if (body._type !== "dynamic") this.wakeTouching(body);
       this.markChanged(body);
+      if (body._type === "static") {
+        // its broadphase box moves at the next step: until then the seams look for it by hand
+        this.seams.noteMoved(body);
+        this.updateSeams(body, true);
+      }
     }
     if ((change & CHANGE_VELOCITY) !== 0) this.markChanged(body);
     const wakes = CHANGE_POSE | CHANGE_VELOCITY | CHANGE_FORCE | CHANGE_MASS | CHANGE_MATERIAL | CHANGE_WAKE | CHANGE_TYPE | CHANGE_PAIRING;
@@ -647,6 +680,7 @@ export class World implements BodyOwner, JointOwner {
         bp.update(b, box);
       }
       changed.length = n;
+      this.seams.clearMoved();
       bp.updatePairs(this.started, this.ended);
       this.contactManager.applyPairs(this.started, this.ended);
       for (let i = 0; i < changed.length; i++) {
@@ -1123,6 +1157,12 @@ export class World implements BodyOwner, JointOwner {
       this.islands.sleepTime[body.slot] = r.sleepTime[i]!;
       if (r.changed[i]) this.markChanged(body);
     }
+    // the shared faces, found from the geometry as the original's were (its neighbours'
+    // refreshes, if any were pending, are in the restored `changed` flags)
+    for (const body of r.bodies) {
+      if (isTile(body)) this.seams.update(body, this.broadphase, true, this.seamed);
+    }
+    this.seamed.length = 0;
     for (const members of r.sleepingIslands) {
       this.islands.restoreIsland(members);
       for (const b of members) this.setRestingBox(b);

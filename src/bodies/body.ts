@@ -215,6 +215,7 @@ export abstract class Body {
   /** @internal */ _linearDamping: number;
   /** @internal */ _angularDamping: number;
   /** @internal */ _gravityScale: number;
+  /** @internal The direction a body must come from to be stopped (unit), or null: solid from every side. */ _oneWay: Vec2 | null;
   /** Anything of yours; kept in JSON snapshots when it survives `JSON.stringify`. */
   userData: unknown;
   /** A name for debugging and snapshots. */
@@ -272,6 +273,7 @@ export abstract class Body {
     this._linearDamping = o.linearDamping ?? 0;
     this._angularDamping = o.angularDamping ?? 0;
     this._gravityScale = o.gravityScale ?? 1;
+    this._oneWay = null;
     this.userData = o.userData;
     this.label = o.label ?? "";
     this._radius = 0;

@@ -39,6 +39,7 @@ import type { MotionBounds } from "../solver/continuous.js";
 import { Contact, DEAD, IN_LIST, IN_PENDING, PUSHED, REPORTED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
 import { PairMap } from "../broadphase/pair-map.js";
+import type { Seams } from "./seams.js";
 
 /** What the contacts need to know about the world's bodies (the islands answer). */
 export interface ContactWorld {
@@ -61,6 +62,8 @@ export class NarrowphaseSettings {
   /** The fixed speculative distance, m: also the touching distance. */
   speculativeDistance = 0.02;
   motion: MotionBounds | null = null;
+  /** The faces static boxes share (their contacts never use a hidden face or corner). */
+  seams: Seams | null = null;
 }
 
 function byKey(a: Contact, b: Contact): number {
@@ -378,6 +381,11 @@ export class ContactManager {
     if (sensor) c.margin = 0; // sensors report real overlap
     else if (s.continuous) s.motion!.speculativeMargin(A, B, c);
     else c.margin = s.speculativeDistance;
+    if ((c.flags & WITH_STATIC) !== 0 && s.seams !== null) s.seams.maskContact(A, B, c);
+    else {
+      c.maskA = 0;
+      c.maskB = 0;
+    }
     collideWith(A, B, c);
     c.matchImpulses();
     const touching = (c.count > 0 && (sensor || c.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;

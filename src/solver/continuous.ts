@@ -57,6 +57,7 @@ import type { Broadphase, QueryBox } from "../broadphase/broadphase.js";
 import { shouldCollide } from "../contacts/pairing.js";
 import { collideWith } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
+import type { Seams } from "../contacts/seams.js";
 
 /**
  * Per-step motion bounds for continuous collision. The step's `dt` and the
@@ -139,6 +140,8 @@ export class ContinuousSolver {
   sweepCount = 0;
   /** Bodies moved back to their time of impact in the last step. */
   hitCount = 0;
+  /** The faces static boxes share: a sweep never stops on a hidden face or corner (a seam of a floor). */
+  seams: Seams | null = null;
 
   private readonly m = new ManifoldBuffer();
   private candidates: Body[] = [];
@@ -279,6 +282,7 @@ export class ContinuousSolver {
     }
     this.candidates.fill(null as unknown as Body, 0, this.candidateCount); // drop references
     this.setPose(b, tMin);
+    b.updateBounds(); // the sweep moved them with the pose
     if (tMin >= 1) return false;
     this.hitCount++;
     if (brake) {
@@ -335,6 +339,11 @@ export class ContinuousSolver {
       this.setPose(b, t);
       // shapes farther apart than the remaining motion cannot meet: no manifold
       m.margin = reach * (1 - t) + target; // in the buffer, so that no number is boxed per call
+      m.maskB = 0;
+      if (other._type === "static" && this.seams !== null) {
+        b.updateBounds();
+        m.maskA = this.seams.maskOf(other, b);
+      } else m.maskA = 0;
       if (!collideWith(other, b, m)) return 1;
       const d = -m.depth;
       if (iter === 0) this.hitTouching = d < target + tolerance;
