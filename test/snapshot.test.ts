@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { AABB, Capsule, Circle, World } from "../src/index.js";
 import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, type WorldSnapshot } from "../src/world/snapshot.js";
-import { BODY_FIELDS, BODY_LAYOUT, fieldOffset } from "../src/world/schema.js";
+import { BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, fieldOffset } from "../src/world/schema.js";
 import { mixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;
@@ -131,18 +131,55 @@ describe("snapshot data", () => {
     expect(copy.contacts.length).toBe(world.contacts.length);
   });
 
-  it("binary: a header, the options, then 256 bytes per body and 160 per contact", () => {
+  it("binary: a header, the options, then 272 bytes per body and 160 per contact", () => {
     const world = mixedScene(300, 5);
     for (let i = 0; i < 60; i++) world.step(dt);
     const buffer = world.snapshot({ format: "binary" });
     const contacts = world.snapshot().contacts.length;
     const fixed = buffer.byteLength - world.bodies.length * BINARY_BYTES_PER_BODY - contacts * BINARY_BYTES_PER_CONTACT;
-    expect(BINARY_BYTES_PER_BODY).toBe(256);
+    expect(BINARY_BYTES_PER_BODY).toBe(272); // 256 before version 4 added the one-way direction
     expect(BINARY_BYTES_PER_CONTACT).toBe(160);
     expect(fixed).toBeGreaterThan(64);
     expect(fixed).toBeLessThan(1024);
     // binary and JSON describe the same world
     expect(viaBinary(world).stateHash()).toBe(viaJSON(world).stateHash());
+  });
+});
+
+describe("older snapshot versions", () => {
+  /** The version 3 binary form of a version 4 one (of a world without one-way bodies): body records without oneWay. */
+  function toVersion3(buffer: ArrayBuffer, bodies: number, contacts: number): ArrayBuffer {
+    const v = new DataView(buffer);
+    const optionsBytes = (v.getUint32(16, true) + 7) & ~7;
+    const start = 64 + optionsBytes;
+    const rest = buffer.byteLength - start - bodies * BODY_LAYOUT.bytes;
+    expect(rest).toBeGreaterThanOrEqual(contacts * BINARY_BYTES_PER_CONTACT);
+    const out = new ArrayBuffer(start + bodies * BODY_LAYOUT_V3.bytes + rest);
+    const bytes = new Uint8Array(out);
+    bytes.set(new Uint8Array(buffer, 0, start));
+    new DataView(out).setUint16(4, 3, true);
+    for (let i = 0; i < bodies; i++) {
+      const from = start + i * BODY_LAYOUT.bytes;
+      const to = start + i * BODY_LAYOUT_V3.bytes;
+      for (const fd of BODY_FIELDS_V3) {
+        if (fd.kind === "string" || fd.kind === "json") continue;
+        const a = fieldOffset(BODY_FIELDS, BODY_LAYOUT, fd.path);
+        const b = fieldOffset(BODY_FIELDS_V3, BODY_LAYOUT_V3, fd.path);
+        const size = a.bit >= 0 ? 4 : BODY_LAYOUT.numbers.includes(BODY_FIELDS.indexOf(fd)) ? 8 : 4;
+        bytes.set(new Uint8Array(buffer, from + a.at, size), to + b.at);
+      }
+    }
+    bytes.set(new Uint8Array(buffer, start + bodies * BODY_LAYOUT.bytes, rest), start + bodies * BODY_LAYOUT_V3.bytes);
+    return out;
+  }
+
+  it("a version 3 binary snapshot (256-byte bodies, no one-way) is read and continues bit-identically", () => {
+    const world = mixedScene(60, 3);
+    for (let i = 0; i < 40; i++) world.step(dt);
+    const contacts = world.snapshot().contacts.length;
+    const old = toVersion3(world.snapshot({ format: "binary" }), world.bodies.length, contacts);
+    expect(BODY_LAYOUT_V3.bytes).toBe(256);
+    expectSameFuture(world, World.fromSnapshot(old), 60);
   });
 });
 

@@ -77,6 +77,13 @@ export interface BodyOptions {
   linearDamping?: number;
   angularDamping?: number;
   gravityScale?: number;
+  /**
+   * A one-way body (static or kinematic): the direction a body must come
+   * from to be stopped, any length but 0 (kept as a unit vector).
+   * `{ x: 0, y: 1 }`: bodies land on it from above and pass up through it
+   * from below (and through its sides). See `setOneWay`.
+   */
+  oneWay?: Vec2 | null;
   userData?: unknown;
   label?: string;
 }
@@ -85,7 +92,7 @@ export interface BodyOptions {
 export const BODY_OPTION_KEYS: readonly (keyof BodyOptions)[] = [
   "position", "angle", "velocity", "angularVelocity", "type", "density", "mass", "restitution", "friction",
   "fixedRotation", "isSensor", "bullet", "enableSleep", "collisionFilter", "linearDamping", "angularDamping",
-  "gravityScale", "userData", "label",
+  "gravityScale", "oneWay", "userData", "label",
 ];
 
 /** What changed in a body, as told to its world (bits). */
@@ -167,10 +174,27 @@ export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): 
   if (o.linearDamping !== undefined) check.nonNegative("linearDamping", o.linearDamping);
   if (o.angularDamping !== undefined) check.nonNegative("angularDamping", o.angularDamping);
   if (o.gravityScale !== undefined) check.finite("gravityScale", o.gravityScale);
+  if (o.oneWay !== undefined && o.oneWay !== null) {
+    checkOneWay("oneWay", o.oneWay);
+    if ((o.type ?? "dynamic") === "dynamic") {
+      throw new RangeError(`capsule2d: oneWay is for static and kinematic bodies, got it on a ${o.type ?? "dynamic"} body`);
+    }
+  }
   if (o.label !== undefined && typeof o.label !== "string") {
     throw new TypeError(`capsule2d: label must be a string, got ${check.describe(o.label)}`);
   }
   if (o.collisionFilter !== undefined) checkFilter("collisionFilter", o.collisionFilter);
+}
+
+/** A one-way direction: a finite vector of non-zero length, returned as a frozen unit vector. */
+export function checkOneWay(name: string, dir: unknown): Readonly<Vec2> {
+  const v = check.vector(name, dir);
+  const len = Math.sqrt(v.x * v.x + v.y * v.y);
+  if (!(len > 0) || !Number.isFinite(len)) {
+    throw new RangeError(`capsule2d: ${name} must have a non-zero finite length, got ${check.describe(dir)}`);
+  }
+  // exact for the axis directions people use ({ x: 0, y: 1 }, ...)
+  return Object.freeze({ x: v.x / len, y: v.y / len });
 }
 
 /** Thrown by the setter of every read-only property. */
@@ -273,7 +297,7 @@ export abstract class Body {
     this._linearDamping = o.linearDamping ?? 0;
     this._angularDamping = o.angularDamping ?? 0;
     this._gravityScale = o.gravityScale ?? 1;
-    this._oneWay = null;
+    this._oneWay = o.oneWay === undefined || o.oneWay === null ? null : checkOneWay("oneWay", o.oneWay);
     this.userData = o.userData;
     this.label = o.label ?? "";
     this._radius = 0;
@@ -515,6 +539,14 @@ export abstract class Body {
 
   get gravityScale(): number {
     return this._gravityScale;
+  }
+
+  /** The one-way direction (a unit vector), or null for a body solid from every side. See `setOneWay`. */
+  get oneWay(): Readonly<Vec2> | null {
+    return this._oneWay;
+  }
+  set oneWay(_: never) {
+    readOnly("oneWay", "body.setOneWay(direction)");
   }
   set gravityScale(_: never) {
     readOnly("gravityScale", "body.setGravityScale(scale)");
@@ -843,6 +875,30 @@ export abstract class Body {
     this._category = f.category ?? this._category;
     this._mask = f.mask ?? this._mask;
     this._group = f.group ?? this._group;
+    this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    return this;
+  }
+
+  /**
+   * Make a static or kinematic body one-way: `direction` (any length but 0)
+   * is where a body must come from to be stopped; `{ x: 0, y: 1 }` is a
+   * platform landed on from above and passed through from below and from
+   * the sides. null makes it solid from every side again. Each contact
+   * decides when it begins: solid when the other body arrives from the
+   * allowed side (its contact normal within 60° of `direction` and not
+   * sunk in), passed through otherwise until it is wholly on the allowed
+   * side again, so a jump that barely clears the platform lands on it. The
+   * body's contacts are found again before the next step.
+   */
+  setOneWay(direction: Vec2 | null): this {
+    const dir = direction === null ? null : checkOneWay("direction", direction);
+    this.mutable("setOneWay");
+    if (dir !== null && this._type === "dynamic") {
+      throw new RangeError(`capsule2d: setOneWay is for static and kinematic bodies, body #${this._id} is dynamic`);
+    }
+    const old = this._oneWay;
+    if (dir === null ? old === null : old !== null && old.x === dir.x && old.y === dir.y) return this;
+    this._oneWay = dir;
     this.changed(CHANGE_PAIRING | CHANGE_WAKE);
     return this;
   }

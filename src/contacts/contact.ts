@@ -43,6 +43,12 @@ export const DEAD = 64;
 export const BEGAN = 128;
 /** The solver pushed the bodies apart in this step: they touched, even if they part before its end. */
 export const PUSHED = 256;
+/** One body is one-way (a static or kinematic body with a `oneWay` direction): see `decideOneWay`. */
+export const ONE_WAY = 512;
+/** A one-way contact that lets its bodies pass (no points for the solver) until the other body is wholly on the allowed side. */
+export const PASSING = 1024;
+/** A one-way contact that has decided (its first manifold with points came). */
+export const DECIDED = 2048;
 
 export class Contact extends ManifoldBuffer {
   key = 0;

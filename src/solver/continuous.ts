@@ -58,6 +58,7 @@ import { shouldCollide } from "../contacts/pairing.js";
 import { collideWith } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
 import type { Seams } from "../contacts/seams.js";
+import { isOneWay, ONE_WAY_MIN_DOT, ONE_WAY_SLOP } from "../contacts/contact-manager.js";
 
 /**
  * Per-step motion bounds for continuous collision. The step's `dt` and the
@@ -333,6 +334,9 @@ export class ContinuousSolver {
     const my = this.y1 - this.y0;
     const reach = Math.sqrt(mx * mx + my * my) + this.turnRate * R;
     const tolerance = 0.25 * target;
+    // a one-way platform stops only what comes from its allowed side (see ContactManager.decideOneWay)
+    const oneWay = isOneWay(other) ? other._oneWay! : null;
+    if (oneWay !== null && mx * oneWay.x + my * oneWay.y >= 0) return 1;
     let stopAt = target;
     let t = 0;
     for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
@@ -346,6 +350,11 @@ export class ContinuousSolver {
       } else m.maskA = 0;
       if (!collideWith(other, b, m)) return 1;
       const d = -m.depth;
+      if (oneWay !== null) {
+        // beside, behind or in the platform: passing through it
+        const nd = m.normalX * oneWay.x + m.normalY * oneWay.y;
+        if (nd < ONE_WAY_MIN_DOT || (iter === 0 && d < -ONE_WAY_SLOP)) return 1;
+      }
       if (iter === 0) this.hitTouching = d < target + tolerance;
       if (iter === 0 && this.hitTouching) stopAt = (d < 0 ? d : 0) - halfMin;
       else if (d < stopAt + tolerance) {

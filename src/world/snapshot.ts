@@ -40,15 +40,18 @@ import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
-  BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
+  BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
   SHAPE_NAMES, blankBody, blankContact, blankJoint, checkBodyRecord, checkJointRecord, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds, type Layout,
 } from "./schema.js";
 
 export const SNAPSHOT_FORMAT = "capsule2d-snapshot";
-/** Version 3 added joints; version 2 snapshots (no joints) are still read. */
-export const SNAPSHOT_VERSION = 3;
-const READABLE_VERSIONS = [2, 3];
+/**
+ * Version 3 added joints, version 4 one-way bodies (and one-way contacts'
+ * decisions); version 2 and 3 snapshots are still read.
+ */
+export const SNAPSHOT_VERSION = 4;
+const READABLE_VERSIONS = [2, 3, 4];
 
 /** A number as stored in a JSON snapshot: JSON has no −0 or Infinity, so they are written as strings. */
 export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
@@ -331,7 +334,7 @@ function readJSON(data: unknown): RestoredWorld {
   const o = data as Record<string, unknown>;
   if (o.format !== SNAPSHOT_FORMAT) fail(`format must be ${JSON.stringify(SNAPSHOT_FORMAT)}, got ${check.describe(o.format)}`);
   if (!READABLE_VERSIONS.includes(o.version as number)) {
-    fail(`version ${check.describe(o.version)} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
+    fail(`version ${check.describe(o.version)} is not supported (this build reads ${READABLE_VERSIONS.join(", ")})`);
   }
   const options = readOptions(o.options);
   const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
@@ -478,15 +481,17 @@ function readBinary(buffer: ArrayBuffer): RestoredWorld {
   const magic = v.getUint32(0, true);
   if (magic !== BINARY_MAGIC) fail(`wrong magic 0x${magic.toString(16)} (expected 0x${BINARY_MAGIC.toString(16)}, "C2DS")`);
   const version = v.getUint16(4, true);
-  if (!READABLE_VERSIONS.includes(version)) fail(`version ${version} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
+  if (!READABLE_VERSIONS.includes(version)) fail(`version ${version} is not supported (this build reads ${READABLE_VERSIONS.join(", ")})`);
   const bodyCount = v.getUint32(8, true);
   const contactCount = v.getUint32(12, true);
   const optionsLength = v.getUint32(16, true);
   const optionsBytes = (optionsLength + 7) & ~7;
   const jointCount = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT, true);
   const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
+  const bodyFields = version >= 4 ? BODY_FIELDS : BODY_FIELDS_V3;
+  const bodyLayout = version >= 4 ? BODY_LAYOUT : BODY_LAYOUT_V3;
   const expected =
-    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
+    HEADER_BYTES + optionsBytes + bodyCount * bodyLayout.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
   if (buffer.byteLength !== expected) {
     fail(
       `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`,
@@ -506,17 +511,17 @@ function readBinary(buffer: ArrayBuffer): RestoredWorld {
   const extras: BodyExtra[] = [];
   const shapeBits = v; // the shape is the first flag field: read it before building the body
   for (let i = 0; i < bodyCount; i++) {
-    const flags = shapeBits.getInt32(at + BODY_LAYOUT.numbers.length * 8 + BODY_LAYOUT.ints.length * 4, true);
-    const kind = (flags >>> BODY_LAYOUT.bitOf[0]!) & 3;
+    const flags = shapeBits.getInt32(at + bodyLayout.numbers.length * 8 + bodyLayout.ints.length * 4, true);
+    const kind = (flags >>> bodyLayout.bitOf[0]!) & 3;
     if (kind >= SHAPE_NAMES.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
     const body = blankBody(kind as 0 | 1 | 2);
     const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-    readBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, `bodies[${i}]`, body, x);
+    readBinaryRecord(v, at, bodyFields, bodyLayout, `bodies[${i}]`, body, x);
     body.label = "";
     body.userData = undefined;
     bodies.push(body);
     extras.push(x);
-    at += BODY_LAYOUT.bytes;
+    at += bodyLayout.bytes;
   }
   const contacts: { c: Contact; ids: ContactIds }[] = [];
   for (let i = 0; i < contactCount; i++) {
