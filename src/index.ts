@@ -14,6 +14,7 @@ export { raycastBody } from "./narrowphase/raycast.js";
 export type { RaycastHit } from "./narrowphase/raycast.js";
 export { capsulesIntersectExact } from "./narrowphase/exact.js";
 export { World } from "./world.js";
+export type { ExplosionDef, PreSolveContact, PreSolveFn } from "./world/contact-control.js";
 export type { QueryFilter } from "./world.js";
 export type { WorldOptions, SolverName } from "./world/options.js";
 export { DEFAULT_WORLD_OPTIONS } from "./world/options.js";

@@ -62,6 +62,7 @@ import { JointManager } from "./joints/joint-manager.js";
 import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
 import { copyContactState, copyJointState } from "./world/schema.js";
+import { checkExplosion, dropImpulses, explosionImpulse, PreSolveView, type ExplosionDef, type PreSolveFn } from "./world/contact-control.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
 export type QueryFilter = ((body: Body) => boolean) | { category?: number; mask?: number; group?: number };
@@ -135,6 +136,9 @@ export class World implements BodyOwner, JointOwner {
    */
   readonly profile: StepProfile = newProfile();
   private timing = false;
+  /** The pre-solve callback (see `setPreSolve`), and its reused argument. */
+  private preSolve: PreSolveFn | null = null;
+  private readonly preSolveView = new PreSolveView();
 
   /**
    * Time each step's stages into `profile`. Off by default: it reads the
@@ -259,6 +263,53 @@ export class World implements BodyOwner, JointOwner {
     }
     this.integrator.field = field;
     this.wakeAll();
+  }
+
+  /**
+   * A callback asked once per step about each solid contact with points,
+   * before the solver, in pair-id order: returning false leaves the contact
+   * out of this step (Box2D's pre-solve). It receives one reused object
+   * (bodyA, bodyB, normal from A to B, depth, pointCount) to read during the
+   * call. It runs inside the step: it must not change the world or throw.
+   * Deterministic when the callback is (it is called in a fixed order with
+   * the same values). It does not affect the time-of-impact sweep of fast
+   * bodies (for platforms passed through from one side, use `oneWay`). A
+   * contact left out still touches for events and `contacts` (its shapes
+   * do). Pass null to remove it.
+   */
+  setPreSolve(fn: PreSolveFn | null): void {
+    if (fn !== null && typeof fn !== "function") {
+      throw new TypeError(`capsule2d: preSolve must be a function or null, got ${check.describe(fn)}`);
+    }
+    if (this.stepping) throw new Error("capsule2d: setPreSolve() cannot be called during a step");
+    this.preSolve = fn;
+  }
+
+  /**
+   * A radial impulse on every dynamic body whose surface is within
+   * `radius + falloff` of `position` (Box2D v3.1's b2World_Explode): along
+   * the line from the centre to the body's closest point, applied there,
+   * of `impulsePerLength` × the body's width across that line (or a fixed
+   * `impulse`), full within `radius` and falling linearly to 0 over
+   * `falloff`. Bodies are visited in id order; sleeping ones wake. Checked
+   * first: bad input throws and changes nothing. Between steps only.
+   */
+  explode(def: ExplosionDef): this {
+    const e = checkExplosion(def);
+    if (this.stepping) throw new Error("capsule2d: explode() cannot be called during a step");
+    const reach = e.radius + e.falloff;
+    const hit = { x: 0, y: 0, px: 0, py: 0 };
+    const targets: Body[] = [];
+    this.broadphase.query(e.x - reach, e.y - reach, e.x + reach, e.y + reach, (b) => {
+      if (b._type === "dynamic" && !b._isSensor) targets.push(b);
+    });
+    targets.sort(byId);
+    for (const b of targets) {
+      if (!explosionImpulse(e, b, hit)) continue;
+      if (hit.x === 0 && hit.y === 0) continue;
+      b.applyImpulse({ x: hit.x, y: hit.y }, { x: hit.px, y: hit.py });
+    }
+    return this;
   }
 
   // ------------------------------------------------------------------ events
@@ -701,9 +752,14 @@ export class World implements BodyOwner, JointOwner {
     const statics = this.staticConstraints;
     let n = 0;
     let ns = 0;
+    const preSolve = this.preSolve;
     for (let i = 0; i < cm.awakeCount; i++) {
       const c = cm.awake[i]!;
       if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
+      if (preSolve !== null && !this.preSolveView.ask(preSolve, c)) {
+        dropImpulses(c);
+        continue;
+      }
       if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
       else list[n++] = c;
     }

@@ -131,13 +131,13 @@ describe("snapshot data", () => {
     expect(copy.contacts.length).toBe(world.contacts.length);
   });
 
-  it("binary: a header, the options, then 272 bytes per body and 160 per contact", () => {
+  it("binary: a header, the options, then 280 bytes per body and 160 per contact", () => {
     const world = mixedScene(300, 5);
     for (let i = 0; i < 60; i++) world.step(dt);
     const buffer = world.snapshot({ format: "binary" });
     const contacts = world.snapshot().contacts.length;
     const fixed = buffer.byteLength - world.bodies.length * BINARY_BYTES_PER_BODY - contacts * BINARY_BYTES_PER_CONTACT;
-    expect(BINARY_BYTES_PER_BODY).toBe(272); // 256 before version 4 added the one-way direction
+    expect(BINARY_BYTES_PER_BODY).toBe(280); // 256 before version 4 added the conveyor speed and one-way direction
     expect(BINARY_BYTES_PER_CONTACT).toBe(160);
     expect(fixed).toBeGreaterThan(64);
     expect(fixed).toBeLessThan(1024);

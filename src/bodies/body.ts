@@ -84,6 +84,13 @@ export interface BodyOptions {
    * from below (and through its sides). See `setOneWay`.
    */
   oneWay?: Vec2 | null;
+  /**
+   * Conveyor belts (Box2D v3.1's `tangentSpeed`), m/s: the body's surface
+   * moves at this speed along each contact's tangent, clockwise around the
+   * body (a belt whose top faces up carries what lies on it towards +x). The
+   * speed of the two bodies of a contact adds. Default 0.
+   */
+  tangentSpeed?: number;
   userData?: unknown;
   label?: string;
 }
@@ -92,7 +99,7 @@ export interface BodyOptions {
 export const BODY_OPTION_KEYS: readonly (keyof BodyOptions)[] = [
   "position", "angle", "velocity", "angularVelocity", "type", "density", "mass", "restitution", "friction",
   "fixedRotation", "isSensor", "bullet", "enableSleep", "collisionFilter", "linearDamping", "angularDamping",
-  "gravityScale", "oneWay", "userData", "label",
+  "gravityScale", "oneWay", "tangentSpeed", "userData", "label",
 ];
 
 /** What changed in a body, as told to its world (bits). */
@@ -174,6 +181,7 @@ export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): 
   if (o.linearDamping !== undefined) check.nonNegative("linearDamping", o.linearDamping);
   if (o.angularDamping !== undefined) check.nonNegative("angularDamping", o.angularDamping);
   if (o.gravityScale !== undefined) check.finite("gravityScale", o.gravityScale);
+  if (o.tangentSpeed !== undefined) check.finite("tangentSpeed", o.tangentSpeed);
   if (o.oneWay !== undefined && o.oneWay !== null) {
     checkOneWay("oneWay", o.oneWay);
     if ((o.type ?? "dynamic") === "dynamic") {
@@ -239,6 +247,7 @@ export abstract class Body {
   /** @internal */ _linearDamping: number;
   /** @internal */ _angularDamping: number;
   /** @internal */ _gravityScale: number;
+  /** @internal Conveyor speed of the surface, m/s. */ _tangentSpeed: number;
   /** @internal The direction a body must come from to be stopped (unit), or null: solid from every side. */ _oneWay: Vec2 | null;
   /** Anything of yours; kept in JSON snapshots when it survives `JSON.stringify`. */
   userData: unknown;
@@ -297,6 +306,7 @@ export abstract class Body {
     this._linearDamping = o.linearDamping ?? 0;
     this._angularDamping = o.angularDamping ?? 0;
     this._gravityScale = o.gravityScale ?? 1;
+    this._tangentSpeed = o.tangentSpeed ?? 0;
     this._oneWay = o.oneWay === undefined || o.oneWay === null ? null : checkOneWay("oneWay", o.oneWay);
     this.userData = o.userData;
     this.label = o.label ?? "";
@@ -539,6 +549,14 @@ export abstract class Body {
 
   get gravityScale(): number {
     return this._gravityScale;
+  }
+
+  /** Conveyor speed of the surface, m/s (see the `tangentSpeed` option). */
+  get tangentSpeed(): number {
+    return this._tangentSpeed;
+  }
+  set tangentSpeed(_: never) {
+    readOnly("tangentSpeed", "body.setTangentSpeed(speed)");
   }
 
   /** The one-way direction (a unit vector), or null for a body solid from every side. See `setOneWay`. */
@@ -876,6 +894,15 @@ export abstract class Body {
     this._mask = f.mask ?? this._mask;
     this._group = f.group ?? this._group;
     this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the conveyor speed of the body's surface, m/s (see the `tangentSpeed` option); contacts use it from the next step on. */
+  setTangentSpeed(speed: number): this {
+    check.finite("tangentSpeed", speed);
+    this.mutable("setTangentSpeed");
+    this._tangentSpeed = speed;
+    this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
   }
 

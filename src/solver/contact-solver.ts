@@ -33,6 +33,8 @@ export class ContactConstraints {
   nx: Float64Array = new Float64Array(64);
   ny: Float64Array = new Float64Array(64);
   friction: Float64Array = new Float64Array(64);
+  /** Conveyor speed along the tangent (the bodies' `tangentSpeed` summed, as in Box2D v3.1). */
+  tangentSpeed: Float64Array = new Float64Array(64);
   restitution: Float64Array = new Float64Array(64);
   // per point
   rAx: Float64Array = new Float64Array(128);
@@ -78,6 +80,7 @@ export class ContactConstraints {
     this.nx = grown(this.nx, size);
     this.ny = grown(this.ny, size);
     this.friction = grown(this.friction, size);
+    this.tangentSpeed = grown(this.tangentSpeed, size);
     this.restitution = grown(this.restitution, size);
     this.rAx = grown(this.rAx, 2 * size);
     this.rAy = grown(this.rAy, 2 * size);
@@ -128,6 +131,7 @@ export class ContactConstraints {
       this.stiff[i] = (c.flags & WITH_STATIC) !== 0 ? 1 : 0;
       // materials mixed from the bodies' current values, every step
       this.friction[i] = mixFriction(A._friction, B._friction);
+      this.tangentSpeed[i] = A._tangentSpeed + B._tangentSpeed;
       this.restitution[i] = mixRestitution(A._restitution, B._restitution);
       const mA = invMass[sA]!;
       const iA = invI[sA]!;
@@ -604,6 +608,8 @@ export class ContactConstraints {
     const mB = invMass[sB]!;
     const iB = invI[sB]!;
     const mu = this.friction[i]!;
+    // conveyors: the surfaces slide past each other at this speed when friction holds
+    const belt = this.tangentSpeed[i]!;
     let vAx = vx[sA]!;
     let vAy = vy[sA]!;
     let wA = w[sA]!;
@@ -617,7 +623,7 @@ export class ContactConstraints {
       const rBy = this.rBy[k]!;
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      const vt = dvx * ny - dvy * nx;
+      const vt = dvx * ny - dvy * nx - belt;
       const maxF = mu * this.normalImpulse[k]!;
       const old = this.tangentImpulse[k]!;
       let lambda = old - this.tangentMass[k]! * vt;

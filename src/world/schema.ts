@@ -160,6 +160,11 @@ export const BODY_FIELDS: readonly B[] = [
   f("collisionFilter.category", "int", (b) => b._category, (b, v: number) => (b._category = v), { min: 0, max: 0xffffffff }),
   f("collisionFilter.mask", "int", (b) => b._mask, (b, v: number) => (b._mask = v), { min: 0, max: 0xffffffff }),
   f("collisionFilter.group", "int", (b) => b._group, (b, v: number) => (b._group = v), { min: -0x80000000, max: 0x7fffffff }),
+  // the conveyor speed, since version 4 (in JSON only when not 0)
+  f("tangentSpeed", "number", (b) => b._tangentSpeed, (b, v: number) => (b._tangentSpeed = v), {
+    present: (b) => b._tangentSpeed !== 0,
+    since: 4,
+  }),
   // the one-way direction (a unit vector; (0, 0) and absent in JSON for none), since version 4
   f("oneWay.x", "number", (b) => b._oneWay?.x ?? 0, (b, v: number) => setOneWay(b, v, b._oneWay?.y ?? 0), {
     present: (b) => b._oneWay !== null,
