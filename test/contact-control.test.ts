@@ -121,6 +121,50 @@ describe("conveyor belts (tangentSpeed)", () => {
   });
 });
 
+describe("rolling resistance", () => {
+  for (const [name, options] of SOLVERS) {
+    it(`a rolling disc slows at ⅔·g·c (I = ½mr², torque c·r·N), then stops and stays, ${name}`, () => {
+      const world = new World({ sleeping: false, ...options });
+      world.add(AABB.fromBounds({ x: -50, y: -1 }, { x: 50, y: 0 }, { type: "static", friction: 0.6 }));
+      const c = 0.1;
+      const ball = world.add(new Circle({ position: { x: 0, y: 0.5 }, radius: 0.5, friction: 0.6, rollingResistance: c }));
+      for (let i = 0; i < 10; i++) world.step(dt);
+      ball.setVelocity({ x: 3, y: 0 });
+      ball.setAngularVelocity(-6);
+      for (let i = 0; i < 120; i++) world.step(dt);
+      expect(ball.velocity.x).toBeCloseTo(3 - (2 / 3) * 9.81 * c * 2, 1);
+      expect(ball.angularVelocity * 0.5).toBeCloseTo(-ball.velocity.x, 2); // still rolling
+      for (let i = 0; i < 240; i++) world.step(dt);
+      expect(Math.abs(ball.velocity.x)).toBeLessThan(1e-3);
+      expect(Math.abs(ball.angularVelocity)).toBeLessThan(2e-3);
+      const x = ball.position.x;
+      for (let i = 0; i < 60; i++) world.step(dt);
+      expect(Math.abs(ball.position.x - x)).toBeLessThan(1e-3);
+    });
+  }
+
+  it("is checked, read-only, set by setRollingResistance, kept in snapshots; boxes (radius 0) feel none", () => {
+    expect(() => new Circle({ radius: 1, rollingResistance: -1 })).toThrow(/rollingResistance/);
+    const world = new World({ sleeping: false });
+    world.add(AABB.fromBounds({ x: -50, y: -1 }, { x: 50, y: 0 }, { type: "static", friction: 0 }));
+    const box = world.add(new AABB({ position: { x: 0, y: 0.25 }, halfWidth: 0.25, halfHeight: 0.25, friction: 0, rollingResistance: 1 }));
+    const ball = world.add(new Circle({ position: { x: 5, y: 0.5 }, radius: 0.5 }));
+    expect(() => ball.setRollingResistance(NaN)).toThrow(/rollingResistance/);
+    expect(() => ((ball as unknown as { rollingResistance: number }).rollingResistance = 1)).toThrow(/setRollingResistance/);
+    ball.setRollingResistance(0.2);
+    box.setVelocity({ x: 2, y: 0 });
+    for (let i = 0; i < 60; i++) world.step(dt);
+    expect(box.velocity.x).toBe(2);
+    const copy = World.fromSnapshot(world.snapshot({ format: "binary" }));
+    expect(copy.bodies[2]!.rollingResistance).toBe(0.2);
+    for (let i = 0; i < 30; i++) {
+      world.step(dt);
+      copy.step(dt);
+    }
+    expect(copy.stateHash()).toBe(world.stateHash());
+  });
+});
+
 describe("explosions", () => {
   it("a circle within the radius gets impulsePerLength × its diameter, away from the centre, at its surface (no spin)", () => {
     const world = new World({ gravity: { x: 0, y: 0 } });

@@ -91,6 +91,15 @@ export interface BodyOptions {
    * speed of the two bodies of a contact adds. Default 0.
    */
   tangentSpeed?: number;
+  /**
+   * Rolling resistance (Box2D v3.1's `rollingResistance`), >= 0: a torque
+   * against the relative spin of the bodies in contact, at most this ×
+   * the larger radius × the normal force (a disc rolling on a flat floor
+   * slows at ⅔·g × this). The larger of the two bodies' values applies;
+   * boxes (radius 0) feel none.
+   * Default 0.
+   */
+  rollingResistance?: number;
   userData?: unknown;
   label?: string;
 }
@@ -99,7 +108,7 @@ export interface BodyOptions {
 export const BODY_OPTION_KEYS: readonly (keyof BodyOptions)[] = [
   "position", "angle", "velocity", "angularVelocity", "type", "density", "mass", "restitution", "friction",
   "fixedRotation", "isSensor", "bullet", "enableSleep", "collisionFilter", "linearDamping", "angularDamping",
-  "gravityScale", "oneWay", "tangentSpeed", "userData", "label",
+  "gravityScale", "oneWay", "tangentSpeed", "rollingResistance", "userData", "label",
 ];
 
 /** What changed in a body, as told to its world (bits). */
@@ -182,6 +191,7 @@ export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): 
   if (o.angularDamping !== undefined) check.nonNegative("angularDamping", o.angularDamping);
   if (o.gravityScale !== undefined) check.finite("gravityScale", o.gravityScale);
   if (o.tangentSpeed !== undefined) check.finite("tangentSpeed", o.tangentSpeed);
+  if (o.rollingResistance !== undefined) check.nonNegative("rollingResistance", o.rollingResistance);
   if (o.oneWay !== undefined && o.oneWay !== null) {
     checkOneWay("oneWay", o.oneWay);
     if ((o.type ?? "dynamic") === "dynamic") {
@@ -248,6 +258,7 @@ export abstract class Body {
   /** @internal */ _angularDamping: number;
   /** @internal */ _gravityScale: number;
   /** @internal Conveyor speed of the surface, m/s. */ _tangentSpeed: number;
+  /** @internal Rolling resistance coefficient. */ _rollingResistance: number;
   /** @internal The direction a body must come from to be stopped (unit), or null: solid from every side. */ _oneWay: Vec2 | null;
   /** Anything of yours; kept in JSON snapshots when it survives `JSON.stringify`. */
   userData: unknown;
@@ -307,6 +318,7 @@ export abstract class Body {
     this._angularDamping = o.angularDamping ?? 0;
     this._gravityScale = o.gravityScale ?? 1;
     this._tangentSpeed = o.tangentSpeed ?? 0;
+    this._rollingResistance = o.rollingResistance ?? 0;
     this._oneWay = o.oneWay === undefined || o.oneWay === null ? null : checkOneWay("oneWay", o.oneWay);
     this.userData = o.userData;
     this.label = o.label ?? "";
@@ -557,6 +569,14 @@ export abstract class Body {
   }
   set tangentSpeed(_: never) {
     readOnly("tangentSpeed", "body.setTangentSpeed(speed)");
+  }
+
+  /** Rolling resistance coefficient (see the `rollingResistance` option). */
+  get rollingResistance(): number {
+    return this._rollingResistance;
+  }
+  set rollingResistance(_: never) {
+    readOnly("rollingResistance", "body.setRollingResistance(value)");
   }
 
   /** The one-way direction (a unit vector), or null for a body solid from every side. See `setOneWay`. */
@@ -902,6 +922,15 @@ export abstract class Body {
     check.finite("tangentSpeed", speed);
     this.mutable("setTangentSpeed");
     this._tangentSpeed = speed;
+    this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the rolling resistance (>= 0; see the option); contacts use it from the next step on. */
+  setRollingResistance(value: number): this {
+    check.nonNegative("rollingResistance", value);
+    this.mutable("setRollingResistance");
+    this._rollingResistance = value;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
   }

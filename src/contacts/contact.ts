@@ -65,6 +65,8 @@ export class Contact extends ManifoldBuffer {
   totalTangentImpulse0 = 0;
   totalNormalImpulse1 = 0;
   totalTangentImpulse1 = 0;
+  /** Accumulated rolling-resistance torque impulse (N·m·s) of the last (sub-)step: the next warm start. */
+  rollingImpulse = 0;
 
   // links in bodyA's and bodyB's contact lists
   prevA: Contact | null = null;
@@ -111,6 +113,7 @@ export class Contact extends ManifoldBuffer {
     this.totalTangentImpulse0 = 0;
     this.totalNormalImpulse1 = 0;
     this.totalTangentImpulse1 = 0;
+    this.rollingImpulse = 0;
     this.prevA = null;
     this.nextA = null;
     this.prevB = null;
@@ -149,6 +152,7 @@ export class Contact extends ManifoldBuffer {
    */
   matchImpulses(): void {
     const oc = this.oldCount;
+    if (this.count === 0) this.rollingImpulse = 0; // the whole contact's, kept while it has points
     this.setPoint0(-1);
     this.setPoint1(-1);
     if (this.count > 0) {

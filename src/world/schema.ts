@@ -165,6 +165,10 @@ export const BODY_FIELDS: readonly B[] = [
     present: (b) => b._tangentSpeed !== 0,
     since: 4,
   }),
+  f("rollingResistance", "nonNegative", (b) => b._rollingResistance, (b, v: number) => (b._rollingResistance = v), {
+    present: (b) => b._rollingResistance !== 0,
+    since: 4,
+  }),
   // the one-way direction (a unit vector; (0, 0) and absent in JSON for none), since version 4
   f("oneWay.x", "number", (b) => b._oneWay?.x ?? 0, (b, v: number) => setOneWay(b, v, b._oneWay?.y ?? 0), {
     present: (b) => b._oneWay !== null,
@@ -227,6 +231,10 @@ export const CONTACT_FIELDS: readonly K[] = [
   cnum("points.1.totalTangentImpulse", (c) => c.totalTangentImpulse1, (c, v) => (c.totalTangentImpulse1 = v), 1),
   f("points.0.id", "int", (c) => c.id0, (c, v: number) => (c.id0 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 0 }),
   f("points.1.id", "int", (c) => c.id1, (c, v: number) => (c.id1 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 1 }),
+  f("rollingImpulse", "number", (c) => c.rollingImpulse, (c, v: number) => (c.rollingImpulse = v), {
+    present: (c) => c.rollingImpulse !== 0,
+    since: 4,
+  }),
   // a one-way contact's decision (ContactManager.decideOneWay); in JSON only when set. Last among the
   // flags, so that version 3 binary records (these bits 0) keep their layout
   f("oneWayDecided", "bool", (c) => (c.flags & DECIDED) !== 0, (c, v: boolean) => (c.flags = v ? c.flags | DECIDED : c.flags & ~DECIDED), {
@@ -378,6 +386,9 @@ export const BODY_LAYOUT = layoutOf(BODY_FIELDS as readonly Field<never, never>[
 export const BODY_FIELDS_V3: readonly B[] = BODY_FIELDS.filter((fd) => fd.since === undefined || fd.since <= 3);
 export const BODY_LAYOUT_V3 = layoutOf(BODY_FIELDS_V3 as readonly Field<never, never>[]);
 export const CONTACT_LAYOUT = layoutOf(CONTACT_FIELDS as readonly Field<never, never>[]);
+/** The contact fields of version 2 and 3 binary records (read only). */
+export const CONTACT_FIELDS_V3: readonly K[] = CONTACT_FIELDS.filter((fd) => fd.since === undefined || fd.since <= 3);
+export const CONTACT_LAYOUT_V3 = layoutOf(CONTACT_FIELDS_V3 as readonly Field<never, never>[]);
 export const HEADER_LAYOUT = layoutOf(HEADER_FIELDS as readonly Field<never, never>[]);
 export const JOINT_LAYOUT = layoutOf(JOINT_FIELDS as readonly Field<never, never>[]);
 

@@ -40,7 +40,7 @@ import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
-  BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
+  BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT_V3, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
   SHAPE_NAMES, blankBody, blankContact, blankJoint, checkBodyRecord, checkJointRecord, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds, type Layout,
 } from "./schema.js";
@@ -490,8 +490,10 @@ function readBinary(buffer: ArrayBuffer): RestoredWorld {
   const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
   const bodyFields = version >= 4 ? BODY_FIELDS : BODY_FIELDS_V3;
   const bodyLayout = version >= 4 ? BODY_LAYOUT : BODY_LAYOUT_V3;
+  const contactFields = version >= 4 ? CONTACT_FIELDS : CONTACT_FIELDS_V3;
+  const contactLayout = version >= 4 ? CONTACT_LAYOUT : CONTACT_LAYOUT_V3;
   const expected =
-    HEADER_BYTES + optionsBytes + bodyCount * bodyLayout.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
+    HEADER_BYTES + optionsBytes + bodyCount * bodyLayout.bytes + contactCount * contactLayout.bytes + jointCount * JOINT_LAYOUT.bytes;
   if (buffer.byteLength !== expected) {
     fail(
       `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`,
@@ -527,9 +529,9 @@ function readBinary(buffer: ArrayBuffer): RestoredWorld {
   for (let i = 0; i < contactCount; i++) {
     const c = blankContact();
     const ids: ContactIds = { a: 0, b: 0 };
-    readBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, `contacts[${i}]`, c, ids);
+    readBinaryRecord(v, at, contactFields, contactLayout, `contacts[${i}]`, c, ids);
     contacts.push({ c, ids });
-    at += CONTACT_LAYOUT.bytes;
+    at += contactLayout.bytes;
   }
   const joints: { j: Joint; ids: JointIds }[] = [];
   for (let i = 0; i < jointCount; i++) {
