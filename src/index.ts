@@ -36,3 +36,6 @@ export type { BroadphaseKind } from "./broadphase/broadphase.js";
 export type { IntegerCapsule, IntegerPoint, IntegerLike } from "./narrowphase/exact.js";
 export type { WorldSnapshot, BodySnapshot, ContactSnapshot, SnapshotNumber, SnapshotRecord } from "./world/snapshot.js";
 export { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, SNAPSHOT_VERSION } from "./world/snapshot.js";
+// tile maps: in the main entry for now (tree-shaken when unused); DESIGN.md foresees a `capsule2d/tiles` subpath
+export { TileMap } from "./tiles/tilemap.js";
+export type { TileKind, TileGridOptions, TiledSpawn } from "./tiles/tilemap.js";
