@@ -22,6 +22,7 @@ export { castShapes } from "./narrowphase/shape-cast.js";
 export type { ShapeCastHit } from "./narrowphase/shape-cast.js";
 export { capsulesIntersectExact } from "./narrowphase/exact.js";
 export { World } from "./world.js";
+export type { ExplosionDef, PreSolveContact, PreSolveFn } from "./world/contact-control.js";
 export type { QueryFilter } from "./world.js";
 export type { WorldOptions, SolverName } from "./world/options.js";
 export { DEFAULT_WORLD_OPTIONS } from "./world/options.js";
@@ -45,3 +46,6 @@ export type { WorldSnapshot, BodySnapshot, ContactSnapshot, SnapshotNumber, Snap
 export { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, SNAPSHOT_VERSION } from "./world/snapshot.js";
 export { CharacterController } from "./character/controller.js";
 export type { CharacterControllerOptions } from "./character/controller.js";
+// tile maps: in the main entry for now (tree-shaken when unused); DESIGN.md foresees a `capsule2d/tiles` subpath
+export { TileMap } from "./tiles/tilemap.js";
+export type { TileKind, TileGridOptions, TiledSpawn } from "./tiles/tilemap.js";

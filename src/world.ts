@@ -43,6 +43,7 @@ import { castShapeInto, ShapeCastBuffer, type ShapeCastHit } from "./narrowphase
 import { DEAD, MAX_BODY_ID, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
 import { ContactManager, type ContactWorld } from "./contacts/contact-manager.js";
 import { shouldCollide } from "./contacts/pairing.js";
+import { isTile, Seams } from "./contacts/seams.js";
 import { Integrator, type ForceField } from "./solver/integrate.js";
 import { Softness } from "./solver/softness.js";
 import { ContactConstraints } from "./solver/contact-solver.js";
@@ -62,6 +63,7 @@ import { JointManager } from "./joints/joint-manager.js";
 import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
 import { copyContactState, copyJointState } from "./world/schema.js";
+import { checkExplosion, dropImpulses, explosionImpulse, PreSolveView, type ExplosionDef, type PreSolveFn } from "./world/contact-control.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
 export type QueryFilter =
@@ -117,6 +119,10 @@ export class World implements BodyOwner, JointOwner {
   private readonly contactWorld: ContactWorld;
   private readonly contactManager: ContactManager;
   private readonly jointManager = new JointManager();
+  /** The faces static boxes share (src/contacts/seams.ts): kept up to date by add, remove and body changes. */
+  private readonly seams = new Seams();
+  /** Bodies whose seams changed (scratch of `updateSeams`). */
+  private readonly seamed: Body[] = [];
   private readonly emitter = new EventEmitter<WorldEvents>();
 
   // the step's solver parts
@@ -145,6 +151,9 @@ export class World implements BodyOwner, JointOwner {
    */
   readonly profile: StepProfile = newProfile();
   private timing = false;
+  /** The pre-solve callback (see `setPreSolve`), and its reused argument. */
+  private preSolve: PreSolveFn | null = null;
+  private readonly preSolveView = new PreSolveView();
 
   /**
    * Time each step's stages into `profile`. Off by default: it reads the
@@ -178,6 +187,8 @@ export class World implements BodyOwner, JointOwner {
     };
     this.contactManager = new ContactManager(this.contactWorld, this.events);
     this.contactManager.settings.motion = this.motion;
+    this.contactManager.settings.seams = this.seams;
+    this.continuous.seams = this.seams;
     this.applyOptions();
   }
 
@@ -271,6 +282,53 @@ export class World implements BodyOwner, JointOwner {
     this.wakeAll();
   }
 
+  /**
+   * A callback asked once per step about each solid contact with points,
+   * before the solver, in pair-id order: returning false leaves the contact
+   * out of this step (Box2D's pre-solve). It receives one reused object
+   * (bodyA, bodyB, normal from A to B, depth, pointCount) to read during the
+   * call. It runs inside the step: it must not change the world or throw.
+   * Deterministic when the callback is (it is called in a fixed order with
+   * the same values). It does not affect the time-of-impact sweep of fast
+   * bodies (for platforms passed through from one side, use `oneWay`). A
+   * contact left out still touches for events and `contacts` (its shapes
+   * do). Pass null to remove it.
+   */
+  setPreSolve(fn: PreSolveFn | null): void {
+    if (fn !== null && typeof fn !== "function") {
+      throw new TypeError(`capsule2d: preSolve must be a function or null, got ${check.describe(fn)}`);
+    }
+    if (this.stepping) throw new Error("capsule2d: setPreSolve() cannot be called during a step");
+    this.preSolve = fn;
+  }
+
+  /**
+   * A radial impulse on every dynamic body whose surface is within
+   * `radius + falloff` of `position` (Box2D v3.1's b2World_Explode): along
+   * the line from the centre to the body's closest point, applied there,
+   * of `impulsePerLength` × the body's width across that line (or a fixed
+   * `impulse`), full within `radius` and falling linearly to 0 over
+   * `falloff`. Bodies are visited in id order; sleeping ones wake. Checked
+   * first: bad input throws and changes nothing. Between steps only.
+   */
+  explode(def: ExplosionDef): this {
+    const e = checkExplosion(def);
+    if (this.stepping) throw new Error("capsule2d: explode() cannot be called during a step");
+    const reach = e.radius + e.falloff;
+    const hit = { x: 0, y: 0, px: 0, py: 0 };
+    const targets: Body[] = [];
+    this.broadphase.query(e.x - reach, e.y - reach, e.x + reach, e.y + reach, (b) => {
+      if (b._type === "dynamic" && !b._isSensor) targets.push(b);
+    });
+    targets.sort(byId);
+    for (const b of targets) {
+      if (!explosionImpulse(e, b, hit)) continue;
+      if (hit.x === 0 && hit.y === 0) continue;
+      b.applyImpulse({ x: hit.x, y: hit.y }, { x: hit.px, y: hit.py });
+    }
+    return this;
+  }
+
   // ------------------------------------------------------------------ events
 
   /** Contact events of the last step (pull-based; valid until the next step). See src/world/events.ts. */
@@ -334,7 +392,25 @@ export class World implements BodyOwner, JointOwner {
     body.s0 = body.qs;
     this.islands.add(body);
     this.markChanged(body);
+    this.updateSeams(body, true);
     return body;
+  }
+
+  /**
+   * A body came, went or changed: if it is or was a static box, its shared
+   * faces are found again, and the tiles next to it, whose faces it now
+   * covers or uncovers, get their contacts refreshed before the next step.
+   */
+  private updateSeams(body: Body, present: boolean): void {
+    const seams = this.seams;
+    if (!isTile(body) && !seams.hasLinks(body)) return;
+    const affected = this.seamed;
+    seams.update(body, this.broadphase, present, affected);
+    for (let i = 0; i < affected.length; i++) {
+      this.markChanged(affected[i]!);
+      this.wakeTouching(affected[i]!);
+    }
+    affected.length = 0;
   }
 
   /** Give a body a slot and a broadphase proxy. */
@@ -346,6 +422,7 @@ export class World implements BodyOwner, JointOwner {
       this.islands.grow(n);
       this.contactManager.growSlots(n);
       this.solverBodies.growSlots(n);
+      this.seams.growSlots(n);
       if (this.changedFlag.length < n) {
         const grown = new Uint8Array(this.changedFlag.length * 2);
         grown.set(this.changedFlag);
@@ -373,6 +450,7 @@ export class World implements BodyOwner, JointOwner {
     this.wakeTouching(body);
     const joints = this.jointManager.of(body);
     while (joints.length > 0) this.detachJoint(joints[joints.length - 1]!);
+    this.updateSeams(body, false);
     this.contactManager.destroyContactsOf(body);
     this.broadphase.remove(body);
     this.islands.remove(body);
@@ -503,6 +581,7 @@ export class World implements BodyOwner, JointOwner {
       this.motion.boxOf(body, this.box);
       this.broadphase.add(body, this.box);
       this.markChanged(body);
+      this.updateSeams(body, true);
     }
     if ((change & CHANGE_POSE) !== 0) {
       body.x0 = body.px;
@@ -511,6 +590,11 @@ export class World implements BodyOwner, JointOwner {
       body.s0 = body.qs;
       if (body._type !== "dynamic") this.wakeTouching(body);
       this.markChanged(body);
+      if (body._type === "static") {
+        // its broadphase box moves at the next step: until then the seams look for it by hand
+        this.seams.noteMoved(body);
+        this.updateSeams(body, true);
+      }
     }
     if ((change & CHANGE_VELOCITY) !== 0) this.markChanged(body);
     const wakes = CHANGE_POSE | CHANGE_VELOCITY | CHANGE_FORCE | CHANGE_MASS | CHANGE_MATERIAL | CHANGE_WAKE | CHANGE_TYPE | CHANGE_PAIRING;
@@ -664,6 +748,7 @@ export class World implements BodyOwner, JointOwner {
         bp.update(b, box);
       }
       changed.length = n;
+      this.seams.clearMoved();
       bp.updatePairs(this.started, this.ended);
       this.contactManager.applyPairs(this.started, this.ended);
       for (let i = 0; i < changed.length; i++) {
@@ -684,9 +769,14 @@ export class World implements BodyOwner, JointOwner {
     const statics = this.staticConstraints;
     let n = 0;
     let ns = 0;
+    const preSolve = this.preSolve;
     for (let i = 0; i < cm.awakeCount; i++) {
       const c = cm.awake[i]!;
       if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
+      if (preSolve !== null && !this.preSolveView.ask(preSolve, c)) {
+        dropImpulses(c);
+        continue;
+      }
       if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
       else list[n++] = c;
     }
@@ -1142,6 +1232,12 @@ export class World implements BodyOwner, JointOwner {
       this.islands.sleepTime[body.slot] = r.sleepTime[i]!;
       if (r.changed[i]) this.markChanged(body);
     }
+    // the shared faces, found from the geometry as the original's were (its neighbours'
+    // refreshes, if any were pending, are in the restored `changed` flags)
+    for (const body of r.bodies) {
+      if (isTile(body)) this.seams.update(body, this.broadphase, true, this.seamed);
+    }
+    this.seamed.length = 0;
     for (const members of r.sleepingIslands) {
       this.islands.restoreIsland(members);
       for (const b of members) this.setRestingBox(b);

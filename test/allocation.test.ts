@@ -31,6 +31,17 @@ function scene(options: Partial<WorldOptions>): World {
     w.add(new Circle({ position: { x: -6 + i, y: 1.5 }, radius: 0.45 }));
     w.add(new Capsule({ position: { x: -6 + i, y: 2.4 }, halfLength: 0.3, radius: 0.15 }));
   }
+  // a floor of separate tiles and a deeper block (a face covered in part), with bodies resting
+  // across the seams: every step, their contacts read the tiles' hidden faces and corners
+  for (let i = 12; i < 30; i++) {
+    if (i === 20) continue;
+    w.add(new AABB({ type: "static", position: { x: i + 0.5, y: -0.5 }, halfWidth: 0.5, halfHeight: 0.5 }));
+  }
+  w.add(AABB.fromBounds({ x: 20, y: -2 }, { x: 21, y: 0 }, { type: "static" }));
+  w.add(new AABB({ position: { x: 15, y: 0.25 }, halfWidth: 0.25, halfHeight: 0.25 }));
+  w.add(new Circle({ position: { x: 18, y: 0.25 }, radius: 0.25 }));
+  w.add(new Capsule({ position: { x: 21, y: 0.2 }, halfLength: 0.3, radius: 0.2 }));
+  w.add(new Capsule({ position: { x: 26, y: 0.6 }, angle: Math.PI / 2, halfLength: 0.35, radius: 0.25, fixedRotation: true }));
   // every joint type, with limits, motors and springs switched on
   const anchor = w.add(new AABB({ type: "static", position: { x: 4, y: 8 }, halfWidth: 0.2, halfHeight: 0.1 }));
   const at = (x: number, y: number) => w.add(new Circle({ position: { x, y }, radius: 0.15, collisionFilter: { group: -1 } }));

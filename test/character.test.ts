@@ -254,8 +254,9 @@ describe("CharacterController: pushing, walls, ceilings, filters", () => {
       console.log(`pushForce ${force} N: crate moved ${moved.toFixed(3)} m, character at ${p.x.toFixed(3)}`);
       if (force > 0) {
         expect(moved).toBeGreaterThan(0.5);
-        // the character keeps up with it, skin away
-        expect(crate.position.x - 0.4 - (p.x + 0.3)).toBeLessThan(0.1);
+        // the character keeps up with it: the crate coasts at most a little ahead between pushes
+        // (on seam-free tiles it slides 2.7 m; while it snagged at every seam it moved 2.35 m)
+        expect(crate.position.x - 0.4 - (p.x + 0.3)).toBeLessThan(0.15);
       } else {
         expect(Math.abs(moved)).toBeLessThan(0.01);
         expect(p.x + 0.3).toBeLessThan(x0 - 0.4);
@@ -314,9 +315,7 @@ describe("CharacterController: pushing, walls, ceilings, filters", () => {
   it("passes up through a one-way platform and lands on it from above (body.oneWay)", () => {
     const world = new World();
     floor(world);
-    const slab = world.add(AABB.fromBounds({ x: -2, y: 2 }, { x: 2, y: 2.1 }, { type: "static" }));
-    // the one-way option belongs to the body (another branch adds it); the controller reads body.oneWay
-    Object.defineProperty(slab, "oneWay", { value: { x: 0, y: 1 } });
+    const slab = world.add(AABB.fromBounds({ x: -2, y: 2 }, { x: 2, y: 2.1 }, { type: "static", oneWay: { x: 0, y: 1 } }));
     const p = character(world, "capsule", 0, 0.01);
     p.tick(0, 9); // jump: 9 m/s reaches 4.1 m
     let top = 0;

@@ -100,6 +100,29 @@ export interface BodyOptions {
   angularDamping?: number;
   /** Multiplies the world's gravity for this body (default 1). */
   gravityScale?: number;
+  /**
+   * A one-way body (static or kinematic): the direction a body must come
+   * from to be stopped, any length but 0 (kept as a unit vector).
+   * `{ x: 0, y: 1 }`: bodies land on it from above and pass up through it
+   * from below (and through its sides). See `setOneWay`.
+   */
+  oneWay?: Vec2 | null;
+  /**
+   * Conveyor belts (Box2D v3.1's `tangentSpeed`), m/s: the body's surface
+   * moves at this speed along each contact's tangent, clockwise around the
+   * body (a belt whose top faces up carries what lies on it towards +x). The
+   * speed of the two bodies of a contact adds. Default 0.
+   */
+  tangentSpeed?: number;
+  /**
+   * Rolling resistance (Box2D v3.1's `rollingResistance`), >= 0: a torque
+   * against the relative spin of the bodies in contact, at most this ×
+   * the larger radius × the normal force (a disc rolling on a flat floor
+   * slows at ⅔·g × this). The larger of the two bodies' values applies;
+   * boxes (radius 0) feel none.
+   * Default 0.
+   */
+  rollingResistance?: number;
   /** Yours: kept on the body (and in JSON snapshots when it survives `JSON.stringify`). */
   userData?: unknown;
   /** Yours: a name for debugging (default ""). */
@@ -110,7 +133,7 @@ export interface BodyOptions {
 export const BODY_OPTION_KEYS: readonly (keyof BodyOptions)[] = [
   "position", "angle", "velocity", "angularVelocity", "type", "density", "mass", "restitution", "friction",
   "fixedRotation", "isSensor", "bullet", "enableSleep", "collisionFilter", "linearDamping", "angularDamping",
-  "gravityScale", "userData", "label",
+  "gravityScale", "oneWay", "tangentSpeed", "rollingResistance", "userData", "label",
 ];
 
 /** What changed in a body, as told to its world (bits). */
@@ -192,10 +215,29 @@ export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): 
   if (o.linearDamping !== undefined) check.nonNegative("linearDamping", o.linearDamping);
   if (o.angularDamping !== undefined) check.nonNegative("angularDamping", o.angularDamping);
   if (o.gravityScale !== undefined) check.finite("gravityScale", o.gravityScale);
+  if (o.tangentSpeed !== undefined) check.finite("tangentSpeed", o.tangentSpeed);
+  if (o.rollingResistance !== undefined) check.nonNegative("rollingResistance", o.rollingResistance);
+  if (o.oneWay !== undefined && o.oneWay !== null) {
+    checkOneWay("oneWay", o.oneWay);
+    if ((o.type ?? "dynamic") === "dynamic") {
+      throw new RangeError(`capsule2d: oneWay is for static and kinematic bodies, got it on a ${o.type ?? "dynamic"} body`);
+    }
+  }
   if (o.label !== undefined && typeof o.label !== "string") {
     throw new TypeError(`capsule2d: label must be a string, got ${check.describe(o.label)}`);
   }
   if (o.collisionFilter !== undefined) checkFilter("collisionFilter", o.collisionFilter);
+}
+
+/** A one-way direction: a finite vector of non-zero length, returned as a frozen unit vector. */
+export function checkOneWay(name: string, dir: unknown): Readonly<Vec2> {
+  const v = check.vector(name, dir);
+  const len = Math.sqrt(v.x * v.x + v.y * v.y);
+  if (!(len > 0) || !Number.isFinite(len)) {
+    throw new RangeError(`capsule2d: ${name} must have a non-zero finite length, got ${check.describe(dir)}`);
+  }
+  // exact for the axis directions people use ({ x: 0, y: 1 }, ...)
+  return Object.freeze({ x: v.x / len, y: v.y / len });
 }
 
 /** Thrown by the setter of every read-only property. */
@@ -245,6 +287,9 @@ export abstract class Body {
   /** @internal */ _linearDamping: number;
   /** @internal */ _angularDamping: number;
   /** @internal */ _gravityScale: number;
+  /** @internal Conveyor speed of the surface, m/s. */ _tangentSpeed: number;
+  /** @internal Rolling resistance coefficient. */ _rollingResistance: number;
+  /** @internal The direction a body must come from to be stopped (unit), or null: solid from every side. */ _oneWay: Vec2 | null;
   /** Anything of yours; kept in JSON snapshots when it survives `JSON.stringify`. */
   userData: unknown;
   /** A name for debugging and snapshots. */
@@ -302,6 +347,9 @@ export abstract class Body {
     this._linearDamping = o.linearDamping ?? 0;
     this._angularDamping = o.angularDamping ?? 0;
     this._gravityScale = o.gravityScale ?? 1;
+    this._tangentSpeed = o.tangentSpeed ?? 0;
+    this._rollingResistance = o.rollingResistance ?? 0;
+    this._oneWay = o.oneWay === undefined || o.oneWay === null ? null : checkOneWay("oneWay", o.oneWay);
     this.userData = o.userData;
     this.label = o.label ?? "";
     this._radius = 0;
@@ -573,6 +621,33 @@ export abstract class Body {
   /** Multiplier of the world's gravity for this body (`setGravityScale` changes it). */
   get gravityScale(): number {
     return this._gravityScale;
+  }
+
+  /** Conveyor speed of the surface, m/s (see the `tangentSpeed` option). */
+  get tangentSpeed(): number {
+    return this._tangentSpeed;
+  }
+  /** Read-only: assigning throws a TypeError that points to `body.setTangentSpeed(speed)`. */
+  set tangentSpeed(_: never) {
+    readOnly("tangentSpeed", "body.setTangentSpeed(speed)");
+  }
+
+  /** Rolling resistance coefficient (see the `rollingResistance` option). */
+  get rollingResistance(): number {
+    return this._rollingResistance;
+  }
+  /** Read-only: assigning throws a TypeError that points to `body.setRollingResistance(value)`. */
+  set rollingResistance(_: never) {
+    readOnly("rollingResistance", "body.setRollingResistance(value)");
+  }
+
+  /** The one-way direction (a unit vector), or null for a body solid from every side. See `setOneWay`. */
+  get oneWay(): Readonly<Vec2> | null {
+    return this._oneWay;
+  }
+  /** Read-only: assigning throws a TypeError that points to `body.setOneWay(direction)`. */
+  set oneWay(_: never) {
+    readOnly("oneWay", "body.setOneWay(direction)");
   }
   /** Read-only: assigning throws a TypeError that points to `body.setGravityScale(scale)`. */
   set gravityScale(_: never) {
@@ -911,6 +986,48 @@ export abstract class Body {
     this._category = f.category ?? this._category;
     this._mask = f.mask ?? this._mask;
     this._group = f.group ?? this._group;
+    this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the conveyor speed of the body's surface, m/s (see the `tangentSpeed` option); contacts use it from the next step on. */
+  setTangentSpeed(speed: number): this {
+    check.finite("tangentSpeed", speed);
+    this.mutable("setTangentSpeed");
+    this._tangentSpeed = speed;
+    this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    return this;
+  }
+
+  /** Set the rolling resistance (>= 0; see the option); contacts use it from the next step on. */
+  setRollingResistance(value: number): this {
+    check.nonNegative("rollingResistance", value);
+    this.mutable("setRollingResistance");
+    this._rollingResistance = value;
+    this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    return this;
+  }
+
+  /**
+   * Make a static or kinematic body one-way: `direction` (any length but 0)
+   * is where a body must come from to be stopped; `{ x: 0, y: 1 }` is a
+   * platform landed on from above and passed through from below and from
+   * the sides. null makes it solid from every side again. Each contact
+   * decides when it begins: solid when the other body arrives from the
+   * allowed side (its contact normal within 60° of `direction` and not
+   * sunk in), passed through otherwise until it is wholly on the allowed
+   * side again, so a jump that barely clears the platform lands on it. The
+   * body's contacts are found again before the next step.
+   */
+  setOneWay(direction: Vec2 | null): this {
+    const dir = direction === null ? null : checkOneWay("direction", direction);
+    this.mutable("setOneWay");
+    if (dir !== null && this._type === "dynamic") {
+      throw new RangeError(`capsule2d: setOneWay is for static and kinematic bodies, body #${this._id} is dynamic`);
+    }
+    const old = this._oneWay;
+    if (dir === null ? old === null : old !== null && old.x === dir.x && old.y === dir.y) return this;
+    this._oneWay = dir;
     this.changed(CHANGE_PAIRING | CHANGE_WAKE);
     return this;
   }

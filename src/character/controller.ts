@@ -46,7 +46,7 @@
  * One-way bodies: a body with a `oneWay` direction w (a unit vector: the
  * side it is landed on from) blocks the character only when the character
  * moves against w and does not overlap it (`castAccepts`, `addNear`); the
- * direction is read from `body.oneWay` when bodies have that option.
+ * direction is the body's `oneWay` option.
  */
 import { BOX, type Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
@@ -693,13 +693,9 @@ function velocityAt(b: Body, x: number, y: number, out: Vec2): void {
   out.y = b.vy + b.w * (x - b.px);
 }
 
-/**
- * The one-way direction of a body (the side it is landed on from), or null.
- * Reads `body.oneWay` when bodies have it (the platformer's body option).
- */
+/** The one-way direction of a body (the side it is landed on from), or null: its `oneWay` option. */
 export function oneWayOf(b: Body): Readonly<Vec2> | null {
-  const w = (b as { oneWay?: Vec2 | null }).oneWay;
-  return w === undefined || w === null ? null : w;
+  return b.oneWay;
 }
 
 function checkSlope(value: unknown): void {

@@ -36,9 +36,10 @@ import type { PairList } from "../broadphase/broadphase.js";
 import type { EventBuffers } from "../world/events.js";
 import { collideWith } from "../narrowphase/collide.js";
 import type { MotionBounds } from "../solver/continuous.js";
-import { Contact, DEAD, IN_LIST, IN_PENDING, PUSHED, REPORTED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
+import { Contact, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, PUSHED, REPORTED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
 import { PairMap } from "../broadphase/pair-map.js";
+import type { Seams } from "./seams.js";
 
 /** What the contacts need to know about the world's bodies (the islands answer). */
 export interface ContactWorld {
@@ -61,6 +62,8 @@ export class NarrowphaseSettings {
   /** The fixed speculative distance, m: also the touching distance. */
   speculativeDistance = 0.02;
   motion: MotionBounds | null = null;
+  /** The faces static boxes share (their contacts never use a hidden face or corner). */
+  seams: Seams | null = null;
 }
 
 function byKey(a: Contact, b: Contact): number {
@@ -146,6 +149,7 @@ export class ContactManager {
     c.init(a, b);
     if (a._isSensor || b._isSensor) c.flags |= SENSOR;
     if (a._type === "static" || b._type === "static") c.flags |= WITH_STATIC;
+    if ((c.flags & SENSOR) === 0 && (isOneWay(a) || isOneWay(b))) c.flags |= ONE_WAY;
     this.map.set(a._id, b._id, c);
     // link at the head of both bodies' lists
     const ha = this.heads[a.slot] ?? null;
@@ -378,7 +382,13 @@ export class ContactManager {
     if (sensor) c.margin = 0; // sensors report real overlap
     else if (s.continuous) s.motion!.speculativeMargin(A, B, c);
     else c.margin = s.speculativeDistance;
+    if ((c.flags & WITH_STATIC) !== 0 && s.seams !== null) s.seams.maskContact(A, B, c);
+    else {
+      c.maskA = 0;
+      c.maskB = 0;
+    }
     collideWith(A, B, c);
+    if ((c.flags & ONE_WAY) !== 0 && c.count > 0) this.decideOneWay(c);
     c.matchImpulses();
     const touching = (c.count > 0 && (sensor || c.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;
     c.flags &= ~PUSHED;
@@ -386,6 +396,51 @@ export class ContactManager {
     else c.flags &= ~TOUCHING;
     // about to touch (a speculative point): a sleeping body must wake in time for the next solve
     if (c.count > 0 && !sensor) this.wakeIfPushed(A, B);
+  }
+
+  /**
+   * One-way platforms. Let d be the platform's one-way direction, n the
+   * contact normal turned to point from the platform to the other body, and
+   * s the other body's depth in the platform at the start of the step (the
+   * manifold's depth, less how far the relative velocity along d carried it
+   * in over the last step). The other body is on the allowed side when
+   * n·d ≥ 1/2 (within 60° of d) and s ≤ ONE_WAY_SLOP.
+   * - A new contact decides at its first manifold with points (speculative
+   *   ones included, so a body arriving fast is judged before it sinks in):
+   *   solid when the body is on the allowed side, passing otherwise.
+   * - A passing contact has no points (the solver and the events ignore it)
+   *   until the body is on the allowed side again: a jump that clears the
+   *   platform, even barely, ends with the body above it and the contact
+   *   solid, so it lands; one that falls short keeps passing and falls back.
+   * - A solid contact starts passing when the body is no longer within 60°
+   *   of d (it walked off the edge, or is beside the platform): a one-way
+   *   platform's sides never stop anything.
+   * The state is the contact's flags (PASSING, DECIDED), kept in snapshots.
+   */
+  private decideOneWay(c: Contact): void {
+    const A = c.bodyA;
+    const B = c.bodyB;
+    const platformIsA = isOneWay(A);
+    const P = platformIsA ? A : B;
+    const O = platformIsA ? B : A;
+    const d = P._oneWay!;
+    const sign = platformIsA ? 1 : -1;
+    const nd = sign * (c.normalX * d.x + c.normalY * d.y);
+    const dt = this.settings.motion === null ? 0 : this.settings.motion.dt;
+    const vd = (O.vx - P.vx) * d.x + (O.vy - P.vy) * d.y;
+    const startDepth = c.depth + vd * dt;
+    const allowed = nd >= ONE_WAY_MIN_DOT && startDepth <= ONE_WAY_SLOP;
+    let flags = c.flags;
+    if ((flags & DECIDED) === 0) {
+      flags |= DECIDED;
+      if (!allowed) flags |= PASSING;
+    } else if ((flags & PASSING) !== 0) {
+      if (allowed) flags &= ~PASSING;
+    } else if (nd < ONE_WAY_MIN_DOT) {
+      flags |= PASSING;
+    }
+    c.flags = flags;
+    if ((flags & PASSING) !== 0) c.count = 0;
   }
 
   /** A sleeping body that an awake body that moves (dynamic, or kinematic with a velocity) is about to touch wakes. */
@@ -527,6 +582,16 @@ export class ContactManager {
   restore(a: Body, b: Body): Contact {
     return this.create(a, b);
   }
+}
+
+/** How far (cosine) a contact normal may turn from a one-way direction and still count as coming from the allowed side: 60°. */
+export const ONE_WAY_MIN_DOT = 0.5;
+/** How deep a body may be in a one-way platform and still count as on its allowed side, m (Box2D's linear slop). */
+export const ONE_WAY_SLOP = 0.005;
+
+/** Does this body act one-way (a static or kinematic body with a direction)? */
+export function isOneWay(b: Body): boolean {
+  return b._oneWay !== null && b._type !== "dynamic";
 }
 
 /** Does this awake body push what it touches? Dynamic bodies do; kinematic ones while they move. */

@@ -43,6 +43,12 @@ export const DEAD = 64;
 export const BEGAN = 128;
 /** The solver pushed the bodies apart in this step: they touched, even if they part before its end. */
 export const PUSHED = 256;
+/** One body is one-way (a static or kinematic body with a `oneWay` direction): see `decideOneWay`. */
+export const ONE_WAY = 512;
+/** A one-way contact that lets its bodies pass (no points for the solver) until the other body is wholly on the allowed side. */
+export const PASSING = 1024;
+/** A one-way contact that has decided (its first manifold with points came). */
+export const DECIDED = 2048;
 
 export class Contact extends ManifoldBuffer {
   key = 0;
@@ -59,6 +65,8 @@ export class Contact extends ManifoldBuffer {
   totalTangentImpulse0 = 0;
   totalNormalImpulse1 = 0;
   totalTangentImpulse1 = 0;
+  /** Accumulated rolling-resistance torque impulse (N·m·s) of the last (sub-)step: the next warm start. */
+  rollingImpulse = 0;
 
   // links in bodyA's and bodyB's contact lists
   prevA: Contact | null = null;
@@ -105,6 +113,7 @@ export class Contact extends ManifoldBuffer {
     this.totalTangentImpulse0 = 0;
     this.totalNormalImpulse1 = 0;
     this.totalTangentImpulse1 = 0;
+    this.rollingImpulse = 0;
     this.prevA = null;
     this.nextA = null;
     this.prevB = null;
@@ -143,6 +152,7 @@ export class Contact extends ManifoldBuffer {
    */
   matchImpulses(): void {
     const oc = this.oldCount;
+    if (this.count === 0) this.rollingImpulse = 0; // the whole contact's, kept while it has points
     this.setPoint0(-1);
     this.setPoint1(-1);
     if (this.count > 0) {

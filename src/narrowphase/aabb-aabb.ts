@@ -44,8 +44,12 @@ export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const sx = dx >= 0 ? 1 : -1;
   const sy = dy >= 0 ? 1 : -1;
 
+  const maskA = out.maskA;
+  const maskB = out.maskB;
+
   if (overlapX < 0 && overlapY < 0) {
-    // Corner to corner.
+    // Corner to corner (none when either corner is hidden by a neighbour: see src/contacts/seams.ts).
+    if (((maskA >> corner(sx > 0, sy > 0)) & 1) !== 0 || ((maskB >> corner(sx < 0, sy < 0)) & 1) !== 0) return false;
     const gx = -overlapX;
     const gy = -overlapY;
     const d = direction;
@@ -68,7 +72,19 @@ export function collideBoxes(a: Body, b: Body, out: ManifoldBuffer): boolean {
   }
 
   // Face contact: along y when y separates, or when x overlaps at least as much.
-  const alongY = overlapX >= 0 && (overlapY < 0 || overlapY <= overlapX);
+  let alongY = overlapX >= 0 && (overlapY < 0 || overlapY <= overlapX);
+  if ((maskA | maskB) !== 0) {
+    // Hidden (internal) faces are never the contact face: the other axis, if its faces
+    // are exposed and face each other, else no contact (the neighbour has its own).
+    const yHidden = ((maskA >> (sy < 0 ? BoxFeature.BOTTOM : BoxFeature.TOP)) & 1) | ((maskB >> (sy < 0 ? BoxFeature.TOP : BoxFeature.BOTTOM)) & 1);
+    const xHidden = ((maskA >> (sx < 0 ? BoxFeature.LEFT : BoxFeature.RIGHT)) & 1) | ((maskB >> (sx < 0 ? BoxFeature.RIGHT : BoxFeature.LEFT)) & 1);
+    const yOk = yHidden === 0 && overlapX >= 0;
+    const xOk = xHidden === 0 && overlapY >= 0;
+    if (alongY ? !yOk : !xOk) {
+      if (alongY ? !xOk : !yOk) return false;
+      alongY = !alongY;
+    }
+  }
   // A's face (u1..u2 across the normal at height ua) and B's face (v1..v2 at
   // height vb), in the frame of A's centre; then (sx, 0) or (0, sy) is the normal.
   const depth = alongY ? overlapY : overlapX;

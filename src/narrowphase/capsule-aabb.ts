@@ -79,6 +79,28 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
   if (o < minOverlap) { minOverlap = o; axis = 4; }
   o = ext - level; // −p
   if (o < minOverlap) { minOverlap = o; axis = 5; }
+  // Features a neighbouring static box hides (src/contacts/seams.ts) are never the contact
+  // feature: the crossing case below then takes the smallest overlap among the other axes.
+  const mask = out.maskB;
+  let allowed = minOverlap;
+  let allowedAxis = axis;
+  if (mask !== 0) {
+    // the box's deepest corner along +p and along −p (axes 4 and 5)
+    const cornerUp = corner(!(px > 0), !(py > 0));
+    const cornerDown = corner(!(px < 0), !(py < 0));
+    if (((mask >> axisFeature(axis, cornerUp, cornerDown)) & 1) !== 0) {
+      allowed = Infinity;
+      allowedAxis = -1;
+      for (let k = 0; k < 6; k++) {
+        if (((mask >> axisFeature(k, cornerUp, cornerDown)) & 1) !== 0) continue;
+        o = k === 0 ? cy + syh + hh : k === 1 ? hh - (cy - syh) : k === 2 ? cx + sxh + hw : k === 3 ? hw - (cx - sxh) : k === 4 ? level + ext : ext - level;
+        if (o < allowed) {
+          allowed = o;
+          allowedAxis = k;
+        }
+      }
+    }
+  }
 
   let nx = 0;
   let ny = 0;
@@ -92,6 +114,7 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
   if (minOverlap < 0) {
     // Step 2: apart. Smallest distance over the candidate feature pairs.
     let best = Infinity;
+    let skipped = false;
     // cB: closest point on the box, for the best candidate.
     let qx = 0;
     let qy = 0;
@@ -109,6 +132,10 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
         // in step 1); the crossing branch below handles it.
         best = 0;
         break;
+      }
+      if (((mask >> q.feature) & 1) !== 0) {
+        skipped = true; // over a neighbour's face: the neighbour's contact has it
+        continue;
       }
       // A corner (a feature from BOTTOM_LEFT on) is this end point's closest
       // pair only if it lies beyond that end along the axis (in the end
@@ -132,6 +159,10 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
       const ky = (k & 2) === 0 ? -hh : hh;
       // Inside the segment's slab, by the same tests the end points use.
       if ((kx - e1x) * ux + (ky - e1y) * uy < 0 || (kx - e2x) * ux + (ky - e2y) * uy > 0) continue;
+      if (((mask >> corner(kx > 0, ky > 0)) & 1) !== 0) {
+        skipped = true;
+        continue;
+      }
       const lv = px * (kx - cx) + py * (ky - cy);
       const d = Math.abs(lv);
       if (d < best) {
@@ -143,6 +174,7 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
         id = featureId(CapsuleFeature.SIDE, corner(kx > 0, ky > 0), ClipEnd.NONE);
       }
     }
+    if (best === Infinity && skipped) return false;
     if (best > TOUCH_TOLERANCE * (h + hw + hh + Math.abs(cx) + Math.abs(cy)) && best < Infinity) {
       depth = r - best;
       if (!(depth > -margin)) return false;
@@ -156,7 +188,9 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
   if (!found) {
     // Touching or crossing (also when rounding left no separated candidate, or
     // one within rounding noise, whose direction would mean nothing).
-    depth = r + minOverlap;
+    if (allowedAxis < 0) return false;
+    axis = allowedAxis;
+    depth = r + allowed;
     if (axis < 4) {
       nx = axis === 2 ? 1 : axis === 3 ? -1 : 0;
       ny = axis === 0 ? 1 : axis === 1 ? -1 : 0;
@@ -217,4 +251,18 @@ export function collideCapsuleBox(a: Body, b: Body, out: ManifoldBuffer): boolea
     addMidpoint(out, p);
   }
   return true;
+}
+
+/**
+ * The box feature that axis `k` of the segment–box test (0 +y, 1 −y, 2 +x,
+ * 3 −x, 4 +p, 5 −p) makes the contact feature: for ±y and ±x the box face
+ * facing the capsule, for ±p the box's deepest corner along it (given).
+ * Small integers in and out: nothing is boxed.
+ */
+function axisFeature(k: number, cornerUp: number, cornerDown: number): number {
+  if (k === 0) return BoxFeature.BOTTOM;
+  if (k === 1) return BoxFeature.TOP;
+  if (k === 2) return BoxFeature.LEFT;
+  if (k === 3) return BoxFeature.RIGHT;
+  return k === 4 ? cornerUp : cornerDown;
 }

@@ -50,11 +50,15 @@ export function collideCircleBox(a: Body, b: Body, out: ManifoldBuffer): boolean
   q.hw = hw;
   q.hh = hh;
   pointToBox(q);
+  const mask = out.maskB;
   if (q.inside) {
     const ex = hw - adx;
     const ey = hh - ady;
-    // m: outward normal of the nearest face; the normal from A to B is −m.
-    if (ey <= ex) {
+    // m: outward normal of the nearest face (of those a neighbour does not hide); the normal from A to B is −m.
+    const yHidden = (mask >> (dy >= 0 ? BoxFeature.TOP : BoxFeature.BOTTOM)) & 1;
+    const xHidden = (mask >> (dx >= 0 ? BoxFeature.RIGHT : BoxFeature.LEFT)) & 1;
+    if (yHidden !== 0 && xHidden !== 0) return false;
+    if (xHidden !== 0 || (yHidden === 0 && ey <= ex)) {
       nx = 0;
       ny = dy >= 0 ? -1 : 1;
       depth = r + ey;
@@ -66,6 +70,8 @@ export function collideCircleBox(a: Body, b: Body, out: ManifoldBuffer): boolean
       feature = dx >= 0 ? BoxFeature.RIGHT : BoxFeature.LEFT;
     }
   } else {
+    // a face or corner a neighbour hides: the circle is over the neighbour, whose contact holds it
+    if (((mask >> q.feature) & 1) !== 0) return false;
     nx = q.nx;
     ny = q.ny;
     depth = r - q.distance;

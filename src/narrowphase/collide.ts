@@ -57,7 +57,14 @@ export function collideWith(a: Body, b: Body, out: ManifoldBuffer): boolean {
   const entry = TABLE[effectiveKind(a)]![effectiveKind(b)]!;
   out.count = 0;
   if (!entry.swap) return entry.fn(a, b, out);
-  if (!entry.fn(b, a, out)) return false;
+  // the masks follow their bodies into the pair function's order, and back
+  const maskA = out.maskA;
+  out.maskA = out.maskB;
+  out.maskB = maskA;
+  const hit = entry.fn(b, a, out);
+  out.maskB = out.maskA;
+  out.maskA = maskA;
+  if (!hit) return false;
   out.normalX = -out.normalX;
   out.normalY = -out.normalY;
   return true;
@@ -66,6 +73,8 @@ export function collideWith(a: Body, b: Body, out: ManifoldBuffer): boolean {
 /** `collideWith` with the margin as an argument, for callers outside the step's hot loop. */
 export function collideInto(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
   out.margin = margin;
+  out.maskA = 0;
+  out.maskB = 0;
   return collideWith(a, b, out);
 }
 

@@ -58,6 +58,14 @@ export class ManifoldBuffer {
    * through the dispatch table.
    */
   margin = 0;
+  /**
+   * Input, like `margin`: features of A and of B that do not exist for this
+   * contact (bit 1 << BoxFeature for each face or corner of a box that a
+   * neighbouring static box hides; see src/contacts/seams.ts). The pair
+   * functions never use them as contact features. 0 for everything else.
+   */
+  maskA = 0;
+  maskB = 0;
 
   /** Copy into a new plain `Manifold` (null when there is no contact). */
   toManifold(): Manifold | null {

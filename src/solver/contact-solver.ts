@@ -33,7 +33,13 @@ export class ContactConstraints {
   nx: Float64Array = new Float64Array(64);
   ny: Float64Array = new Float64Array(64);
   friction: Float64Array = new Float64Array(64);
+  /** Conveyor speed along the tangent (the bodies' `tangentSpeed` summed, as in Box2D v3.1). */
+  tangentSpeed: Float64Array = new Float64Array(64);
   restitution: Float64Array = new Float64Array(64);
+  /** Rolling resistance: the coefficient × the larger radius (m), 1 / (1/IA + 1/IB), and the accumulated impulse (N·m·s). */
+  rolling: Float64Array = new Float64Array(64);
+  rollingMass: Float64Array = new Float64Array(64);
+  rollingImpulse: Float64Array = new Float64Array(64);
   // per point
   rAx: Float64Array = new Float64Array(128);
   rAy: Float64Array = new Float64Array(128);
@@ -78,6 +84,10 @@ export class ContactConstraints {
     this.nx = grown(this.nx, size);
     this.ny = grown(this.ny, size);
     this.friction = grown(this.friction, size);
+    this.tangentSpeed = grown(this.tangentSpeed, size);
+    this.rolling = grown(this.rolling, size);
+    this.rollingMass = grown(this.rollingMass, size);
+    this.rollingImpulse = grown(this.rollingImpulse, size);
     this.restitution = grown(this.restitution, size);
     this.rAx = grown(this.rAx, 2 * size);
     this.rAy = grown(this.rAy, 2 * size);
@@ -128,6 +138,7 @@ export class ContactConstraints {
       this.stiff[i] = (c.flags & WITH_STATIC) !== 0 ? 1 : 0;
       // materials mixed from the bodies' current values, every step
       this.friction[i] = mixFriction(A._friction, B._friction);
+      this.tangentSpeed[i] = A._tangentSpeed + B._tangentSpeed;
       this.restitution[i] = mixRestitution(A._restitution, B._restitution);
       const mA = invMass[sA]!;
       const iA = invI[sA]!;
@@ -135,6 +146,12 @@ export class ContactConstraints {
       const iB = invI[sB]!;
       const radiusA = A._kind === BOX ? 0 : A._radius;
       const radiusB = B._kind === BOX ? 0 : B._radius;
+      // rolling resistance (Box2D v3.1): the larger coefficient × the larger radius
+      const rr = A._rollingResistance > B._rollingResistance ? A._rollingResistance : B._rollingResistance;
+      this.rolling[i] = rr * (radiusA > radiusB ? radiusA : radiusB);
+      const ki = iA + iB;
+      this.rollingMass[i] = ki > 0 ? 1 / ki : 0;
+      this.rollingImpulse[i] = warmStarting && this.rolling[i]! > 0 ? c.rollingImpulse : 0;
       for (let j = 0; j < m.count; j++) {
         const k = 2 * i + j;
         const px = j === 0 ? m.x0 : m.x1;
@@ -192,6 +209,7 @@ export class ContactConstraints {
       const c = this.contacts[i]!;
       const k = 2 * i;
       const two = this.pointCount[i] === 2;
+      c.rollingImpulse = this.rollingImpulse[i]!;
       const n0 = this.totalNormal[k]!;
       c.normalImpulse0 = this.normalImpulse[k]!;
       c.tangentImpulse0 = this.tangentImpulse[k]!;
@@ -250,6 +268,7 @@ export class ContactConstraints {
   resetImpulses(): void {
     this.normalImpulse.fill(0, 0, 2 * this.count);
     this.tangentImpulse.fill(0, 0, 2 * this.count);
+    this.rollingImpulse.fill(0, 0, this.count);
   }
 
   /** Apply the accumulated impulses at once (warm starting). */
@@ -275,6 +294,11 @@ export class ContactConstraints {
         vx[sB] = vx[sB]! + mB * px;
         vy[sB] = vy[sB]! + mB * py;
         w[sB] = w[sB]! + (iB * (this.rBx[k]! * py - this.rBy[k]! * px));
+      }
+      const lr = this.rollingImpulse[i]!;
+      if (lr !== 0) {
+        w[sA] = w[sA]! - iA * lr;
+        w[sB] = w[sB]! + iB * lr;
       }
     }
     sb.clearStaticSlot();
@@ -604,6 +628,8 @@ export class ContactConstraints {
     const mB = invMass[sB]!;
     const iB = invI[sB]!;
     const mu = this.friction[i]!;
+    // conveyors: the surfaces slide past each other at this speed when friction holds
+    const belt = this.tangentSpeed[i]!;
     let vAx = vx[sA]!;
     let vAy = vy[sA]!;
     let wA = w[sA]!;
@@ -617,7 +643,7 @@ export class ContactConstraints {
       const rBy = this.rBy[k]!;
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      const vt = dvx * ny - dvy * nx;
+      const vt = dvx * ny - dvy * nx - belt;
       const maxF = mu * this.normalImpulse[k]!;
       const old = this.tangentImpulse[k]!;
       let lambda = old - this.tangentMass[k]! * vt;
@@ -631,6 +657,19 @@ export class ContactConstraints {
       vBx += mB * px;
       vBy += mB * py;
       wB += iB * (rBx * py - rBy * px);
+    }
+    // rolling resistance: a torque against the relative spin, at most rolling × the normal impulse
+    const rolling = this.rolling[i]!;
+    if (rolling > 0) {
+      let total = this.normalImpulse[2 * i]!;
+      if (this.pointCount[i] === 2) total += this.normalImpulse[2 * i + 1]!;
+      const maxR = rolling * total;
+      const old = this.rollingImpulse[i]!;
+      let lambda = old - this.rollingMass[i]! * (wB - wA);
+      lambda = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
+      this.rollingImpulse[i] = lambda;
+      wA -= iA * (lambda - old);
+      wB += iB * (lambda - old);
     }
     vx[sA] = vAx;
     vy[sA] = vAy;

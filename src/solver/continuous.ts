@@ -57,6 +57,8 @@ import type { Broadphase, QueryBox } from "../broadphase/broadphase.js";
 import { shouldCollide } from "../contacts/pairing.js";
 import { collideWith } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
+import type { Seams } from "../contacts/seams.js";
+import { isOneWay, ONE_WAY_MIN_DOT, ONE_WAY_SLOP } from "../contacts/contact-manager.js";
 
 /**
  * Per-step motion bounds for continuous collision. The step's `dt` and the
@@ -139,6 +141,8 @@ export class ContinuousSolver {
   sweepCount = 0;
   /** Bodies moved back to their time of impact in the last step. */
   hitCount = 0;
+  /** The faces static boxes share: a sweep never stops on a hidden face or corner (a seam of a floor). */
+  seams: Seams | null = null;
 
   private readonly m = new ManifoldBuffer();
   private candidates: Body[] = [];
@@ -279,6 +283,7 @@ export class ContinuousSolver {
     }
     this.candidates.fill(null as unknown as Body, 0, this.candidateCount); // drop references
     this.setPose(b, tMin);
+    b.updateBounds(); // the sweep moved them with the pose
     if (tMin >= 1) return false;
     this.hitCount++;
     if (brake) {
@@ -329,14 +334,27 @@ export class ContinuousSolver {
     const my = this.y1 - this.y0;
     const reach = Math.sqrt(mx * mx + my * my) + this.turnRate * R;
     const tolerance = 0.25 * target;
+    // a one-way platform stops only what comes from its allowed side (see ContactManager.decideOneWay)
+    const oneWay = isOneWay(other) ? other._oneWay! : null;
+    if (oneWay !== null && mx * oneWay.x + my * oneWay.y >= 0) return 1;
     let stopAt = target;
     let t = 0;
     for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
       this.setPose(b, t);
       // shapes farther apart than the remaining motion cannot meet: no manifold
       m.margin = reach * (1 - t) + target; // in the buffer, so that no number is boxed per call
+      m.maskB = 0;
+      if (other._type === "static" && this.seams !== null) {
+        b.updateBounds();
+        m.maskA = this.seams.maskOf(other, b);
+      } else m.maskA = 0;
       if (!collideWith(other, b, m)) return 1;
       const d = -m.depth;
+      if (oneWay !== null) {
+        // beside, behind or in the platform: passing through it
+        const nd = m.normalX * oneWay.x + m.normalY * oneWay.y;
+        if (nd < ONE_WAY_MIN_DOT || (iter === 0 && d < -ONE_WAY_SLOP)) return 1;
+      }
       if (iter === 0) this.hitTouching = d < target + tolerance;
       if (iter === 0 && this.hitTouching) stopAt = (d < 0 ? d : 0) - halfMin;
       else if (d < stopAt + tolerance) {

@@ -16,7 +16,7 @@ import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
 import {
-  BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
+  BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
   SHAPE_NAMES, blankBody, blankContact, blankJoint, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
   type Layout,
 } from "./schema.js";
@@ -131,15 +131,19 @@ export function readBinary(buffer: ArrayBuffer): RestoredWorld {
   const magic = v.getUint32(0, true);
   if (magic !== BINARY_MAGIC) fail(`wrong magic 0x${magic.toString(16)} (expected 0x${BINARY_MAGIC.toString(16)}, "C2DS")`);
   const version = v.getUint16(4, true);
-  if (!READABLE_VERSIONS.includes(version)) fail(`version ${version} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
+  if (!READABLE_VERSIONS.includes(version)) fail(`version ${version} is not supported (this build reads ${READABLE_VERSIONS.join(", ")})`);
   const bodyCount = v.getUint32(8, true);
   const contactCount = v.getUint32(12, true);
   const optionsLength = v.getUint32(16, true);
   const optionsBytes = (optionsLength + 7) & ~7;
   const jointCount = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT, true);
   const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
+  const bodyFields = version >= 4 ? BODY_FIELDS : BODY_FIELDS_V3;
+  const bodyLayout = version >= 4 ? BODY_LAYOUT : BODY_LAYOUT_V3;
+  const contactFields = version >= 4 ? CONTACT_FIELDS : CONTACT_FIELDS_V3;
+  const contactLayout = version >= 4 ? CONTACT_LAYOUT : CONTACT_LAYOUT_V3;
   const expected =
-    HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
+    HEADER_BYTES + optionsBytes + bodyCount * bodyLayout.bytes + contactCount * contactLayout.bytes + jointCount * JOINT_LAYOUT.bytes;
   if (buffer.byteLength !== expected) {
     fail(
       `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`,
@@ -159,25 +163,25 @@ export function readBinary(buffer: ArrayBuffer): RestoredWorld {
   const extras: BodyExtra[] = [];
   const shapeBits = v; // the shape is the first flag field: read it before building the body
   for (let i = 0; i < bodyCount; i++) {
-    const flags = shapeBits.getInt32(at + BODY_LAYOUT.numbers.length * 8 + BODY_LAYOUT.ints.length * 4, true);
-    const kind = (flags >>> BODY_LAYOUT.bitOf[0]!) & 3;
+    const flags = shapeBits.getInt32(at + bodyLayout.numbers.length * 8 + bodyLayout.ints.length * 4, true);
+    const kind = (flags >>> bodyLayout.bitOf[0]!) & 3;
     if (kind >= SHAPE_NAMES.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
     const body = blankBody(kind as 0 | 1 | 2);
     const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-    readBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, `bodies[${i}]`, body, x);
+    readBinaryRecord(v, at, bodyFields, bodyLayout, `bodies[${i}]`, body, x);
     body.label = "";
     body.userData = undefined;
     bodies.push(body);
     extras.push(x);
-    at += BODY_LAYOUT.bytes;
+    at += bodyLayout.bytes;
   }
   const contacts: { c: Contact; ids: ContactIds }[] = [];
   for (let i = 0; i < contactCount; i++) {
     const c = blankContact();
     const ids: ContactIds = { a: 0, b: 0 };
-    readBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, `contacts[${i}]`, c, ids);
+    readBinaryRecord(v, at, contactFields, contactLayout, `contacts[${i}]`, c, ids);
     contacts.push({ c, ids });
-    at += CONTACT_LAYOUT.bytes;
+    at += contactLayout.bytes;
   }
   const joints: { j: Joint; ids: JointIds }[] = [];
   for (let i = 0; i < jointCount; i++) {

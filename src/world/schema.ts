@@ -21,7 +21,7 @@ import { AABB } from "../bodies/aabb.js";
 import { Capsule } from "../bodies/capsule.js";
 import { Circle } from "../bodies/circle.js";
 import { BOX, CAPSULE, CIRCLE, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
-import { Contact, MAX_BODY_ID, REPORTED, TOUCHING } from "../contacts/contact.js";
+import { Contact, DECIDED, MAX_BODY_ID, ONE_WAY, PASSING, REPORTED, TOUCHING } from "../contacts/contact.js";
 import { Joint, JOINT_TYPES, type JointType } from "../joints/joint.js";
 
 export type FieldKind =
@@ -54,6 +54,8 @@ export interface Field<T, C> {
   readonly max?: number;
   /** JSON: written only when this holds; when missing on reading, the value is `fallback` (0 or false). */
   readonly present?: (o: T, ctx: C) => boolean;
+  /** The snapshot version that added the field (binary records of older versions lack it). */
+  readonly since?: number;
   get(o: T, ctx: C): unknown;
   set(o: T, value: unknown, ctx: C): void;
 }
@@ -64,7 +66,7 @@ function f<T, C>(
   kind: FieldKind,
   get: (o: T, ctx: C) => unknown,
   set: (o: T, v: never, ctx: C) => void,
-  extra: Partial<Pick<Field<T, C>, "values" | "min" | "max" | "present">> = {},
+  extra: Partial<Pick<Field<T, C>, "values" | "min" | "max" | "present" | "since">> = {},
 ): Field<T, C> {
   const keys = path.split(".");
   const arrayAt = keys.map((_, i) => i + 1 < keys.length && /^\d+$/.test(keys[i + 1]!));
@@ -158,6 +160,24 @@ export const BODY_FIELDS: readonly B[] = [
   f("collisionFilter.category", "int", (b) => b._category, (b, v: number) => (b._category = v), { min: 0, max: 0xffffffff }),
   f("collisionFilter.mask", "int", (b) => b._mask, (b, v: number) => (b._mask = v), { min: 0, max: 0xffffffff }),
   f("collisionFilter.group", "int", (b) => b._group, (b, v: number) => (b._group = v), { min: -0x80000000, max: 0x7fffffff }),
+  // the conveyor speed, since version 4 (in JSON only when not 0)
+  f("tangentSpeed", "number", (b) => b._tangentSpeed, (b, v: number) => (b._tangentSpeed = v), {
+    present: (b) => b._tangentSpeed !== 0,
+    since: 4,
+  }),
+  f("rollingResistance", "nonNegative", (b) => b._rollingResistance, (b, v: number) => (b._rollingResistance = v), {
+    present: (b) => b._rollingResistance !== 0,
+    since: 4,
+  }),
+  // the one-way direction (a unit vector; (0, 0) and absent in JSON for none), since version 4
+  f("oneWay.x", "number", (b) => b._oneWay?.x ?? 0, (b, v: number) => setOneWay(b, v, b._oneWay?.y ?? 0), {
+    present: (b) => b._oneWay !== null,
+    since: 4,
+  }),
+  f("oneWay.y", "number", (b) => b._oneWay?.y ?? 0, (b, v: number) => setOneWay(b, b._oneWay?.x ?? 0, v), {
+    present: (b) => b._oneWay !== null,
+    since: 4,
+  }),
   // the world's records of the body
   f("island", "int", (_b, x) => x.island, (_b, v: number, x) => (x.island = v), { min: -1, max: MAX_BODY_ID }),
   f("sleepTime", "nonNegative", (_b, x) => x.sleepTime, (_b, v: number, x) => (x.sleepTime = v)),
@@ -165,6 +185,11 @@ export const BODY_FIELDS: readonly B[] = [
   f("label", "string", (b) => b.label, (b, v: string) => (b.label = v)),
   f("userData", "json", (b) => b.userData, (b, v: unknown) => (b.userData = v)),
 ];
+
+/** A restored one-way direction, set one coordinate at a time ((0, 0) is none). */
+function setOneWay(b: Body, x: number, y: number): void {
+  b._oneWay = x === 0 && y === 0 ? null : Object.freeze({ x, y });
+}
 
 // ---------------------------------------------------------------- contacts
 
@@ -206,6 +231,18 @@ export const CONTACT_FIELDS: readonly K[] = [
   cnum("points.1.totalTangentImpulse", (c) => c.totalTangentImpulse1, (c, v) => (c.totalTangentImpulse1 = v), 1),
   f("points.0.id", "int", (c) => c.id0, (c, v: number) => (c.id0 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 0 }),
   f("points.1.id", "int", (c) => c.id1, (c, v: number) => (c.id1 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 1 }),
+  f("rollingImpulse", "number", (c) => c.rollingImpulse, (c, v: number) => (c.rollingImpulse = v), {
+    present: (c) => c.rollingImpulse !== 0,
+    since: 4,
+  }),
+  // a one-way contact's decision (ContactManager.decideOneWay); in JSON only when set. Last among the
+  // flags, so that version 3 binary records (these bits 0) keep their layout
+  f("oneWayDecided", "bool", (c) => (c.flags & DECIDED) !== 0, (c, v: boolean) => (c.flags = v ? c.flags | DECIDED : c.flags & ~DECIDED), {
+    present: (c) => (c.flags & ONE_WAY) !== 0,
+  }),
+  f("passing", "bool", (c) => (c.flags & PASSING) !== 0, (c, v: boolean) => (c.flags = v ? c.flags | PASSING : c.flags & ~PASSING), {
+    present: (c) => (c.flags & ONE_WAY) !== 0,
+  }),
 ];
 
 // ---------------------------------------------------------------- joints
@@ -345,7 +382,13 @@ export function layoutOf(fields: readonly Field<never, never>[]): Layout {
 }
 
 export const BODY_LAYOUT = layoutOf(BODY_FIELDS as readonly Field<never, never>[]);
+/** The body fields of version 2 and 3 binary records (read only). */
+export const BODY_FIELDS_V3: readonly B[] = BODY_FIELDS.filter((fd) => fd.since === undefined || fd.since <= 3);
+export const BODY_LAYOUT_V3 = layoutOf(BODY_FIELDS_V3 as readonly Field<never, never>[]);
 export const CONTACT_LAYOUT = layoutOf(CONTACT_FIELDS as readonly Field<never, never>[]);
+/** The contact fields of version 2 and 3 binary records (read only). */
+export const CONTACT_FIELDS_V3: readonly K[] = CONTACT_FIELDS.filter((fd) => fd.since === undefined || fd.since <= 3);
+export const CONTACT_LAYOUT_V3 = layoutOf(CONTACT_FIELDS_V3 as readonly Field<never, never>[]);
 export const HEADER_LAYOUT = layoutOf(HEADER_FIELDS as readonly Field<never, never>[]);
 export const JOINT_LAYOUT = layoutOf(JOINT_FIELDS as readonly Field<never, never>[]);
 

@@ -48,9 +48,12 @@ import {
 } from "./schema.js";
 
 export const SNAPSHOT_FORMAT = "capsule2d-snapshot";
-/** Version 3 added joints; version 2 snapshots (no joints) are still read. */
-export const SNAPSHOT_VERSION = 3;
-export const READABLE_VERSIONS = [2, 3];
+/**
+ * Version 3 added joints, version 4 one-way bodies (and one-way contacts'
+ * decisions); version 2 and 3 snapshots are still read.
+ */
+export const SNAPSHOT_VERSION = 4;
+export const READABLE_VERSIONS = [2, 3, 4];
 
 /** A number as stored in a JSON snapshot: JSON has no −0 or Infinity, so they are written as strings. */
 export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
@@ -349,7 +352,7 @@ function readJSON(data: unknown): RestoredWorld {
   const o = data as Record<string, unknown>;
   if (o.format !== SNAPSHOT_FORMAT) fail(`format must be ${JSON.stringify(SNAPSHOT_FORMAT)}, got ${check.describe(o.format)}`);
   if (!READABLE_VERSIONS.includes(o.version as number)) {
-    fail(`version ${check.describe(o.version)} is not supported (this build reads ${READABLE_VERSIONS.join(" and ")})`);
+    fail(`version ${check.describe(o.version)} is not supported (this build reads ${READABLE_VERSIONS.join(", ")})`);
   }
   const options = readOptions(o.options);
   const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
