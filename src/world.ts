@@ -61,6 +61,7 @@ import { JointManager } from "./joints/joint-manager.js";
 import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
 import { copyContactState, copyJointState } from "./world/schema.js";
+import type { WorldJournal } from "./world/journal.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
 export type QueryFilter = ((body: Body) => boolean) | { category?: number; mask?: number; group?: number };
@@ -80,6 +81,10 @@ export class World implements BodyOwner, JointOwner {
   private accumulator = 0;
   private lastDt = 0;
   private stepping = false;
+  /** Hears of every change (a recorder, src/replay/), or null; see src/world/journal.ts. */
+  private journal: WorldJournal | null = null;
+  /** Inside `advance()`: its steps are part of the reported `advance` call. */
+  private advancing = false;
 
   // bodies: the id-ordered list (holes after removals, closed when read), and the slots
   private readonly bodyList: (Body | null)[] = [];
@@ -199,6 +204,7 @@ export class World implements BodyOwner, JointOwner {
     if (this.stepping) throw new Error("capsule2d: setOptions() cannot be called during a step");
     const { gravity, ...rest } = this.opts;
     const merged = resolveWorldOptions({ ...rest, gravity, ...options });
+    if (this.journal !== null) this.journal.call(this, "setOptions", options);
     Object.assign(this.opts, merged);
     this.applyOptions();
     this.wakeAll();
@@ -250,8 +256,26 @@ export class World implements BodyOwner, JointOwner {
     if (field !== null && typeof field !== "function") {
       throw new TypeError(`capsule2d: field must be a function or null, got ${check.describe(field)}`);
     }
+    if (this.journal !== null) this.journal.call(this, "setForceField", field);
     this.integrator.field = field;
     this.wakeAll();
+  }
+
+  /** The force field in use (see `setForceField`), or null. */
+  get forceField(): ForceField | null {
+    return this.integrator.field;
+  }
+
+  /**
+   * @internal Put back the force field a world had when it was saved (a
+   * snapshot does not hold functions), without waking anything: restoring
+   * must not change what happens next. Not reported to the journal.
+   */
+  restoreForceField(field: ForceField | null): void {
+    if (field !== null && typeof field !== "function") {
+      throw new TypeError(`capsule2d: field must be a function or null, got ${check.describe(field)}`);
+    }
+    this.integrator.field = field;
   }
 
   // ------------------------------------------------------------------ events
@@ -317,6 +341,7 @@ export class World implements BodyOwner, JointOwner {
     body.s0 = body.qs;
     this.islands.add(body);
     this.markChanged(body);
+    if (this.journal !== null) this.journal.call(this, "add", body);
     return body;
   }
 
@@ -352,6 +377,7 @@ export class World implements BodyOwner, JointOwner {
     checkShape("body", body);
     if (body._world !== this) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
     if (this.stepping) throw new Error("capsule2d: remove() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "remove", body);
     this.wakeIsland(body);
     this.wakeTouching(body);
     const joints = this.jointManager.of(body);
@@ -409,6 +435,7 @@ export class World implements BodyOwner, JointOwner {
       const c = this.contactManager.get(a, b);
       if (c !== undefined) this.contactManager.destroy(c, true);
     }
+    if (this.journal !== null) this.journal.call(this, "addJoint", def, joint);
     return joint;
   }
 
@@ -420,6 +447,7 @@ export class World implements BodyOwner, JointOwner {
     if (!(joint instanceof Joint)) throw new TypeError(`capsule2d: joint must be a Joint, got ${check.describe(joint)}`);
     if (joint._world !== this) throw new RangeError(`capsule2d: joint #${joint._id} is not in this world`);
     if (this.stepping) throw new Error("capsule2d: removeJoint() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "removeJoint", joint);
     this.detachJoint(joint);
     return this;
   }
@@ -451,8 +479,9 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /** @internal JointOwner: joint methods ask before they change anything. */
-  checkJointMutable(what: string): void {
+  checkJointMutable(what: string, joint: Joint, a?: unknown, b?: unknown, c?: unknown): void {
     if (this.stepping) throw new Error(`capsule2d: joint.${what}() cannot be called during a step`);
+    if (this.journal !== null) this.journal.call(joint, what, a, b, c);
   }
 
   /** @internal JointOwner: a joint's setting changed: its bodies wake. */
@@ -464,8 +493,9 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /** @internal BodyOwner: body methods ask before they change anything. */
-  checkMutable(_body: Body, what: string): void {
+  checkMutable(body: Body, what: string, a?: unknown, b?: unknown): void {
     if (this.stepping) throw new Error(`capsule2d: body.${what}() cannot be called during a step (use the beforeStep or afterStep event)`);
+    if (this.journal !== null) this.journal.call(body, what, a, b);
   }
 
   /** @internal BodyOwner: is the body asleep? */
@@ -546,6 +576,7 @@ export class World implements BodyOwner, JointOwner {
     check.positive("dt", dt);
     if (this.stepping) throw new Error("capsule2d: step() cannot be called during a step");
     if (this.emitter.listenerCount("beforeStep") > 0) this.emitter.emit("beforeStep", { dt });
+    if (this.journal !== null && !this.advancing) this.journal.call(this, "step", dt);
     const start = this.timing ? now() : 0;
     let t = start;
     this.stepping = true;
@@ -572,6 +603,7 @@ export class World implements BodyOwner, JointOwner {
     } finally {
       this.stepping = false;
     }
+    if (this.journal !== null) this.journal.stepped();
     this.events.publish(); // 7
     this.emitEvents();
     if (this.timing) this.profile.total = this.lap("events", t) - start;
@@ -593,13 +625,20 @@ export class World implements BodyOwner, JointOwner {
    */
   advance(elapsedSeconds: number): number {
     check.nonNegative("elapsedSeconds", elapsedSeconds);
+    if (this.stepping) throw new Error("capsule2d: advance() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "advance", elapsedSeconds);
     const dt = this.opts.fixedDt;
     this.accumulator += elapsedSeconds;
     let steps = 0;
-    while (this.accumulator >= dt && steps < this.opts.maxStepsPerAdvance) {
-      this.step(dt);
-      this.accumulator -= dt;
-      steps++;
+    this.advancing = true;
+    try {
+      while (this.accumulator >= dt && steps < this.opts.maxStepsPerAdvance) {
+        this.step(dt);
+        this.accumulator -= dt;
+        steps++;
+      }
+    } finally {
+      this.advancing = false;
     }
     if (this.accumulator >= dt) this.accumulator -= Math.floor(this.accumulator / dt) * dt;
     return this.accumulator / dt;
@@ -1052,6 +1091,18 @@ export class World implements BodyOwner, JointOwner {
       if ((c.flags & DEAD) === 0) out.push([c.bodyA, c.bodyB]);
     }
     return out;
+  }
+
+  /**
+   * @internal Attach the journal that hears of every change (a recorder from
+   * src/replay/), or detach it with null. One at a time.
+   */
+  setJournal(journal: WorldJournal | null): void {
+    if (journal !== null && this.journal !== null && this.journal !== journal) {
+      throw new Error("capsule2d: this world already has a recorder attached (detach it first)");
+    }
+    if (this.stepping) throw new Error("capsule2d: a recorder cannot be attached or detached during a step");
+    this.journal = journal;
   }
 
   /** Hash of the exact bits of every body's position, rotation and velocities. */

@@ -114,8 +114,12 @@ export interface GroundContact {
 
 /** What a body needs from the world that owns it (kept abstract to avoid an import cycle). */
 export interface BodyOwner {
-  /** Throws when the world cannot accept a change now (during a step); `what` names the call. */
-  checkMutable(body: Body, what: string): void;
+  /**
+   * Throws when the world cannot accept a change now (during a step); `what`
+   * names the call and `a`, `b` are its checked arguments (for the world's
+   * journal, src/world/journal.ts).
+   */
+  checkMutable(body: Body, what: string, a?: unknown, b?: unknown): void;
   /** The body changed (CHANGE_* bits). */
   bodyChanged(body: Body, change: number): void;
   /** Is the body asleep? */
@@ -650,9 +654,14 @@ export abstract class Body {
 
   // ------------------------------------------------------------------ changing: each checks, then tells the world
 
-  /** @internal Ask the world whether a change may be made now (throws during a step). */
-  protected mutable(what: string): void {
-    if (this._world !== null) this._world.checkMutable(this, what);
+  /**
+   * @internal Ask the world whether a change may be made now (throws during a
+   * step). Called by every changing method once its input is checked and
+   * before it changes anything, with its arguments: the world's journal
+   * (src/world/journal.ts) hears of every change from here.
+   */
+  protected mutable(what: string, a?: unknown, b?: unknown): void {
+    if (this._world !== null) this._world.checkMutable(this, what, a, b);
   }
 
   /** @internal Tell the world what changed. */
@@ -663,7 +672,7 @@ export abstract class Body {
   /** Teleport the body (its contacts are found again before the next step). */
   setPosition(position: Vec2): this {
     check.vector("position", position);
-    this.mutable("setPosition");
+    this.mutable("setPosition", position);
     this.px = position.x;
     this.py = position.y;
     this.updateBounds();
@@ -674,7 +683,7 @@ export abstract class Body {
   /** Set the rotation, radians. */
   setAngle(angle: number): this {
     check.finite("angle", angle);
-    this.mutable("setAngle");
+    this.mutable("setAngle", angle);
     this.qc = detCos(angle);
     this.qs = detSin(angle);
     this.updateBounds();
@@ -685,7 +694,7 @@ export abstract class Body {
   /** Set the linear velocity, m/s (static bodies do not move: ignored for them). */
   setVelocity(velocity: Vec2): this {
     check.vector("velocity", velocity);
-    this.mutable("setVelocity");
+    this.mutable("setVelocity", velocity);
     if (this._type === "static") return this;
     this.vx = velocity.x;
     this.vy = velocity.y;
@@ -696,7 +705,7 @@ export abstract class Body {
   /** Set the angular velocity, rad/s (ignored for static bodies and bodies that cannot turn). */
   setAngularVelocity(angularVelocity: number): this {
     check.finite("angularVelocity", angularVelocity);
-    this.mutable("setAngularVelocity");
+    this.mutable("setAngularVelocity", angularVelocity);
     if (this._type === "static" || this._kind === BOX) return this;
     if (this._type === "dynamic" && this._fixedRotation) return this;
     this.w = angularVelocity;
@@ -708,7 +717,7 @@ export abstract class Body {
   applyForce(force: Vec2, point?: Vec2): this {
     check.vector("force", force);
     if (point !== undefined) check.vector("point", point);
-    this.mutable("applyForce");
+    this.mutable("applyForce", force, point);
     if (this._type !== "dynamic") return this;
     this.fx += force.x;
     this.fy += force.y;
@@ -720,7 +729,7 @@ export abstract class Body {
   /** Add a torque (N·m) for the next step. Dynamic bodies only. */
   applyTorque(torque: number): this {
     check.finite("torque", torque);
-    this.mutable("applyTorque");
+    this.mutable("applyTorque", torque);
     if (this._type !== "dynamic") return this;
     this.tq += torque;
     this.changed(CHANGE_FORCE);
@@ -731,7 +740,7 @@ export abstract class Body {
   applyImpulse(impulse: Vec2, point?: Vec2): this {
     check.vector("impulse", impulse);
     if (point !== undefined) check.vector("point", point);
-    this.mutable("applyImpulse");
+    this.mutable("applyImpulse", impulse, point);
     if (this._type !== "dynamic") return this;
     this.vx += impulse.x * this._invMass;
     this.vy += impulse.y * this._invMass;
@@ -745,7 +754,7 @@ export abstract class Body {
   /** Change the angular velocity at once by impulse / inertia (N·m·s). Dynamic bodies only. */
   applyAngularImpulse(impulse: number): this {
     check.finite("impulse", impulse);
-    this.mutable("applyAngularImpulse");
+    this.mutable("applyAngularImpulse", impulse);
     if (this._type !== "dynamic") return this;
     this.w += this._invInertia * impulse;
     this.changed(CHANGE_VELOCITY);
@@ -761,12 +770,12 @@ export abstract class Body {
    */
   setType(type: BodyType): this {
     check.oneOf("type", type, TYPES);
-    this.mutable("setType");
     const old = this._type;
-    if (type === old) return this;
-    if (type === "dynamic" && !(this._density * this.area > 0)) {
+    if (type !== old && type === "dynamic" && !(this._density * this.area > 0)) {
       throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${this._density} (call setDensity first)`);
     }
+    this.mutable("setType", type);
+    if (type === old) return this;
     this._type = type;
     if (type === "static") {
       this.vx = 0;
@@ -786,8 +795,8 @@ export abstract class Body {
   /** Set the mass, kg (> 0 for a dynamic body); the density follows (mass / area). */
   setMass(mass: number): this {
     check.nonNegative("mass", mass);
-    this.mutable("setMass");
     if (this._type === "dynamic" && !(mass > 0)) throw new RangeError(`capsule2d: mass must be > 0 for a dynamic body, got ${mass}`);
+    this.mutable("setMass", mass);
     const area = this.area;
     this._density = area > 0 ? mass / area : 0;
     this.applyMass(mass);
@@ -798,8 +807,8 @@ export abstract class Body {
   /** Set the density, kg/m² (> 0 for a dynamic body); mass and inertia follow. */
   setDensity(density: number): this {
     check.nonNegative("density", density);
-    this.mutable("setDensity");
     if (this._type === "dynamic" && !(density > 0)) throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${density}`);
+    this.mutable("setDensity", density);
     this._density = density;
     this.applyMass(density * this.area);
     this.changed(CHANGE_MASS | CHANGE_WAKE);
@@ -809,7 +818,7 @@ export abstract class Body {
   /** Set the friction coefficient (>= 0); contacts mix it from the next step on. */
   setFriction(friction: number): this {
     check.nonNegative("friction", friction);
-    this.mutable("setFriction");
+    this.mutable("setFriction", friction);
     this._friction = friction;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
@@ -818,7 +827,7 @@ export abstract class Body {
   /** Set the restitution (>= 0; 1 is a perfectly elastic bounce); contacts mix it from the next step on. */
   setRestitution(restitution: number): this {
     check.nonNegative("restitution", restitution);
-    this.mutable("setRestitution");
+    this.mutable("setRestitution", restitution);
     this._restitution = restitution;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
@@ -827,7 +836,7 @@ export abstract class Body {
   /** Make the body a sensor (reports overlaps, applies no impulse) or a solid body again. */
   setSensor(isSensor: boolean): this {
     check.boolean("isSensor", isSensor);
-    this.mutable("setSensor");
+    this.mutable("setSensor", isSensor);
     if (isSensor === this._isSensor) return this;
     this._isSensor = isSensor;
     this.changed(CHANGE_PAIRING | CHANGE_WAKE);
@@ -837,7 +846,7 @@ export abstract class Body {
   /** Set the collision filter (missing fields keep their current value). */
   setCollisionFilter(filter: Partial<CollisionFilter>): this {
     const f = checkFilter("filter", filter);
-    this.mutable("setCollisionFilter");
+    this.mutable("setCollisionFilter", filter);
     this._category = f.category ?? this._category;
     this._mask = f.mask ?? this._mask;
     this._group = f.group ?? this._group;
@@ -848,7 +857,7 @@ export abstract class Body {
   /** Allow or forbid sleep for this body (false wakes it and keeps its island awake). */
   setEnableSleep(enableSleep: boolean): this {
     check.boolean("enableSleep", enableSleep);
-    this.mutable("setEnableSleep");
+    this.mutable("setEnableSleep", enableSleep);
     this._enableSleep = enableSleep;
     this.changed(CHANGE_SLEEP | (enableSleep ? 0 : CHANGE_WAKE));
     return this;
@@ -857,7 +866,7 @@ export abstract class Body {
   /** Stop (or allow) rotation; the inertia follows. Boxes never rotate. */
   setFixedRotation(fixedRotation: boolean): this {
     check.boolean("fixedRotation", fixedRotation);
-    this.mutable("setFixedRotation");
+    this.mutable("setFixedRotation", fixedRotation);
     if (this._kind === BOX) return this;
     this._fixedRotation = fixedRotation;
     if (fixedRotation && this._type === "dynamic") this.w = 0;
@@ -869,7 +878,7 @@ export abstract class Body {
   /** Continuous collision against dynamic bodies too (for fast projectiles). */
   setBullet(bullet: boolean): this {
     check.boolean("bullet", bullet);
-    this.mutable("setBullet");
+    this.mutable("setBullet", bullet);
     this._bullet = bullet;
     this.changed(0);
     return this;
@@ -878,7 +887,7 @@ export abstract class Body {
   /** Linear damping, 1/s (>= 0). */
   setLinearDamping(damping: number): this {
     check.nonNegative("linearDamping", damping);
-    this.mutable("setLinearDamping");
+    this.mutable("setLinearDamping", damping);
     this._linearDamping = damping;
     this.changed(CHANGE_WAKE);
     return this;
@@ -887,7 +896,7 @@ export abstract class Body {
   /** Angular damping, 1/s (>= 0). */
   setAngularDamping(damping: number): this {
     check.nonNegative("angularDamping", damping);
-    this.mutable("setAngularDamping");
+    this.mutable("setAngularDamping", damping);
     this._angularDamping = damping;
     this.changed(CHANGE_WAKE);
     return this;
@@ -896,7 +905,7 @@ export abstract class Body {
   /** Multiplier of the world's gravity for this body. */
   setGravityScale(scale: number): this {
     check.finite("gravityScale", scale);
-    this.mutable("setGravityScale");
+    this.mutable("setGravityScale", scale);
     this._gravityScale = scale;
     this.changed(CHANGE_WAKE);
     return this;
