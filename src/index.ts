@@ -35,5 +35,6 @@ export type { BroadphaseKind } from "./broadphase/broadphase.js";
 export type { IntegerCapsule, IntegerPoint, IntegerLike } from "./narrowphase/exact.js";
 export type { WorldSnapshot, BodySnapshot, ContactSnapshot, SnapshotNumber, SnapshotRecord } from "./world/snapshot.js";
 export { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, SNAPSHOT_VERSION } from "./world/snapshot.js";
+export { deterministicSin, deterministicCos, deterministicAtan2 } from "./math/deterministic.js";
 // record, replay, rollback (to move to a `capsule2d/replay` entry point)
 export * from "./replay/index.js";
