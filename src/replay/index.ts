@@ -11,6 +11,8 @@
  *   with; `worldAt(recording, step)` rebuilds any recorded step.
  * - `verify(recording, other)` finds the first step, body and field where two
  *   runs part.
+ * - `deltaSnapshot(base, current)` / `applyDelta(base, delta)`: only what
+ *   changed between two binary snapshots.
  * - `Recording.fromBuffer(data)` reads a saved recording, refusing a corrupt,
  *   truncated or incompatible one with an error that says what is wrong.
  */
@@ -21,4 +23,5 @@ export type { RecordedCall } from "./recording.js";
 export { replay, worldAt, bodyById, jointById } from "./replay.js";
 export type { ReplayOptions, ReplayResult } from "./replay.js";
 export { verify } from "./verify.js";
+export { deltaSnapshot, applyDelta } from "./delta.js";
 export type { Divergence, VerifyResult, VerifyOptions } from "./verify.js";
