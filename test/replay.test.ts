@@ -421,6 +421,32 @@ describe("rollback", () => {
   });
 });
 
+describe("trim", () => {
+  it("forgets what came before a kept snapshot; the rest still replays, verifies and rolls back", () => {
+    const world = scene();
+    const recorder = new Recorder(world, { snapshotInterval: 10, snapshotCapacity: 20 });
+    session(world, 99, undefined, recorder); // 100 steps (advance took two once)
+    const rec = recorder.recording;
+    const hashes = new Map<number, string>();
+    for (let s = 1; s <= rec.lastStep; s++) hashes.set(s, rec.hashAt(s));
+    const before = rec.ops.length;
+    expect(recorder.trim(57)).toBe(50);
+    expect(rec.firstStep).toBe(50);
+    expect(rec.ops.length).toBeLessThan(before);
+    expect(rec.ring.map((e) => e.step)).toEqual([60, 70, 80, 90, 100]);
+    expect(() => rec.hashAt(50)).toThrow(RangeError);
+    for (const s of [51, 75, 100]) expect(rec.hashAt(s)).toBe(hashes.get(s));
+    for (const s of [50, 63, 100]) expect(worldAt(rec, s).stateHash()).toBe(hashes.get(s));
+    const loaded = Recording.fromBuffer(recorder.save());
+    const run = replay(loaded);
+    expect(run.world.stateHash()).toBe(world.stateHash());
+    expect(verify(loaded, run).ok).toBe(true);
+    expect(() => recorder.rollback(49)).toThrow(/step must be an integer in \[50, 100\]/);
+    expect(recorder.rollback(66).stateHash()).toBe(hashes.get(66));
+    expect(recorder.trim(52)).toBe(50); // no kept snapshot after the start at or before 52: nothing to forget
+  });
+});
+
 describe("bad recordings are refused with an error that says what is wrong", () => {
   function saved(): ArrayBuffer {
     const world = scene();

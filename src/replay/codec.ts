@@ -74,6 +74,12 @@ export class ByteWriter {
     this.raw(b);
   }
 
+  /** Forget the first `n` bytes (what follows moves to the front). */
+  dropFront(n: number): void {
+    this.bytes.copyWithin(0, n, this.length);
+    this.length -= n;
+  }
+
   /** Forget everything from `length` on. */
   truncate(length: number): void {
     this.length = length;

@@ -134,6 +134,23 @@ export class Recorder implements WorldJournal {
     return world;
   }
 
+  /**
+   * Bound the memory of a long session (netcode runs for hours): forget
+   * everything recorded before the newest kept snapshot at or before `step`,
+   * which becomes the recording's start. Returns the step the recording now
+   * begins at; rollback, replay and verify then reach back to it, no further.
+   */
+  trim(step: number): number {
+    this.checkAttached("trim");
+    const rec = this.recording;
+    rec.checkStep("step", step);
+    let entry = null;
+    for (const e of rec.ring) if (e.step <= step) entry = e;
+    if (entry === null) return rec.firstStep; // no kept snapshot after the start at or before `step`
+    rec.rebase(entry);
+    return rec.firstStep;
+  }
+
   private checkAttached(what: string): void {
     if (!this.attached) throw new Error(`capsule2d: recorder.${what}() after detach()`);
   }

@@ -78,11 +78,34 @@ export class Recording {
    * `initialField` is the index of the force field it had (-1: none).
    */
   constructor(
-    /** @internal */ readonly initial: ArrayBuffer,
-    /** The world's `stepCount` when recording began. */
-    readonly firstStep: number,
-    /** @internal */ readonly initialField: number,
+    /** @internal */ public initial: ArrayBuffer,
+    /** @internal See `firstStep`. */ public first: number,
+    /** @internal */ public initialField: number,
   ) {}
+
+  /** The world's `stepCount` where the recording begins (when recording began, or where `trim` cut it). */
+  get firstStep(): number {
+    return this.first;
+  }
+
+  /**
+   * @internal Make kept snapshot `entry` the start: forget the calls, hashes
+   * and snapshots before it (`recorder.trim`).
+   */
+  rebase(entry: RingEntry): void {
+    const cut = entry.opEnd;
+    const dropped = entry.step - this.first;
+    this.ops.dropFront(cut);
+    this.stepEnds.splice(0, dropped);
+    for (let i = 0; i < this.stepEnds.length; i++) this.stepEnds[i]! -= cut;
+    this.hashes.splice(0, dropped);
+    const kept = this.ring.filter((e) => e.step > entry.step);
+    this.ring.length = 0;
+    for (const e of kept) this.ring.push({ ...e, opEnd: e.opEnd - cut });
+    this.initial = entry.buffer;
+    this.first = entry.step;
+    this.initialField = entry.field;
+  }
 
   /** Steps recorded. */
   get stepCount(): number {
