@@ -49,3 +49,6 @@ export type { CharacterControllerOptions } from "./character/controller.js";
 // tile maps: in the main entry for now (tree-shaken when unused); DESIGN.md foresees a `capsule2d/tiles` subpath
 export { TileMap } from "./tiles/tilemap.js";
 export type { TileKind, TileGridOptions, TiledSpawn } from "./tiles/tilemap.js";
+export { deterministicSin, deterministicCos, deterministicAtan2 } from "./math/deterministic.js";
+// record, replay, rollback (to move to a `capsule2d/replay` entry point)
+export * from "./replay/index.js";

@@ -64,6 +64,7 @@ import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
 import { copyContactState, copyJointState } from "./world/schema.js";
 import { checkExplosion, dropImpulses, explosionImpulse, PreSolveView, type ExplosionDef, type PreSolveFn } from "./world/contact-control.js";
+import type { WorldJournal } from "./world/journal.js";
 
 /** A query filter: a predicate, or collision bits in the same form as a body's `collisionFilter`. */
 export type QueryFilter =
@@ -97,6 +98,10 @@ export class World implements BodyOwner, JointOwner {
   private accumulator = 0;
   private lastDt = 0;
   private stepping = false;
+  /** Hears of every change (a recorder, src/replay/), or null; see src/world/journal.ts. */
+  private journal: WorldJournal | null = null;
+  /** Inside `advance()`: its steps are part of the reported `advance` call. */
+  private advancing = false;
 
   // bodies: the id-ordered list (holes after removals, closed when read), and the slots
   private readonly bodyList: (Body | null)[] = [];
@@ -226,6 +231,7 @@ export class World implements BodyOwner, JointOwner {
     if (this.stepping) throw new Error("capsule2d: setOptions() cannot be called during a step");
     const { gravity, ...rest } = this.opts;
     const merged = resolveWorldOptions({ ...rest, gravity, ...options });
+    if (this.journal !== null) this.journal.call(this, "setOptions", options);
     Object.assign(this.opts, merged);
     this.applyOptions();
     this.wakeAll();
@@ -278,6 +284,7 @@ export class World implements BodyOwner, JointOwner {
     if (field !== null && typeof field !== "function") {
       throw new TypeError(`capsule2d: field must be a function or null, got ${check.describe(field)}`);
     }
+    if (this.journal !== null) this.journal.call(this, "setForceField", field);
     this.integrator.field = field;
     this.wakeAll();
   }
@@ -327,6 +334,23 @@ export class World implements BodyOwner, JointOwner {
       b.applyImpulse({ x: hit.x, y: hit.y }, { x: hit.px, y: hit.py });
     }
     return this;
+  }
+
+  /** The force field in use (see `setForceField`), or null. */
+  get forceField(): ForceField | null {
+    return this.integrator.field;
+  }
+
+  /**
+   * @internal Put back the force field a world had when it was saved (a
+   * snapshot does not hold functions), without waking anything: restoring
+   * must not change what happens next. Not reported to the journal.
+   */
+  restoreForceField(field: ForceField | null): void {
+    if (field !== null && typeof field !== "function") {
+      throw new TypeError(`capsule2d: field must be a function or null, got ${check.describe(field)}`);
+    }
+    this.integrator.field = field;
   }
 
   // ------------------------------------------------------------------ events
@@ -393,6 +417,7 @@ export class World implements BodyOwner, JointOwner {
     this.islands.add(body);
     this.markChanged(body);
     this.updateSeams(body, true);
+    if (this.journal !== null) this.journal.call(this, "add", body);
     return body;
   }
 
@@ -446,6 +471,7 @@ export class World implements BodyOwner, JointOwner {
     checkShape("body", body);
     if (body._world !== this) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
     if (this.stepping) throw new Error("capsule2d: remove() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "remove", body);
     this.wakeIsland(body);
     this.wakeTouching(body);
     const joints = this.jointManager.of(body);
@@ -504,6 +530,7 @@ export class World implements BodyOwner, JointOwner {
       const c = this.contactManager.get(a, b);
       if (c !== undefined) this.contactManager.destroy(c, true);
     }
+    if (this.journal !== null) this.journal.call(this, "addJoint", def, joint);
     return joint;
   }
 
@@ -515,6 +542,7 @@ export class World implements BodyOwner, JointOwner {
     if (!(joint instanceof Joint)) throw new TypeError(`capsule2d: joint must be a Joint, got ${check.describe(joint)}`);
     if (joint._world !== this) throw new RangeError(`capsule2d: joint #${joint._id} is not in this world`);
     if (this.stepping) throw new Error("capsule2d: removeJoint() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "removeJoint", joint);
     this.detachJoint(joint);
     return this;
   }
@@ -546,8 +574,9 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /** @internal JointOwner: joint methods ask before they change anything. */
-  checkJointMutable(what: string): void {
+  checkJointMutable(what: string, joint: Joint, a?: unknown, b?: unknown, c?: unknown): void {
     if (this.stepping) throw new Error(`capsule2d: joint.${what}() cannot be called during a step`);
+    if (this.journal !== null) this.journal.call(joint, what, a, b, c);
   }
 
   /** @internal JointOwner: a joint's setting changed: its bodies wake. */
@@ -559,8 +588,9 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /** @internal BodyOwner: body methods ask before they change anything. */
-  checkMutable(_body: Body, what: string): void {
+  checkMutable(body: Body, what: string, a?: unknown, b?: unknown): void {
     if (this.stepping) throw new Error(`capsule2d: body.${what}() cannot be called during a step (use the beforeStep or afterStep event)`);
+    if (this.journal !== null) this.journal.call(body, what, a, b);
   }
 
   /** @internal BodyOwner: is the body asleep? */
@@ -647,6 +677,7 @@ export class World implements BodyOwner, JointOwner {
     check.positive("dt", dt);
     if (this.stepping) throw new Error("capsule2d: step() cannot be called during a step");
     if (this.emitter.listenerCount("beforeStep") > 0) this.emitter.emit("beforeStep", { dt });
+    if (this.journal !== null && !this.advancing) this.journal.call(this, "step", dt);
     const start = this.timing ? now() : 0;
     let t = start;
     this.stepping = true;
@@ -673,6 +704,7 @@ export class World implements BodyOwner, JointOwner {
     } finally {
       this.stepping = false;
     }
+    if (this.journal !== null) this.journal.stepped();
     this.events.publish(); // 7
     this.emitEvents();
     if (this.timing) this.profile.total = this.lap("events", t) - start;
@@ -694,13 +726,20 @@ export class World implements BodyOwner, JointOwner {
    */
   advance(elapsedSeconds: number): number {
     check.nonNegative("elapsedSeconds", elapsedSeconds);
+    if (this.stepping) throw new Error("capsule2d: advance() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "advance", elapsedSeconds);
     const dt = this.opts.fixedDt;
     this.accumulator += elapsedSeconds;
     let steps = 0;
-    while (this.accumulator >= dt && steps < this.opts.maxStepsPerAdvance) {
-      this.step(dt);
-      this.accumulator -= dt;
-      steps++;
+    this.advancing = true;
+    try {
+      while (this.accumulator >= dt && steps < this.opts.maxStepsPerAdvance) {
+        this.step(dt);
+        this.accumulator -= dt;
+        steps++;
+      }
+    } finally {
+      this.advancing = false;
     }
     if (this.accumulator >= dt) this.accumulator -= Math.floor(this.accumulator / dt) * dt;
     return this.accumulator / dt;
@@ -1159,6 +1198,18 @@ export class World implements BodyOwner, JointOwner {
       if ((c.flags & DEAD) === 0) out.push([c.bodyA, c.bodyB]);
     }
     return out;
+  }
+
+  /**
+   * @internal Attach the journal that hears of every change (a recorder from
+   * src/replay/), or detach it with null. One at a time.
+   */
+  setJournal(journal: WorldJournal | null): void {
+    if (journal !== null && this.journal !== null && this.journal !== journal) {
+      throw new Error("capsule2d: this world already has a recorder attached (detach it first)");
+    }
+    if (this.stepping) throw new Error("capsule2d: a recorder cannot be attached or detached during a step");
+    this.journal = journal;
   }
 
   /** Hash of the exact bits of every body's position, rotation and velocities. */

@@ -3,7 +3,7 @@
  *
  * The core's `world.snapshot()` and `World.fromSnapshot()` speak JSON. Call
  * {@link enableBinarySnapshots} once and they also write and read a compact
- * little-endian `ArrayBuffer` (256 bytes per body, 160 per contact, 160 per
+ * little-endian `ArrayBuffer` (288 bytes per body, 168 per contact, 304 per
  * joint, plus a header of about 600 bytes), with the same checks and the
  * same bit-exact continuation as JSON. It is a separate entry point so that
  * games that never use it do not ship it.

@@ -162,8 +162,12 @@ export interface GroundContact {
 
 /** What a body needs from the world that owns it (kept abstract to avoid an import cycle). */
 export interface BodyOwner {
-  /** Throws when the world cannot accept a change now (during a step); `what` names the call. */
-  checkMutable(body: Body, what: string): void;
+  /**
+   * Throws when the world cannot accept a change now (during a step); `what`
+   * names the call and `a`, `b` are its checked arguments (for the world's
+   * journal, src/world/journal.ts).
+   */
+  checkMutable(body: Body, what: string, a?: unknown, b?: unknown): void;
   /** The body changed (CHANGE_* bits). */
   bodyChanged(body: Body, change: number): void;
   /** Is the body asleep? */
@@ -795,9 +799,14 @@ export abstract class Body {
 
   // ------------------------------------------------------------------ changing: each checks, then tells the world
 
-  /** @internal Ask the world whether a change may be made now (throws during a step). */
-  protected mutable(what: string): void {
-    if (this._world !== null) this._world.checkMutable(this, what);
+  /**
+   * @internal Ask the world whether a change may be made now (throws during a
+   * step). Called by every changing method once its input is checked and
+   * before it changes anything, with its arguments: the world's journal
+   * (src/world/journal.ts) hears of every change from here.
+   */
+  protected mutable(what: string, a?: unknown, b?: unknown): void {
+    if (this._world !== null) this._world.checkMutable(this, what, a, b);
   }
 
   /** @internal Tell the world what changed. */
@@ -808,7 +817,7 @@ export abstract class Body {
   /** Teleport the body (its contacts are found again before the next step). */
   setPosition(position: Vec2): this {
     check.vector("position", position);
-    this.mutable("setPosition");
+    this.mutable("setPosition", position);
     this.px = position.x;
     this.py = position.y;
     this.updateBounds();
@@ -819,7 +828,7 @@ export abstract class Body {
   /** Set the rotation, radians. */
   setAngle(angle: number): this {
     check.finite("angle", angle);
-    this.mutable("setAngle");
+    this.mutable("setAngle", angle);
     this.qc = detCos(angle);
     this.qs = detSin(angle);
     this.updateBounds();
@@ -830,7 +839,7 @@ export abstract class Body {
   /** Set the linear velocity, m/s (static bodies do not move: ignored for them). */
   setVelocity(velocity: Vec2): this {
     check.vector("velocity", velocity);
-    this.mutable("setVelocity");
+    this.mutable("setVelocity", velocity);
     if (this._type === "static") return this;
     this.vx = velocity.x;
     this.vy = velocity.y;
@@ -841,7 +850,7 @@ export abstract class Body {
   /** Set the angular velocity, rad/s (ignored for static bodies and bodies that cannot turn). */
   setAngularVelocity(angularVelocity: number): this {
     check.finite("angularVelocity", angularVelocity);
-    this.mutable("setAngularVelocity");
+    this.mutable("setAngularVelocity", angularVelocity);
     if (this._type === "static" || this._kind === BOX) return this;
     if (this._type === "dynamic" && this._fixedRotation) return this;
     this.w = angularVelocity;
@@ -853,7 +862,7 @@ export abstract class Body {
   applyForce(force: Vec2, point?: Vec2): this {
     check.vector("force", force);
     if (point !== undefined) check.vector("point", point);
-    this.mutable("applyForce");
+    this.mutable("applyForce", force, point);
     if (this._type !== "dynamic") return this;
     this.fx += force.x;
     this.fy += force.y;
@@ -865,7 +874,7 @@ export abstract class Body {
   /** Add a torque (N·m) for the next step. Dynamic bodies only. */
   applyTorque(torque: number): this {
     check.finite("torque", torque);
-    this.mutable("applyTorque");
+    this.mutable("applyTorque", torque);
     if (this._type !== "dynamic") return this;
     this.tq += torque;
     this.changed(CHANGE_FORCE);
@@ -876,7 +885,7 @@ export abstract class Body {
   applyImpulse(impulse: Vec2, point?: Vec2): this {
     check.vector("impulse", impulse);
     if (point !== undefined) check.vector("point", point);
-    this.mutable("applyImpulse");
+    this.mutable("applyImpulse", impulse, point);
     if (this._type !== "dynamic") return this;
     this.vx += impulse.x * this._invMass;
     this.vy += impulse.y * this._invMass;
@@ -890,7 +899,7 @@ export abstract class Body {
   /** Change the angular velocity at once by impulse / inertia (N·m·s). Dynamic bodies only. */
   applyAngularImpulse(impulse: number): this {
     check.finite("impulse", impulse);
-    this.mutable("applyAngularImpulse");
+    this.mutable("applyAngularImpulse", impulse);
     if (this._type !== "dynamic") return this;
     this.w += this._invInertia * impulse;
     this.changed(CHANGE_VELOCITY);
@@ -906,12 +915,12 @@ export abstract class Body {
    */
   setType(type: BodyType): this {
     check.oneOf("type", type, TYPES);
-    this.mutable("setType");
     const old = this._type;
-    if (type === old) return this;
-    if (type === "dynamic" && !(this._density * this.area > 0)) {
+    if (type !== old && type === "dynamic" && !(this._density * this.area > 0)) {
       throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${this._density} (call setDensity first)`);
     }
+    this.mutable("setType", type);
+    if (type === old) return this;
     this._type = type;
     if (type === "static") {
       this.vx = 0;
@@ -931,8 +940,8 @@ export abstract class Body {
   /** Set the mass, kg (> 0 for a dynamic body); the density follows (mass / area). */
   setMass(mass: number): this {
     check.nonNegative("mass", mass);
-    this.mutable("setMass");
     if (this._type === "dynamic" && !(mass > 0)) throw new RangeError(`capsule2d: mass must be > 0 for a dynamic body, got ${mass}`);
+    this.mutable("setMass", mass);
     const area = this.area;
     this._density = area > 0 ? mass / area : 0;
     this.applyMass(mass);
@@ -943,8 +952,8 @@ export abstract class Body {
   /** Set the density, kg/m² (> 0 for a dynamic body); mass and inertia follow. */
   setDensity(density: number): this {
     check.nonNegative("density", density);
-    this.mutable("setDensity");
     if (this._type === "dynamic" && !(density > 0)) throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${density}`);
+    this.mutable("setDensity", density);
     this._density = density;
     this.applyMass(density * this.area);
     this.changed(CHANGE_MASS | CHANGE_WAKE);
@@ -954,7 +963,7 @@ export abstract class Body {
   /** Set the friction coefficient (>= 0); contacts mix it from the next step on. */
   setFriction(friction: number): this {
     check.nonNegative("friction", friction);
-    this.mutable("setFriction");
+    this.mutable("setFriction", friction);
     this._friction = friction;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
@@ -963,7 +972,7 @@ export abstract class Body {
   /** Set the restitution (>= 0; 1 is a perfectly elastic bounce); contacts mix it from the next step on. */
   setRestitution(restitution: number): this {
     check.nonNegative("restitution", restitution);
-    this.mutable("setRestitution");
+    this.mutable("setRestitution", restitution);
     this._restitution = restitution;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
@@ -972,7 +981,7 @@ export abstract class Body {
   /** Make the body a sensor (reports overlaps, applies no impulse) or a solid body again. */
   setSensor(isSensor: boolean): this {
     check.boolean("isSensor", isSensor);
-    this.mutable("setSensor");
+    this.mutable("setSensor", isSensor);
     if (isSensor === this._isSensor) return this;
     this._isSensor = isSensor;
     this.changed(CHANGE_PAIRING | CHANGE_WAKE);
@@ -982,7 +991,7 @@ export abstract class Body {
   /** Set the collision filter (missing fields keep their current value). */
   setCollisionFilter(filter: Partial<CollisionFilter>): this {
     const f = checkFilter("filter", filter);
-    this.mutable("setCollisionFilter");
+    this.mutable("setCollisionFilter", filter);
     this._category = f.category ?? this._category;
     this._mask = f.mask ?? this._mask;
     this._group = f.group ?? this._group;
@@ -993,7 +1002,7 @@ export abstract class Body {
   /** Set the conveyor speed of the body's surface, m/s (see the `tangentSpeed` option); contacts use it from the next step on. */
   setTangentSpeed(speed: number): this {
     check.finite("tangentSpeed", speed);
-    this.mutable("setTangentSpeed");
+    this.mutable("setTangentSpeed", speed);
     this._tangentSpeed = speed;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
@@ -1002,7 +1011,7 @@ export abstract class Body {
   /** Set the rolling resistance (>= 0; see the option); contacts use it from the next step on. */
   setRollingResistance(value: number): this {
     check.nonNegative("rollingResistance", value);
-    this.mutable("setRollingResistance");
+    this.mutable("setRollingResistance", value);
     this._rollingResistance = value;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
     return this;
@@ -1021,10 +1030,10 @@ export abstract class Body {
    */
   setOneWay(direction: Vec2 | null): this {
     const dir = direction === null ? null : checkOneWay("direction", direction);
-    this.mutable("setOneWay");
     if (dir !== null && this._type === "dynamic") {
       throw new RangeError(`capsule2d: setOneWay is for static and kinematic bodies, body #${this._id} is dynamic`);
     }
+    this.mutable("setOneWay", direction === null ? null : { x: direction.x, y: direction.y });
     const old = this._oneWay;
     if (dir === null ? old === null : old !== null && old.x === dir.x && old.y === dir.y) return this;
     this._oneWay = dir;
@@ -1035,7 +1044,7 @@ export abstract class Body {
   /** Allow or forbid sleep for this body (false wakes it and keeps its island awake). */
   setEnableSleep(enableSleep: boolean): this {
     check.boolean("enableSleep", enableSleep);
-    this.mutable("setEnableSleep");
+    this.mutable("setEnableSleep", enableSleep);
     this._enableSleep = enableSleep;
     this.changed(CHANGE_SLEEP | (enableSleep ? 0 : CHANGE_WAKE));
     return this;
@@ -1044,7 +1053,7 @@ export abstract class Body {
   /** Stop (or allow) rotation; the inertia follows. Boxes never rotate. */
   setFixedRotation(fixedRotation: boolean): this {
     check.boolean("fixedRotation", fixedRotation);
-    this.mutable("setFixedRotation");
+    this.mutable("setFixedRotation", fixedRotation);
     if (this._kind === BOX) return this;
     this._fixedRotation = fixedRotation;
     if (fixedRotation && this._type === "dynamic") this.w = 0;
@@ -1056,7 +1065,7 @@ export abstract class Body {
   /** Continuous collision against dynamic bodies too (for fast projectiles). */
   setBullet(bullet: boolean): this {
     check.boolean("bullet", bullet);
-    this.mutable("setBullet");
+    this.mutable("setBullet", bullet);
     this._bullet = bullet;
     this.changed(0);
     return this;
@@ -1065,7 +1074,7 @@ export abstract class Body {
   /** Linear damping, 1/s (>= 0). */
   setLinearDamping(damping: number): this {
     check.nonNegative("linearDamping", damping);
-    this.mutable("setLinearDamping");
+    this.mutable("setLinearDamping", damping);
     this._linearDamping = damping;
     this.changed(CHANGE_WAKE);
     return this;
@@ -1074,7 +1083,7 @@ export abstract class Body {
   /** Angular damping, 1/s (>= 0). */
   setAngularDamping(damping: number): this {
     check.nonNegative("angularDamping", damping);
-    this.mutable("setAngularDamping");
+    this.mutable("setAngularDamping", damping);
     this._angularDamping = damping;
     this.changed(CHANGE_WAKE);
     return this;
@@ -1083,7 +1092,7 @@ export abstract class Body {
   /** Multiplier of the world's gravity for this body. */
   setGravityScale(scale: number): this {
     check.finite("gravityScale", scale);
-    this.mutable("setGravityScale");
+    this.mutable("setGravityScale", scale);
     this._gravityScale = scale;
     this.changed(CHANGE_WAKE);
     return this;

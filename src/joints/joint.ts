@@ -38,8 +38,12 @@ export const FILTER = 6;
 
 /** What a joint needs from the world that holds it. */
 export interface JointOwner {
-  /** Throws when the world cannot accept a change now (during a step). */
-  checkJointMutable(what: string): void;
+  /**
+   * Throws when the world cannot accept a change now (during a step); `what`
+   * names the call and `a`, `b`, `c` are its checked arguments (for the
+   * world's journal, src/world/journal.ts).
+   */
+  checkJointMutable(what: string, joint: Joint, a?: unknown, b?: unknown, c?: unknown): void;
   /** A joint setting changed: wake its bodies. */
   jointChanged(joint: Joint): void;
 }
@@ -545,8 +549,9 @@ export class Joint {
   // Each setter checks its input (nothing changes when it throws), and wakes the bodies only
   // when the value changes: a game may call setMotorSpeed every frame.
 
-  private mutable(what: string): void {
-    if (this._world !== null) this._world.checkJointMutable(what);
+  /** Every setter calls this once its input is checked, before it changes anything (the journal hears of it). */
+  private mutable(what: string, a?: unknown, b?: unknown, c?: unknown): void {
+    if (this._world !== null) this._world.checkJointMutable(what, this, a, b, c);
   }
 
   private changed(): void {
@@ -562,7 +567,7 @@ export class Joint {
   /** Breaks (is removed, with a jointBreak event) when the reaction force exceeds this, N (Infinity: never). */
   setBreakForce(newtons: number): this {
     checkThreshold("breakForce", newtons);
-    this.mutable("setBreakForce");
+    this.mutable("setBreakForce", newtons);
     this._breakForce = newtons;
     return this;
   }
@@ -570,7 +575,7 @@ export class Joint {
   /** Breaks when the reaction torque exceeds this, N·m (Infinity: never). */
   setBreakTorque(newtonMetres: number): this {
     checkThreshold("breakTorque", newtonMetres);
-    this.mutable("setBreakTorque");
+    this.mutable("setBreakTorque", newtonMetres);
     this._breakTorque = newtonMetres;
     return this;
   }
@@ -579,7 +584,7 @@ export class Joint {
   setEnableLimit(on: boolean): this {
     this.needs("setEnableLimit", [REVOLUTE, PRISMATIC, WHEEL]);
     check.boolean("enableLimit", on);
-    this.mutable("setEnableLimit");
+    this.mutable("setEnableLimit", on);
     if (on === this._enableLimit) return this;
     this._enableLimit = on;
     if (!on) {
@@ -594,7 +599,7 @@ export class Joint {
   setLimits(lower: number, upper: number): this {
     this.needs("setLimits", [REVOLUTE, PRISMATIC, WHEEL]);
     checkRange("lower", "upper", lower, upper);
-    this.mutable("setLimits");
+    this.mutable("setLimits", lower, upper);
     if (lower === this._lower && upper === this._upper) return this;
     this._lower = lower;
     this._upper = upper;
@@ -606,7 +611,7 @@ export class Joint {
   setEnableMotor(on: boolean): this {
     this.needs("setEnableMotor", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
     check.boolean("enableMotor", on);
-    this.mutable("setEnableMotor");
+    this.mutable("setEnableMotor", on);
     if (on === this._enableMotor) return this;
     this._enableMotor = on;
     if (!on) this.motorImp = 0;
@@ -618,7 +623,7 @@ export class Joint {
   setMotorSpeed(speed: number): this {
     this.needs("setMotorSpeed", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
     check.finite("motorSpeed", speed);
-    this.mutable("setMotorSpeed");
+    this.mutable("setMotorSpeed", speed);
     if (speed === this._motorSpeed) return this;
     this._motorSpeed = speed;
     this.changed();
@@ -629,7 +634,7 @@ export class Joint {
   setMaxMotorTorque(torque: number): this {
     this.needs("setMaxMotorTorque", [REVOLUTE, WHEEL]);
     check.nonNegative("maxMotorTorque", torque);
-    this.mutable("setMaxMotorTorque");
+    this.mutable("setMaxMotorTorque", torque);
     if (torque === this._maxMotor) return this;
     this._maxMotor = torque;
     this.changed();
@@ -640,7 +645,7 @@ export class Joint {
   setMaxMotorForce(force: number): this {
     this.needs("setMaxMotorForce", [PRISMATIC, DISTANCE]);
     check.nonNegative("maxMotorForce", force);
-    this.mutable("setMaxMotorForce");
+    this.mutable("setMaxMotorForce", force);
     if (force === this._maxMotor) return this;
     this._maxMotor = force;
     this.changed();
@@ -651,7 +656,7 @@ export class Joint {
   setEnableSpring(on: boolean): this {
     this.needs("setEnableSpring", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
     check.boolean("enableSpring", on);
-    this.mutable("setEnableSpring");
+    this.mutable("setEnableSpring", on);
     if (on === this._enableSpring) return this;
     this._enableSpring = on;
     if (!on) this.springImp = 0;
@@ -664,7 +669,7 @@ export class Joint {
     this.needs("setSpring", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
     check.nonNegative("hertz", hertz);
     check.nonNegative("dampingRatio", dampingRatio);
-    this.mutable("setSpring");
+    this.mutable("setSpring", hertz, dampingRatio);
     if (hertz === this._hertz && dampingRatio === this._dampingRatio) return this;
     this._hertz = hertz;
     this._dampingRatio = dampingRatio;
@@ -678,7 +683,7 @@ export class Joint {
     check.nonNegative("linearHertz", linearHertz);
     check.nonNegative("angularHertz", angularHertz);
     check.nonNegative("dampingRatio", dampingRatio);
-    this.mutable("setWeldStiffness");
+    this.mutable("setWeldStiffness", linearHertz, angularHertz, dampingRatio);
     if (linearHertz === this._linearHertz && angularHertz === this._angularHertz && dampingRatio === this._dampingRatio) return this;
     this._linearHertz = linearHertz;
     this._angularHertz = angularHertz;
@@ -691,7 +696,7 @@ export class Joint {
   setLength(length: number): this {
     this.needs("setLength", [DISTANCE]);
     check.positive("length", length);
-    this.mutable("setLength");
+    this.mutable("setLength", length);
     if (length === this._length) return this;
     const rigid = this._minLength === this._maxLength;
     this._length = length;
@@ -713,7 +718,7 @@ export class Joint {
     if (!(minLength <= maxLength)) {
       throw new RangeError(`capsule2d: minLength must not exceed maxLength, got minLength ${minLength}, maxLength ${maxLength}`);
     }
-    this.mutable("setLengthRange");
+    this.mutable("setLengthRange", minLength, maxLength);
     if (minLength === this._minLength && maxLength === this._maxLength) return this;
     this._minLength = minLength;
     this._maxLength = maxLength;
@@ -726,7 +731,7 @@ export class Joint {
     this.needs("setTarget", [MOTOR]);
     check.vector("linearOffset", linearOffset);
     check.finite("angularOffset", angularOffset);
-    this.mutable("setTarget");
+    this.mutable("setTarget", linearOffset, angularOffset);
     if (linearOffset.x === this.offX && linearOffset.y === this.offY && angularOffset === this.offAngle) return this;
     this.offX = this.lAx = linearOffset.x;
     this.offY = this.lAy = linearOffset.y;
@@ -774,7 +779,7 @@ export class Joint {
   setMaxForce(force: number): this {
     this.needs("setMaxForce", [MOTOR]);
     check.nonNegative("maxForce", force);
-    this.mutable("setMaxForce");
+    this.mutable("setMaxForce", force);
     if (force === this._maxForce) return this;
     this._maxForce = force;
     this.changed();
@@ -785,7 +790,7 @@ export class Joint {
   setMaxTorque(torque: number): this {
     this.needs("setMaxTorque", [MOTOR]);
     check.nonNegative("maxTorque", torque);
-    this.mutable("setMaxTorque");
+    this.mutable("setMaxTorque", torque);
     if (torque === this._maxTorque) return this;
     this._maxTorque = torque;
     this.changed();

@@ -7,7 +7,8 @@
  * at the end, the same bits of every body's `angle` and interpolated pose,
  * every joint's reaction and angle, a fan of ray casts and every contact's
  * manifold and impulses; and the engine-independent atan2 gives the same bits
- * on many inputs.
+ * on many inputs; and a session recorded in Node (src/replay/) replays in
+ * each engine with the same hash after every step.
  *
  * Each engine gets the engine and the run (`determinismRun` in
  * test/support/scenes.ts, the very code the Node side runs) bundled by
@@ -21,11 +22,17 @@ import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { haveChromium, launchChromium } from "./harness.js";
 import { haveFirefox, haveJsc, runInFirefox, runInJsc } from "./engines.js";
-import { bitsOf, determinismRun, digest } from "../support/scenes.js";
+import { bitsOf, determinismRun, digest, recordedSession, replaySession } from "../support/scenes.js";
 import { detAtan2 } from "../../src/math/trig.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const STEPS = 600;
+/** Steps of the recorded session replayed in every engine. */
+const SESSION_STEPS = 150;
+let session: { saved: number[]; hashes: string[] } | undefined;
+function recorded(): { saved: number[]; hashes: string[] } {
+  return (session ??= recordedSession(SESSION_STEPS));
+}
 const SCENES = [
   { bodies: 400, seed: 21, options: {} },
   { bodies: 150, seed: 3, options: { solver: "pgs", integrator: "velocity-verlet", broadphase: "tree" } },
@@ -53,9 +60,10 @@ beforeAll(async () => {
   const result = await build({
     stdin: {
       contents: `
-        import { determinismRun, bitsOf, digest } from "./test/support/scenes.ts";
+        import { determinismRun, bitsOf, digest, replaySession } from "./test/support/scenes.ts";
         import { detAtan2 } from "./src/math/trig.ts";
         globalThis.runScene = determinismRun;
+        globalThis.replaySession = replaySession;
         globalThis.atan2Digest = () => (${atan2Digest.toString()})(detAtan2, bitsOf, digest);`,
       resolveDir: join(here, "../.."),
       loader: "ts",
@@ -95,6 +103,22 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
     });
   }
 
+  it("a session recorded in Node replays with the same hash after every step", async () => {
+    const page = await browser!.context.newPage();
+    try {
+      await page.setContent("<!doctype html><title>replay</title>");
+      await page.addScriptTag({ content: bundle });
+      const { saved, hashes } = recorded();
+      const inBrowser = await page.evaluate(
+        (bytes) => (globalThis as unknown as { replaySession: (b: number[]) => string[] }).replaySession(bytes),
+        saved,
+      );
+      expect(inBrowser).toEqual([...hashes, `verify true ${hashes.length}`]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("the engine-independent atan2 (behind body.angle) gives the same bits", async () => {
     const page = await browser!.context.newPage();
     try {
@@ -112,6 +136,8 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
 interface EngineResult {
   scenes: string[][];
   atan2: string;
+  /** The recorded session replayed: its hashes, and verify's verdict. */
+  replay: string[];
 }
 
 /** The same, computed here in Node. */
@@ -119,6 +145,7 @@ function inNode(): EngineResult {
   return {
     scenes: SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options, STEPS)),
     atan2: atan2Digest(detAtan2, bitsOf, digest),
+    replay: [...recorded().hashes, `verify true ${recorded().hashes.length}`],
   };
 }
 
@@ -130,6 +157,7 @@ globalThis.__run = function () {
   return {
     scenes: scenes.map(function (s) { return globalThis.runScene(s.bodies, s.seed, s.options, ${STEPS}); }),
     atan2: globalThis.atan2Digest(),
+    replay: globalThis.replaySession(${JSON.stringify(recorded().saved)}),
   };
 };`;
 }
@@ -143,7 +171,7 @@ const engines = [
 describe("Node, Firefox and JavaScriptCore agree bit for bit", () => {
   let expected: EngineResult | undefined;
   for (const engine of engines) {
-    it.skipIf(!engine.have() && !ci)(`${engine.name}: same hashes, angles, poses, joints, rays, contacts and atan2 bits as Node`, async () => {
+    it.skipIf(!engine.have() && !ci)(`${engine.name}: same hashes, angles, poses, joints, rays, contacts, atan2 bits and replayed session as Node`, async () => {
       if (!engine.have()) throw new Error(`${engine.name} is not installed (.ci/run installs it from Debian's packages)`);
       if (bundle === "") throw new Error("the test bundle was not built");
       expected ??= inNode();

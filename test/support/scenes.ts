@@ -2,7 +2,7 @@
  * Scenes shared by the determinism, snapshot and hardening tests. Built from
  * a seeded generator (no Math.random), so every call builds the same world.
  */
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions } from "../../src/index.js";
+import { AABB, Capsule, Circle, Recorder, Recording, World, replay, verify, type Body, type WorldOptions } from "../../src/index.js";
 import { enableBinarySnapshots } from "../../src/binary/index.js";
 
 /** Mulberry32: a tiny seeded generator of floats in [0, 1). */
@@ -227,5 +227,47 @@ export function determinismRun(bodies: number, seed: number, options: WorldOptio
     `rays ${rays.length / 6} ${digest(bitsOf(rays))}`,
     `contacts ${world.contacts.length} ${digest(bitsOf(contacts))}`,
   );
+  return out;
+}
+
+/**
+ * A recorded session of `steps` steps over the determinism scene, with calls
+ * of every kind between steps (impulses, forces, setters, a body added and
+ * one removed, joint changes, options, a game input per step), saved: its
+ * bytes, and the hash the recorder took after each step. Other engines
+ * replay it with `replaySession`.
+ */
+export function recordedSession(steps: number): { saved: number[]; hashes: string[] } {
+  const world = mixedScene(60, 11);
+  const cols = Math.ceil(Math.sqrt(60 * 1.5));
+  addJointedBodies(world, cols * 0.35 + 1, 4 + (60 / cols) * 0.8 + 3.5);
+  const recorder = new Recorder(world, { snapshotInterval: 0 });
+  for (let i = 1; i <= steps; i++) {
+    recorder.input({ step: i, push: (i * 7) % 5 });
+    const dyn = world.bodies.filter((b) => b.isDynamic);
+    dyn[(i * 13) % dyn.length]!.applyImpulse({ x: 0.01 * ((i % 5) - 2), y: 0.02 }, dyn[(i * 13) % dyn.length]!.position);
+    if (i % 17 === 0) dyn[i % dyn.length]!.applyForce({ x: 2, y: 5 }).applyTorque(0.1);
+    if (i === 40) world.add(new Capsule({ halfLength: 0.3, radius: 0.1, position: { x: 0.3, y: 12 }, angle: 0.7 }));
+    if (i === 60) world.remove(dyn[5]!);
+    if (i === 80) world.joints[0]!.setMotorSpeed(1.5);
+    if (i === 90) dyn[7]!.setAngle(2).setFriction(0.05);
+    if (i === 100) world.setOptions({ gravity: { x: 0.3, y: -9.5 } });
+    if (i % 50 === 0) world.advance(1.5 / 60);
+    else world.step(1 / 60);
+  }
+  const rec = recorder.recording;
+  const hashes: string[] = [];
+  for (let s = rec.firstStep + 1; s <= rec.lastStep; s++) hashes.push(rec.hashAt(s));
+  return { saved: Array.from(new Uint8Array(recorder.save())), hashes };
+}
+
+/** Replay a saved session: the hash after each replayed step, and `verify`'s verdict against the recording. */
+export function replaySession(saved: number[]): string[] {
+  const rec = Recording.fromBuffer(new Uint8Array(saved));
+  const run = replay(rec);
+  const out: string[] = [];
+  for (let s = run.recording.firstStep + 1; s <= run.recording.lastStep; s++) out.push(run.recording.hashAt(s));
+  const v = verify(rec, run);
+  out.push(`verify ${v.ok} ${v.steps}`);
   return out;
 }

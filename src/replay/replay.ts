@@ -1,0 +1,211 @@
+/**
+ * Replaying a recording: a world rebuilt from a snapshot, then the recorded
+ * calls made again, in order, with the same arguments (the same bits).
+ * Continuing from a restored snapshot is bit-identical to never having
+ * stopped, and every call is deterministic, so the replayed run passes
+ * through the same states: `verify` checks it step by step.
+ */
+import type { PreSolveFn } from "../world/contact-control.js";
+import { enableBinarySnapshots } from "../binary/index.js";
+import type { Body } from "../bodies/body.js";
+import type { Joint } from "../joints/joint.js";
+import type { ForceField } from "../solver/integrate.js";
+import * as check from "../math/validate.js";
+import { World } from "../world.js";
+import { ByteReader, corrupt, type ValueContext } from "./codec.js";
+import { OP_BODY, OP_INPUT, OP_JOINT, OP_WORLD, Recording, readOp, type RingEntry } from "./recording.js";
+import { Recorder } from "./recorder.js";
+
+/** Options of `replay` and `worldAt`. */
+export interface ReplayOptions {
+  /** Stop after this step (a world `stepCount`; default: the last recorded step). */
+  until?: number;
+  /** The force field, when the recorded run used one (a function is not saved in a recording). */
+  forceField?: ForceField;
+  /** Called with each recorded game input, and the step it was recorded for, as the replay reaches it. */
+  onInput?: (value: unknown, step: number) => void;
+  /**
+   * The pre-solve callback, when the recorded run used one (`world.setPreSolve`
+   * is code, like event listeners: it is not recorded). Set on the replayed world.
+   */
+  preSolve?: PreSolveFn;
+}
+
+/** What `replay` returns. */
+export interface ReplayResult {
+  /** The world after the last replayed step. */
+  world: World;
+  /** The replayed run, recorded again (compare it with `verify(original, result)`). */
+  recording: Recording;
+}
+
+/** The body with this id in `world` (bodies are kept in id order). */
+export function bodyById(world: World, id: number): Body | null {
+  const list = world.bodies;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const b = list[mid]!;
+    if (b._id === id) return b;
+    if (b._id < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}
+
+/** The joint with this id in `world` (joints are kept in creation order, which is id order). */
+export function jointById(world: World, id: number): Joint | null {
+  const list = world.joints;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const j = list[mid]!;
+    if (j._id === id) return j;
+    if (j._id < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}
+
+/** How recorded force fields are found: the recording's own (in memory), else the one given. */
+function fieldResolver(rec: Recording, given: ForceField | undefined): (index: number) => ForceField {
+  return (index) => {
+    const f = (rec.fields[index] as ForceField | undefined) ?? given;
+    if (f === undefined) {
+      throw new TypeError("capsule2d: this recording uses a force field (code, not saved in it): pass it as options.forceField");
+    }
+    return f;
+  };
+}
+
+/** @internal Make the calls recorded in ops [from, to) on `world`. */
+export function applyOps(
+  world: World,
+  rec: Recording,
+  from: number,
+  to: number,
+  field: (index: number) => ForceField,
+  onInput?: (value: unknown, step: number) => void,
+): void {
+  const ctx: ValueContext = {
+    body(id) {
+      const b = bodyById(world, id);
+      if (b === null) corrupt(`a call names body #${id}, which is not in the world then`);
+      return b;
+    },
+    joint(id) {
+      const j = jointById(world, id);
+      if (j === null) corrupt(`a call names joint #${id}, which is not in the world then`);
+      return j;
+    },
+    field,
+  };
+  const r = new ByteReader(rec.ops.bytes, from, to, "op stream");
+  while (r.at < to) {
+    const op = readOp(r, rec.names, ctx);
+    const a = op.args;
+    if (op.target === OP_INPUT) {
+      if (onInput !== undefined) onInput(a[0], world.stepCount + 1);
+      continue;
+    }
+    if (op.target === OP_WORLD) {
+      if (op.method === "add") {
+        const body = a[0] as Body;
+        const id = body._id;
+        world.add(body);
+        if (body._id !== id) corrupt(`body added as #${body._id}, recorded as #${id}`);
+      } else if (op.method === "addJoint") {
+        const joint = world.addJoint(a[0] as never);
+        if (joint._id !== a[1]) corrupt(`joint added as #${joint._id}, recorded as #${String(a[1])}`);
+      } else {
+        (world as unknown as Record<string, (...x: unknown[]) => unknown>)[op.method]!(...a);
+      }
+      continue;
+    }
+    const target = op.target === OP_BODY ? ctx.body(op.id) : ctx.joint(op.id);
+    (target as unknown as Record<string, (...x: unknown[]) => unknown>)[op.method]!(...a);
+  }
+}
+
+/** The snapshot to start from for step `step`: the newest kept one at or before it, else the initial world. */
+export function startFor(rec: Recording, step: number): RingEntry {
+  let best: RingEntry = { step: rec.firstStep, opEnd: 0, buffer: rec.initial, field: rec.initialField };
+  for (const e of rec.ring) if (e.step <= step && e.step > best.step) best = e;
+  return best;
+}
+
+/** @internal A world rebuilt at `entry`, with its force field back. */
+export function restoreEntry(entry: RingEntry, field: (index: number) => ForceField): World {
+  enableBinarySnapshots(); // a recording's snapshots are binary
+  const world = World.fromSnapshot(entry.buffer);
+  if (entry.field >= 0) world.restoreForceField(field(entry.field));
+  return world;
+}
+
+function checkRecording(recording: unknown): Recording {
+  if (recording instanceof Recording) return recording;
+  throw new TypeError(`capsule2d: recording must be a Recording (from a Recorder or Recording.fromBuffer), got ${check.describe(recording)}`);
+}
+
+function checkOptions(options: unknown): ReplayOptions {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
+  check.knownKeys("options", options, ["until", "forceField", "onInput", "preSolve"]);
+  const o = options as ReplayOptions;
+  if (o.forceField !== undefined && typeof o.forceField !== "function") {
+    throw new TypeError(`capsule2d: options.forceField must be a function, got ${check.describe(o.forceField)}`);
+  }
+  if (o.preSolve !== undefined && typeof o.preSolve !== "function") {
+    throw new TypeError(`capsule2d: options.preSolve must be a function, got ${check.describe(o.preSolve)}`);
+  }
+  if (o.onInput !== undefined && typeof o.onInput !== "function") {
+    throw new TypeError(`capsule2d: options.onInput must be a function, got ${check.describe(o.onInput)}`);
+  }
+  return o;
+}
+
+/**
+ * The world as it was after step `step` of a recording (a world
+ * `stepCount`, from `firstStep` to `lastStep`), rebuilt from the nearest
+ * snapshot kept at or before it and the calls recorded since. A new world:
+ * no listeners, no recorder.
+ */
+export function worldAt(recording: Recording, step: number, options?: Pick<ReplayOptions, "forceField" | "preSolve">): World {
+  const rec = checkRecording(recording);
+  const o = checkOptions(options);
+  rec.checkStep("step", step);
+  const field = fieldResolver(rec, o.forceField);
+  const entry = startFor(rec, step);
+  const world = restoreEntry(entry, field);
+  if (o.preSolve !== undefined) world.setPreSolve(o.preSolve);
+  applyOps(world, rec, entry.opEnd, rec.opEndAt(step), field);
+  return world;
+}
+
+/**
+ * Replay a recording from its start: the world it began with, and every
+ * recorded call made again. Returns the world after the last step (or
+ * `options.until`) and the replayed run, recorded again.
+ */
+export function replay(recording: Recording, options?: ReplayOptions): ReplayResult {
+  const rec = checkRecording(recording);
+  const o = checkOptions(options);
+  // to the end of the recording (calls after its last step included), or to the end of step `until`
+  const end = o.until === undefined ? rec.ops.length : rec.opEndAt(rec.checkStep("options.until", o.until));
+  if (o.forceField === undefined && rec.fields.length === 0 && rec.usesForceField) {
+    throw new TypeError("capsule2d: this recording uses a force field (code, not saved in it): pass it as options.forceField");
+  }
+  const field = fieldResolver(rec, o.forceField);
+  const start: RingEntry = { step: rec.firstStep, opEnd: 0, buffer: rec.initial, field: rec.initialField };
+  const world = restoreEntry(start, field);
+  if (o.preSolve !== undefined) world.setPreSolve(o.preSolve);
+  const recorder = new Recorder(world);
+  try {
+    applyOps(world, rec, 0, end, field, o.onInput);
+  } finally {
+    recorder.detach();
+  }
+  return { world, recording: recorder.recording };
+}
