@@ -117,3 +117,18 @@ describe("TileMap.fromTiled with the example map", () => {
     expect(world.bodies.length).toBe(0);
   });
 });
+
+describe("TileMap.fromTiled with the platformer's map (examples/tiles/platformer.json)", () => {
+  const platformer = JSON.parse(readFileSync(fileURLToPath(new URL("../examples/tiles/platformer.json", import.meta.url)), "utf8")) as Record<string, unknown>;
+
+  it("has the pieces the game uses: a one-way platform, a conveyor, stone tiles (seams at x = 6 and 9), coins, movers, a goal", () => {
+    const world = new World();
+    const map = TileMap.fromTiled(world, platformer, { origin: { x: 0, y: 12 } });
+    expect(map.bodies.filter((b) => b.oneWay !== null).map(bounds)).toEqual([[15, 3, 19, 4]]);
+    expect(map.bodies.filter((b) => b.tangentSpeed !== 0).map((b) => [...bounds(b), b.tangentSpeed])).toEqual([[22, 4, 27, 5, 2]]);
+    expect(map.bodies.filter((b) => b.friction === 0.9).map(bounds)).toEqual([[6, 1, 9, 2]]);
+    expect(map.spawns.filter((s) => s.type === "coin").length).toBe(8);
+    expect(map.spawns.filter((s) => s.type === "platform").map((s) => s.name)).toEqual(["platform", "lift"]);
+    expect(map.sensors.map((s) => [s.label, ...bounds(s)])).toEqual([["goal", 57, 6, 58, 8]]);
+  });
+});

@@ -77,6 +77,8 @@ export interface DemoScene {
   info?(demo: Demo): Record<string, number | string | boolean>;
   /** The body the browser test drags (default: the highest dynamic body). */
   testBody?(world: World): Body | undefined;
+  /** Keys the frame leaves to the page instead of using them itself (e.g. `[" "]`: space jumps instead of pausing). */
+  pageKeys?: readonly string[];
 }
 
 /** What `window.__demo` offers (plain data only, so tests can read it through page.evaluate). */
@@ -162,6 +164,7 @@ export class Demo {
     addEventListener("keydown", (e) => {
       const t = e.target;
       if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLButtonElement) return;
+      if (scene.pageKeys?.includes(e.key)) return;
       if (e.key === " ") {
         e.preventDefault();
         if (this.running) this.pause();
