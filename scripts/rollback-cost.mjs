@@ -17,18 +17,10 @@
  * Runs the built bundle (dist/capsule2d.js; `npm run build` first). A
  * measurement, not a test: nothing here asserts a time.
  */
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { loadBuilt } from "./built.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bundle = join(root, "dist/capsule2d.js");
-if (!existsSync(bundle)) {
-  console.error("dist/capsule2d.js is missing: run `npm run build` first");
-  process.exit(2);
-}
-const { World, Circle, Capsule, AABB, Recorder, BINARY_BYTES_PER_BODY, deltaSnapshot, applyDelta } = await import(pathToFileURL(bundle).href);
+const { World, Circle, Capsule, AABB, Recorder, BINARY_BYTES_PER_BODY, deltaSnapshot, applyDelta } = await loadBuilt();
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);

@@ -13,17 +13,9 @@
  * Runs the built bundle (dist/capsule2d.js; `npm run build` first). The test
  * suite runs a short version (test/hardening.test.ts).
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { dirname, join } from "node:path";
+import { loadBuilt } from "./built.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bundle = join(root, "dist/capsule2d.js");
-if (!existsSync(bundle)) {
-  console.error("dist/capsule2d.js is missing: run `npm run build` first");
-  process.exit(2);
-}
-const { World, Circle, Capsule, AABB } = await import(pathToFileURL(bundle).href);
+const { World, Circle, Capsule, AABB } = await loadBuilt();
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
