@@ -36,6 +36,11 @@ export interface PhaserDemoHook {
   step(n?: number): number;
   /** The game's facts (PlatformerGame.info) and the camera's scroll, in pixels. */
   info(): Record<string, number | string | boolean>;
+  /**
+   * Bring the scene up to date at `alpha` (as a frame after `world.advance()` would) and
+   * return where the player's game object is, in scene pixels.
+   */
+  syncAt(alpha: number): { x: number; y: number };
   /** Frames Phaser has rendered. */
   readonly frames: number;
   readonly renderer: "canvas" | "webgl";
@@ -119,6 +124,12 @@ class PlatformerScene extends Phaser.Scene {
         scene.refresh();
         return scene.world.stepCount;
       },
+      syncAt: (alpha) => {
+        scene.alpha = alpha;
+        scene.refresh();
+        const o = scene.view.objectOf(game.player)!;
+        return { x: o.x, y: o.y };
+      },
       info: () => ({ ...game.info(), scrollX: scene.cameras.main.scrollX, scrollY: scene.cameras.main.scrollY }),
       get frames() {
         return scene.frames;
@@ -132,7 +143,7 @@ class PlatformerScene extends Phaser.Scene {
     this.refresh();
   }
 
-  private refresh(): void {
+  refresh(): void {
     this.view.sync(this.world, this.alpha);
     this.hud.setText(game.won ? `Level complete! ${game.readout()}` : game.readout());
   }

@@ -3,27 +3,9 @@
  * tile games. The game logic is in game.ts (shared with the Phaser 4 page,
  * examples/platformer-phaser/); this page draws it with the debug renderer.
  *
- * - The level is a Tiled map (examples/tiles/platformer.json), loaded with
- *   `TileMap.fromTiled`: solid tiles become static boxes (merged runs; the
- *   seams between them never snag), tiles with the `oneWay` property are
- *   platforms you jump up through and land on, tiles with `tangentSpeed` are
- *   a conveyor belt. Its object layer holds the player's spawn point, the
- *   crate, the coins, the moving platform and the lift (point objects) and
- *   the goal (a sensor rectangle).
- * - The player is a kinematic capsule moved by a `CharacterController`. The
- *   game keeps the player's vertical speed itself, turns the input into a
- *   displacement and calls `controller.move()` before every fixed step
- *   (`tick()`): collide-and-slide, steps, ground snapping, riding platforms
- *   and pushing crates are the controller's.
- * - Jumps forgive: coyote time (a jump still works 0.1 s after running off
- *   an edge) and jump buffering (a jump pressed up to 0.1 s before landing
- *   happens on landing). Both are counted in steps, so a replay is exact.
- * - The platform and the lift are kinematic bodies following a path: each
- *   step they get the velocity that brings them to where the path says they
- *   are at the next step (computed from the step count: no drift).
- * - Coins are sensor circles: `world.sensorEvents` says when the player
- *   touches one, and the game removes it and counts it. The goal is the
- *   map's sensor: touching it ends the level.
+ * A Tiled level with a one-way platform, a conveyor, a crate, a moving
+ * platform, a lift, coins and a goal; a CharacterController player with
+ * coyote time and jump buffering (game.ts says how each piece works).
  *
  * Controls: ← → or A D to run, ↑ W or space to jump; or the on-screen
  * buttons. Falling into the gap puts you back at the start.

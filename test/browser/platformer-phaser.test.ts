@@ -2,7 +2,9 @@
  * The Phaser 4 platformer (examples/platformer-phaser/) in headless
  * Chromium: it loads without console errors, Phaser draws the level on its
  * canvas, and → held for a counted number of fixed steps moves the player
- * and the camera follows (its scroll grows with the player's x). Stepping
+ * and the camera follows (its scroll grows with the player's x); the
+ * player's game object sits at the body's pose interpolated at the alpha it
+ * is given, in pixels with y flipped. Stepping
  * goes through `window.__phaserDemo`; nothing is timed with the wall clock
  * (waiting for Phaser to render a frame is waiting, never an assertion).
  */
@@ -15,6 +17,7 @@ import type {} from "../../examples/platformer-phaser/main.js";
 const RUN_SPEED = 5;
 const DT = 1 / 60;
 const PIXELS_PER_METRE = 40;
+const LEVEL_HEIGHT = 12; // examples/tiles/platformer.json: 12 rows of 1 m tiles, the bottom at y = 0
 
 let harness: Harness;
 
@@ -59,6 +62,16 @@ describe("platformer rendered by Phaser 4", () => {
       s = await step(page, 30);
       expect(s.direction).toBe(1);
       expect(s.x - start.x).toBeCloseTo(30 * RUN_SPEED * DT, 6);
+
+      // the adapter: metres to pixels with y flipped, the pose interpolated between the last two steps
+      const last = await step(page, 1);
+      const at = (alpha: number) => page.evaluate((a) => window.__phaserDemo!.syncAt(a), alpha);
+      const [p0, pHalf, p1] = [await at(0), await at(0.5), await at(1)];
+      expect(p1.x).toBeCloseTo(last.x * PIXELS_PER_METRE, 6);
+      expect(p1.y).toBeCloseTo((LEVEL_HEIGHT - last.y) * PIXELS_PER_METRE, 6);
+      expect(p1.x - p0.x).toBeCloseTo(RUN_SPEED * DT * PIXELS_PER_METRE, 6);
+      expect(pHalf.x).toBeCloseTo((p0.x + p1.x) / 2, 6);
+      s = last;
 
       // run on until the camera has left the level's left edge, then it follows the player pixel for pixel
       let n = 0;
