@@ -18,9 +18,10 @@
  * measurement, not a test: nothing here asserts a time.
  */
 import { performance } from "node:perf_hooks";
-import { loadBuilt } from "./built.mjs";
+import { loadBuilt, loadBuiltReplay } from "./built.mjs";
 
-const { World, Circle, Capsule, AABB, Recorder, BINARY_BYTES_PER_BODY, deltaSnapshot, applyDelta } = await loadBuilt();
+const { World, Circle, Capsule, AABB, BINARY_BYTES_PER_BODY } = await loadBuilt();
+const { Recorder, deltaSnapshot, applyDelta } = await loadBuiltReplay();
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);

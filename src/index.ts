@@ -1,8 +1,9 @@
 // The public surface of capsule2d, and nothing else.
 /**
  * `capsule2d`: the world, the bodies, the narrowphase and the queries.
- * `capsule2d/debug` (a canvas renderer) and `capsule2d/binary` (binary
- * snapshots) are separate entry points.
+ * `capsule2d/debug` (a canvas renderer), `capsule2d/binary` (binary
+ * snapshots) and `capsule2d/replay` (record, replay, rollback) are separate
+ * entry points.
  * @module capsule2d
  */
 export type { Vec2 } from "./math/vec2.js";
@@ -50,5 +51,3 @@ export type { CharacterControllerOptions } from "./character/controller.js";
 export { TileMap } from "./tiles/tilemap.js";
 export type { TileKind, TileGridOptions, TiledSpawn } from "./tiles/tilemap.js";
 export { deterministicSin, deterministicCos, deterministicAtan2 } from "./math/deterministic.js";
-// record, replay, rollback (to move to a `capsule2d/replay` entry point)
-export * from "./replay/index.js";

@@ -12,10 +12,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import {
-  AABB, Body, Capsule, Circle, Joint, Recorder, Recording, RECORDING_VERSION, World, bodyById, replay, verify, worldAt,
-  type ForceField,
-} from "../src/index.js";
+import { AABB, Body, Capsule, Circle, Joint, World, type ForceField } from "../src/index.js";
+import { Recorder, Recording, RECORDING_VERSION, bodyById, replay, verify, worldAt } from "../src/replay/index.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
 
 const DT = 1 / 60;

@@ -8,7 +8,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, Recorder, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/index.js";
+import { Recorder } from "../src/replay/index.js";
 import { enableBinarySnapshots } from "../src/binary/index.js";
 import { addContainer, rng } from "./support/scenes.js";
 
