@@ -62,7 +62,7 @@ import { buildJoint, type JointDef } from "./joints/definition.js";
 import { JointManager } from "./joints/joint-manager.js";
 import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
-import { copyContactState, copyJointState } from "./world/schema.js";
+import { BlankPool, copyBodyState, copyContactState, copyJointState } from "./world/schema.js";
 import { checkExplosion, dropImpulses, explosionImpulse, PreSolveView, type ExplosionDef, type PreSolveFn } from "./world/contact-control.js";
 import type { WorldJournal } from "./world/journal.js";
 
@@ -104,6 +104,8 @@ export class World implements BodyOwner, JointOwner {
   private advancing = false;
   /** Listeners are not called (a recorder re-making recorded calls: see `setMuted`). */
   private muted = false;
+  /** The blank records `restore` reads snapshots into, kept from one restore to the next. */
+  private blanks: BlankPool | null = null;
 
   // bodies: the id-ordered list (holes after removals, closed when read), and the slots
   private readonly bodyList: (Body | null)[] = [];
@@ -1279,6 +1281,16 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /**
+   * @internal A binary snapshot written into `reuse`, a binary snapshot of
+   * this build that is no longer needed, when it has the size needed (else
+   * into a new buffer): for a recorder's ring, which recycles its oldest.
+   */
+  snapshotInto(reuse: ArrayBuffer | null): ArrayBuffer {
+    if (this.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
+    return captureBinary(this.state(), reuse);
+  }
+
+  /**
    * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer
    * once `enableBinarySnapshots()` from `capsule2d/binary` has been called).
    * The snapshot is checked completely first: a corrupt or truncated one
@@ -1317,7 +1329,9 @@ export class World implements BodyOwner, JointOwner {
     if (this.journal !== null) {
       throw new Error("capsule2d: restore() with a recorder attached: use recorder.rollback(step), or detach the recorder first");
     }
-    const r = readSnapshot(data);
+    const blanks = (this.blanks ??= new BlankPool());
+    blanks.reset();
+    const r = readSnapshot(data, blanks);
     for (const key of ["broadphase", "speculativeDistance"] as const) {
       if (r.options[key] !== this.opts[key]) {
         throw new RangeError(
@@ -1358,7 +1372,7 @@ export class World implements BodyOwner, JointOwner {
       const live = old[k];
       if (live === undefined || live._id !== saved._id || live._kind !== saved._kind) continue;
       const { label, userData } = live;
-      live.copyFrom(saved);
+      copyBodyState(saved, live);
       live.label = label;
       live.userData = userData;
       r.bodies[i] = live;
@@ -1380,6 +1394,7 @@ export class World implements BodyOwner, JointOwner {
       return jointFrom(rj.saved, a, b, same ? live : null);
     });
     this.load(r, joints);
+    for (const saved of replaced.keys()) blanks.releaseBody(saved);
     return this;
   }
 

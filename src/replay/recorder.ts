@@ -42,6 +42,8 @@ export interface RecorderOptions {
 export class Recorder {
   private current: World;
   private attached = true;
+  /** Buffers of snapshots the ring no longer holds, to write new ones into (at most `snapshotCapacity`). */
+  private readonly spare: ArrayBuffer[] = [];
   /** The force field in use now (its index in the recording's fields; -1 for none). */
   private field: number;
   /** Steps between the ring's snapshots (0: none). */
@@ -146,7 +148,7 @@ export class Recorder {
     const kept = step - rec.firstStep;
     rec.stepEnds.length = kept;
     rec.hashes.length = kept;
-    while (rec.ring.length > 0 && rec.ring[rec.ring.length - 1]!.step > step) rec.ring.pop();
+    while (rec.ring.length > 0 && rec.ring[rec.ring.length - 1]!.step > step) this.spare.push(rec.ring.pop()!.buffer);
     this.field = fieldIndexAt(rec, entry.field, entry.opEnd, end);
     return world;
   }
@@ -216,8 +218,10 @@ export class Recorder {
     rec.hashes.push(world.stateHash());
     const n = this.snapshotInterval;
     if (n > 0 && (world.stepCount - rec.firstStep) % n === 0) {
-      rec.ring.push({ step: world.stepCount, opEnd: rec.ops.length, buffer: world.snapshot({ format: "binary" }), field: this.field });
-      if (rec.ring.length > this.snapshotCapacity) rec.ring.shift();
+      // a full ring recycles its oldest snapshot's buffer, and a rollback the ones it dropped (when the size is the same)
+      if (rec.ring.length >= this.snapshotCapacity) this.spare.push(rec.ring.shift()!.buffer);
+      const buffer = world.snapshotInto(this.spare.length > 0 ? this.spare.pop()! : null);
+      rec.ring.push({ step: world.stepCount, opEnd: rec.ops.length, buffer, field: this.field });
     }
   }
 }
