@@ -1246,7 +1246,7 @@ export class World implements BodyOwner, JointOwner {
     const bodies = this.bodies;
     const islands = this.islands;
     return {
-      options: this.opts,
+      options: this.options, // the frozen copy: the same object until the options change
       time: this.simTime,
       stepCount: this.steps,
       accumulator: this.accumulator,

@@ -85,6 +85,18 @@ function readBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<
   }
 }
 
+/** The options block of the last options object written (a world's frozen options stay the same object until they change). */
+let lastOptions: object | null = null;
+let lastOptionsText = new Uint8Array(0);
+
+function optionsBytesOf(options: WorldState["options"]): Uint8Array {
+  if (options !== lastOptions) {
+    lastOptionsText = (encoder ??= new TextEncoder()).encode(JSON.stringify(jsonOptions(options)));
+    lastOptions = options;
+  }
+  return lastOptionsText;
+}
+
 /** The views the compiled codecs use: the whole buffer as Float64 and as Int32 words. */
 interface Views {
   f64: Float64Array;
@@ -118,7 +130,7 @@ function readRecord<T, C>(v: DataView, w: Views, at: number, fields: readonly Fi
  * oldest snapshot so), else into a new buffer. Every byte is written.
  */
 export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): ArrayBuffer {
-  const optionsText = (encoder ??= new TextEncoder()).encode(JSON.stringify(jsonOptions(s.options)));
+  const optionsText = optionsBytesOf(s.options);
   const optionsBytes = (optionsText.length + 7) & ~7;
   const bodyCount = s.bodies.length;
   const contactCount = s.contacts.length;

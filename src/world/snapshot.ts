@@ -95,7 +95,8 @@ export interface WorldSnapshot {
 
 /** What the world hands over to be captured (read-only). */
 export interface WorldState extends Header {
-  options: ResolvedWorldOptions;
+  /** The options in force (a frozen object, the same one while they do not change). */
+  options: Readonly<ResolvedWorldOptions>;
   /** In id order. */
   bodies: readonly Body[];
   sleepTime(b: Body): number;
