@@ -1309,7 +1309,7 @@ export class World implements BodyOwner, JointOwner {
    * listeners, force field and pre-solve callback, and continuing from here
    * is bit-identical to continuing from `World.fromSnapshot(data)` (and so
    * to the run that was saved): the same `stateHash()` and the same
-   * snapshots, step after step. About three times cheaper than
+   * snapshots, step after step. Two to four times cheaper than
    * `fromSnapshot`: it keeps the world's arrays and pools, and reads the
    * snapshot into blank records it keeps from one restore to the next (what
    * it still allocates is a few small objects per record, not new bodies).
