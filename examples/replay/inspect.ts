@@ -4,7 +4,8 @@
  * anything else), and the divergence in words. The step's contact list is
  * the pipeline lab's (`captureFrame`, examples/lab/pipeline/frame-data.ts).
  */
-import { Capsule, Circle, type Body, type Divergence, type RecordedCall, type Recording } from "../../src/index.js";
+import { Capsule, Circle, type Body } from "../../src/index.js";
+import type { Divergence, RecordedCall, Recording } from "../../src/replay/index.js";
 
 /** A number as the tables show it: 6 significant digits (exact values are shown where they matter). */
 export function num(x: number): string {

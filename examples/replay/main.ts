@@ -12,8 +12,8 @@
  * `ReplayHook` below). `?paused` starts paused.
  */
 import { Camera, drawWorld, traceBody, type DrawOptions } from "../../src/debug/index.js";
-import type { Body, Divergence, World } from "../../src/index.js";
-import { bodyById } from "../../src/index.js";
+import type { Body, World } from "../../src/index.js";
+import { bodyById, type Divergence } from "../../src/replay/index.js";
 import { button, checkbox, el, fitCanvas } from "../lab/shared/controls.js";
 import { captureFrame } from "../lab/pipeline/frame-data.js";
 import { bodyFacts, callsAt, describeCall, describeDivergence, num } from "./inspect.js";

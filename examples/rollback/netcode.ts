@@ -32,7 +32,8 @@
  * After confirming, each recorder forgets what came before the confirmed
  * frame (`recorder.trim`): memory stays bounded however long the session.
  */
-import { Recorder, type World } from "../../src/index.js";
+import type { World } from "../../src/index.js";
+import { Recorder } from "../../src/replay/index.js";
 import { Random } from "../shared/random.js";
 import { DT, applyInputs, buildArena } from "./arena.js";
 

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { Recording, replay, verify } from "../../src/index.js";
+import { Recording, replay, verify } from "../../src/replay/index.js";
 import type { ReplayHook } from "../../examples/replay/main.js";
 import { AUTOPILOT_FIRST, asKick } from "../../examples/replay/scene.js";
 import { rerecord } from "../../examples/replay/twin.js";
