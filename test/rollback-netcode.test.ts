@@ -8,7 +8,7 @@
  * delay without it means rollbacks as deep as the delay.
  */
 import { describe, expect, it } from "vitest";
-import { DT, JUMP, LEFT, RIGHT, applyInputs, botInput, buildArena } from "../examples/rollback/arena.js";
+import { JUMP, LEFT, RIGHT, botInput, uninterrupted } from "../examples/rollback/arena.js";
 import { RollbackSession, type NetcodeOptions } from "../examples/rollback/netcode.js";
 
 /** Player 1 holds a pattern of keys, player 2 is the bot. */
@@ -25,12 +25,7 @@ function run(options: NetcodeOptions, ticks: number, seed = 1): RollbackSession 
 
 /** The hash after `frame` of a world that was never rolled back, fed the session's confirmed inputs. */
 function uninterruptedHash(session: RollbackSession, frame: number): string {
-  const { world, players } = buildArena();
-  for (let f = 1; f <= frame; f++) {
-    applyInputs(world, players, session.inputLog[f]!);
-    world.step(DT);
-  }
-  return world.stateHash();
+  return uninterrupted(session.inputLog.slice(1, frame + 1)).stateHash();
 }
 
 describe("rollback netcode session", () => {

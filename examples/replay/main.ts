@@ -16,6 +16,7 @@ import type { Body, World } from "../../src/index.js";
 import { bodyById, type Divergence } from "../../src/replay/index.js";
 import { button, checkbox, el, fitCanvas } from "../lab/shared/controls.js";
 import { captureFrame } from "../lab/pipeline/frame-data.js";
+import { FixedStepLoop } from "../shared/fixed-loop.js";
 import { bodyFacts, callsAt, describeCall, describeDivergence, num } from "./inspect.js";
 import { ReplaySession } from "./session.js";
 import { DT, VIEW, clickKick } from "./scene.js";
@@ -35,7 +36,7 @@ const layers = { fill: true, contacts: false, normals: false, joints: true, join
 const app = document.getElementById("app")!;
 const transport = el(app, "div", "controls");
 button(transport, "new recording", "record", () => act(() => session.record()));
-const playButton = button(transport, running ? "pause" : "play", "play", () => (running ? pause() : play()));
+const playButton = button(transport, running ? "pause" : "play", "play", () => act(() => (running ? pause() : play())));
 button(transport, "◀ step", "back", () => act(() => (pause(), session.back())));
 button(transport, "step ▶", "forward", () => act(() => (pause(), session.forward())));
 const timeline = el(transport, "input", "timeline") as HTMLInputElement;
@@ -137,7 +138,7 @@ function pause(): void {
 
 function play(): void {
   running = true;
-  lastTime = -1;
+  loop.restart();
   playButton.textContent = "pause";
 }
 
@@ -239,10 +240,15 @@ function renderSide(): void {
     `<h2>Selected body</h2>` +
     (selected === null ? `<p class="muted">Click a body to see its state.</p>` : table(["", ""], bodyFacts(selected)));
 
-  const calls = session.cursor > session.recording.firstStep ? callsAt(session.recording, session.cursor) : [];
+  // (recording.calls() decodes the whole recording: listed when paused, not at every step while playing)
+  const calls = running || session.cursor === session.recording.firstStep ? null : callsAt(session.recording, session.cursor);
   callsBox.innerHTML =
     `<h2>Calls recorded before step ${session.cursor}</h2>` +
-    (calls.length === 0 ? `<p class="muted">none</p>` : `<ol>${calls.map((c) => `<li><code>${escapeHtml(describeCall(c))}</code></li>`).join("")}</ol>`);
+    (calls === null
+      ? `<p class="muted">${running ? "pause to list them" : "none: the recording starts here"}</p>`
+      : calls.length === 0
+        ? `<p class="muted">none</p>`
+        : `<ol>${calls.map((c) => `<li><code>${escapeHtml(describeCall(c))}</code></li>`).join("")}</ol>`);
 
   const frame = captureFrame(world);
   contactsBox.innerHTML =
@@ -276,27 +282,19 @@ function escapeHtml(text: string): string {
 
 // ---- real time -------------------------------------------------------------------------------
 
-let lastTime = -1;
-let owed = 0;
-function frame(time: number): void {
-  requestAnimationFrame(frame);
-  if (!running) return;
-  const elapsed = lastTime < 0 ? DT : Math.min((time - lastTime) / 1000, MAX_STEPS_PER_FRAME * DT);
-  lastTime = time;
-  owed += elapsed;
-  const n = Math.floor(owed / DT);
-  owed -= n * DT;
+/** Play: steps of the timeline in real time (recording at the end of a recording made here); a loaded one stops at its end. */
+function playSteps(n: number): void {
   for (let i = 0; i < n; i++) {
     if (!session.isRecording && session.cursor === session.recording.lastStep) {
-      pause(); // the end of a loaded recording
+      pause();
       break;
     }
     session.forward();
   }
   render();
 }
+const loop = new FixedStepLoop(DT, MAX_STEPS_PER_FRAME, () => running, playSteps);
 render();
-requestAnimationFrame(frame);
 
 // ---- test hook -------------------------------------------------------------------------------
 
@@ -368,8 +366,8 @@ function repeat(n: number, move: () => number): number {
 }
 
 window.__replay = {
-  pause,
-  play,
+  pause: () => act(pause),
+  play: () => act(play),
   record: () => act(() => session.record()),
   forward: (n = 1) => repeat(n, () => session.forward()),
   back: (n = 1) => repeat(n, () => session.back()),

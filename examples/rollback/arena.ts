@@ -79,6 +79,16 @@ export function applyInputs(world: World, players: readonly number[], inputs: re
   }
 }
 
+/** A world that never rolled back: the arena stepped once per frame with these inputs (frame 1 first). */
+export function uninterrupted(inputs: readonly (readonly number[])[]): World {
+  const { world, players } = buildArena();
+  for (const input of inputs) {
+    applyInputs(world, players, input);
+    world.step(DT);
+  }
+  return world;
+}
+
 /**
  * A scripted player: a new choice every 20 frames (run left, right or
  * stand; jump now and then), the same for the same frame and seed.

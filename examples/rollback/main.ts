@@ -14,6 +14,7 @@
 import { Camera, drawWorld } from "../../src/debug/index.js";
 import type { Body } from "../../src/index.js";
 import { button, checkbox, el, fitCanvas, slider } from "../lab/shared/controls.js";
+import { FixedStepLoop } from "../shared/fixed-loop.js";
 import { ARENA, DT, JUMP, LEFT, RIGHT, botInput } from "./arena.js";
 import { RollbackSession, type NetcodeOptions, type Peer, type SessionStats } from "./netcode.js";
 
@@ -145,7 +146,7 @@ function pause(): void {
 
 function play(): void {
   running = true;
-  lastTime = -1;
+  loop.restart();
   pauseButton.textContent = "pause";
 }
 
@@ -201,24 +202,9 @@ function drawPeer(peer: Peer, view: View, s: SessionStats): void {
 
 // ---- real time -------------------------------------------------------------------------------
 
-let lastTime = -1;
-let owed = 0;
-function frame(time: number): void {
-  requestAnimationFrame(frame);
-  if (!running) {
-    lastTime = time;
-    return;
-  }
-  const elapsed = lastTime < 0 ? DT : Math.min((time - lastTime) / 1000, MAX_TICKS_PER_FRAME * DT);
-  lastTime = time;
-  owed += elapsed;
-  const n = Math.floor(owed / DT);
-  owed -= n * DT;
-  if (n > 0) tick(n);
-}
+const loop = new FixedStepLoop(DT, MAX_TICKS_PER_FRAME, () => running, tick);
 addEventListener("resize", render);
 render();
-requestAnimationFrame(frame);
 
 // ---- test hook -------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { Recording, replay, verify } from "../../src/replay/index.js";
+// Brings in the `window.__replay: ReplayHook` declaration the test relies on.
 import type { ReplayHook } from "../../examples/replay/main.js";
 import { AUTOPILOT_FIRST, asKick } from "../../examples/replay/scene.js";
 import { rerecord } from "../../examples/replay/twin.js";
@@ -24,12 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-declare global {
-  interface Window {
-    __replay?: ReplayHook;
-  }
-}
 
 const state = (page: Page) => page.evaluate(() => window.__replay!.state());
 
