@@ -274,32 +274,46 @@ export class ContactConstraints {
   /** Apply the accumulated impulses at once (warm starting). */
   warmStart(sb: SolverBodies): void {
     const { vx, vy, w, invMass, invI } = sb;
+    const { slotA, slotB, nx: nxs, ny: nys, pointCount, normalImpulse, tangentImpulse, rollingImpulse } = this;
+    const { rAx: rAxs, rAy: rAys, rBx: rBxs, rBy: rBys } = this;
     for (let i = 0; i < this.count; i++) {
-      const sA = this.slotA[i]!;
-      const sB = this.slotB[i]!;
-      const nx = this.nx[i]!;
-      const ny = this.ny[i]!;
+      const sA = slotA[i]!;
+      const sB = slotB[i]!;
+      const nx = nxs[i]!;
+      const ny = nys[i]!;
       const mA = invMass[sA]!;
       const iA = invI[sA]!;
       const mB = invMass[sB]!;
       const iB = invI[sB]!;
-      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-        const ln = this.normalImpulse[k]!;
-        const lt = this.tangentImpulse[k]!;
+      let vAx = vx[sA]!;
+      let vAy = vy[sA]!;
+      let wA = w[sA]!;
+      let vBx = vx[sB]!;
+      let vBy = vy[sB]!;
+      let wB = w[sB]!;
+      for (let k = 2 * i, end = k + pointCount[i]!; k < end; k++) {
+        const ln = normalImpulse[k]!;
+        const lt = tangentImpulse[k]!;
         const px = ln * nx + lt * ny;
         const py = ln * ny - lt * nx;
-        vx[sA] = vx[sA]! - mA * px;
-        vy[sA] = vy[sA]! - mA * py;
-        w[sA] = w[sA]! - (iA * (this.rAx[k]! * py - this.rAy[k]! * px));
-        vx[sB] = vx[sB]! + mB * px;
-        vy[sB] = vy[sB]! + mB * py;
-        w[sB] = w[sB]! + (iB * (this.rBx[k]! * py - this.rBy[k]! * px));
+        vAx -= mA * px;
+        vAy -= mA * py;
+        wA -= iA * (rAxs[k]! * py - rAys[k]! * px);
+        vBx += mB * px;
+        vBy += mB * py;
+        wB += iB * (rBxs[k]! * py - rBys[k]! * px);
       }
-      const lr = this.rollingImpulse[i]!;
+      const lr = rollingImpulse[i]!;
       if (lr !== 0) {
-        w[sA] = w[sA]! - iA * lr;
-        w[sB] = w[sB]! + iB * lr;
+        wA -= iA * lr;
+        wB += iB * lr;
       }
+      vx[sA] = vAx;
+      vy[sA] = vAy;
+      w[sA] = wA;
+      vx[sB] = vBx;
+      vy[sB] = vBy;
+      w[sB] = wB;
     }
     sb.clearStaticSlot();
   }
