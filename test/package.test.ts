@@ -155,13 +155,22 @@ describe("built package", () => {
     expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`, `Promise.resolve(require("capsule2d/binary"))`)])).toEqual(expected);
   });
 
+  it("`capsule2d/batch` runs a job module on a worker thread, with import and with require", () => {
+    const script = (load: string) =>
+      `${load}.then((m) => m.runBatch({ module: "test/support/batch-job.mjs", jobs: [{ seed: 3, steps: 5 }], workers: 1 }))` +
+      `.then(([r]) => process.stdout.write(JSON.stringify([r.seed, r.stepCount, typeof r.hash])))`;
+    const expected = [3, 5, "string"];
+    expect(run(["--input-type=module", "-e", script(`import("capsule2d/batch")`)])).toEqual(expected);
+    expect(run(["-e", script(`Promise.resolve(require("capsule2d/batch"))`)])).toEqual(expected);
+  });
+
   it("ships type declarations where package.json says they are, for every entry point and condition", () => {
     type Target = { types: string; default: string };
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
       exports: Record<string, { import: Target; require: Target } | string>;
     };
     const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json");
-    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary"]);
+    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary", "./batch"]);
     for (const [, target] of entries) {
       if (typeof target === "string") throw new Error(`export ${target} has no conditions`);
       for (const file of [target.import.types, target.import.default, target.require.types, target.require.default]) {
