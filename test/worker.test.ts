@@ -146,7 +146,7 @@ describe("WorldWorker and serveWorld", () => {
   });
 
   it("a command that throws in the worker rejects with the worker's message and error type; the world goes on", async () => {
-    const client = await WorldWorker.start(channel(() => build()));
+    const client = await WorldWorker.start(channel(() => build(), { world: (world: World) => world }));
     expect(await rejection(client.applyImpulse(999, { x: 1, y: 0 }))).toEqual([
       "RangeError",
       "capsule2d/worker: applyImpulse failed in the worker: capsule2d: no body with id 999 in the worker's world",
@@ -155,6 +155,7 @@ describe("WorldWorker and serveWorld", () => {
     await expect(client.add({ shape: "hexagon" } as never)).rejects.toThrow(TypeError);
     await expect(client.setVelocity(1, { x: NaN, y: 0 })).rejects.toThrow(/velocity\.x must be a finite number, got NaN/);
     await expect(client.command("nope")).rejects.toThrow(/serveWorld has no command "nope"/);
+    await expect(client.command("world")).rejects.toThrow(/the result of world cannot be sent to the main thread/);
     await expect(client.applyImpulse(1, { x: 1, y: 0 }, (() => 0) as never)).rejects.toThrow(); // cannot be cloned
     expect(client.error).toBe(null);
     await client.step(2);

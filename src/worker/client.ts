@@ -110,7 +110,7 @@ export class WorldWorker {
     endpoint.addEventListener("error", (event) => this.fail({ name: "Error", message: event.message ?? "the worker's script failed", stack: "" }, "the worker's script"));
     endpoint.addEventListener("messageerror", () => this.fail({ name: "Error", message: "a message could not be read", stack: "" }, "a message"));
     endpoint.start?.();
-    endpoint.postMessage({ type: "init", data });
+    endpoint.postMessage({ type: "init", data }, []);
   }
 
   /**
@@ -226,7 +226,7 @@ export class WorldWorker {
     return new Promise((resolve, reject) => {
       this.pending.set(seq, { what: name, resolve, reject });
       try {
-        this.endpoint.postMessage({ type, seq, name, args });
+        this.endpoint.postMessage({ type, seq, name, args }, []);
       } catch (error) {
         // arguments that cannot be cloned (a function, ...) never leave this thread
         this.pending.delete(seq);

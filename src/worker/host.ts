@@ -185,7 +185,11 @@ export function serveWorld(setup: (data: any) => World | Promise<World>, options
         value = await run(world, ...request.args);
       }
       listChanged = true; // a command may change a body's type or the list: send the list with the next frame
-      post({ type: "result", seq: request.seq, value });
+      try {
+        post({ type: "result", seq: request.seq, value });
+      } catch (error) {
+        throw new TypeError(`capsule2d: the result of ${request.name} cannot be sent to the main thread (${errorData(error).message})`);
+      }
     } catch (error) {
       post({ type: "error", seq: request.seq, error: errorData(error) });
     }

@@ -89,7 +89,7 @@ export type Reply =
  */
 export interface MessageEndpoint {
   /** Send a message, moving the listed buffers (transferables) with it. */
-  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
   /** Listen for messages (`event.data`) and, on a Worker, for `"error"` events. */
   addEventListener(type: string, listener: (event: { data?: unknown; message?: string }) => void): void;
   /** A MessagePort's start(), called when present. */
