@@ -18,18 +18,7 @@
  * thread: it gets the job's params and returns plain data.
  */
 import { Circle, World } from "capsule2d";
-
-/** Mulberry32: seeded floats in [0, 1). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "./random.mjs";
 
 const PEG_SPACING = 0.806; // m between pegs of a row
 const ROW_PITCH = 1.3; // m between rows
@@ -41,7 +30,7 @@ const MAX_STEPS = 60 * 60; // a simulated minute: a ball still on the board by t
 
 /** Drop one ball through a board of `rows` rows built from `seed`: `{ bin, steps }`. */
 export default function galtonJob({ seed, rows }) {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const world = new World({ gravity: { x: 0, y: -9.81 } });
   // each row one peg wider on both sides than the triangle, so a ball at the edge still meets pegs
   for (let r = 0; r < rows; r++) {

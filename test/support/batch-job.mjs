@@ -2,24 +2,13 @@
 // (plain Node, the built package): a small mixed pile from a seed, stepped, its hash.
 // `fail: true` in the params makes the job throw; `exit: true` ends its worker thread (a crash).
 import { AABB, Capsule, Circle, World } from "capsule2d";
-
-/** Mulberry32: seeded floats in [0, 1). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../../examples/node/random.mjs";
 
 /** A pile of `bodies` mixed bodies in a box from `seed`, stepped `steps` times. */
 export default function job({ seed, bodies = 12, steps = 90, fail = false, exit = false }) {
   if (fail) throw new RangeError(`job with seed ${seed} was asked to fail`);
   if (exit) process.exit(3);
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const world = new World();
   world.add(AABB.fromBounds({ x: -4, y: -1 }, { x: 4, y: 0 }, { type: "static" }));
   world.add(AABB.fromBounds({ x: -5, y: 0 }, { x: -4, y: 8 }, { type: "static" }));
