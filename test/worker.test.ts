@@ -75,6 +75,10 @@ describe("WorldWorker and serveWorld", () => {
     expect(client.bodies[3]).toMatchObject({ radius: 0, halfWidth: 0.3, halfHeight: 0.2 });
     expect(client.poses.length).toBe(4 * POSE_STRIDE);
     expectSamePoses(client, build());
+    expect(() => client.getPose(4, pose)).toThrow(/index must be an integer in \[0, 3\], got 4/);
+    expect(() => client.getPose(1.5, pose)).toThrow(/index must be an integer in \[0, 3\], got 1.5/);
+    expect(() => client.getPose(0, pose, 2)).toThrow(/alpha must be in \[0, 1\], got 2/);
+    expect(() => WorldWorker.start(null as never)).toThrow(/worker must be a Worker or a MessagePort, got null/);
   });
 
   it("step(n) takes n fixed steps: the same poses, bit for bit, as the world stepped in this thread", async () => {

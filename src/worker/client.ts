@@ -151,7 +151,7 @@ export class WorldWorker {
 
   /** The pose of the body at `index` in the latest frame, at `alpha` between its last two poses (default: the frame's), into `out`. */
   getPose(index: number, out: FramePose, alpha: number = this.alpha): FramePose {
-    if (!(index >= 0 && index < this.count)) integer("index", index, 0, this.count - 1);
+    if ((index >>> 0) !== index || index >= this.count) integer("index", index, 0, this.count - 1);
     const a = alpha === this.alpha ? alpha : inRange("alpha", alpha, 0, 1);
     const p = this.poses;
     const o = index * POSE_STRIDE;
