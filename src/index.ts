@@ -1,8 +1,9 @@
 // The public surface of capsule2d, and nothing else.
 /**
  * `capsule2d`: the world, the bodies, the narrowphase and the queries.
- * `capsule2d/debug` (a canvas renderer) and `capsule2d/binary` (binary
- * snapshots) are separate entry points.
+ * `capsule2d/debug` (a canvas renderer), `capsule2d/binary` (binary
+ * snapshots), `capsule2d/batch` (many worlds on worker threads, Node) and
+ * `capsule2d/worker` (a world in a Web Worker) are separate entry points.
  * @module capsule2d
  */
 export type { Vec2 } from "./math/vec2.js";
