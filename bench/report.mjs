@@ -44,6 +44,7 @@ function sanity(cell) {
   if (s.nan) parts.push(`${s.nan} NaN`);
   if (s.belowFloor) parts.push(`${s.belowFloor} below floor`);
   if (s.outsideWalls) parts.push(`${s.outsideWalls} outside walls`);
+  if (s.escaped) parts.push(`${s.escaped} escaped the container`);
   if (s.flung) parts.push(`${s.flung} flung > 1 km`);
   return `**${parts.join(", ")}**`;
 }
