@@ -16,7 +16,7 @@
  *   node bench/browser/peers.mjs        build them (npm start and npm run bench do it too)
  */
 import * as esbuild from "esbuild";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -56,9 +56,7 @@ export async function buildPeers({ outdir = PEERS_DIR, force = false } = {}) {
     newest(fileURLToPath(import.meta.url)),
   );
   if (!force && existsSync(manifestPath) && statSync(manifestPath).mtimeMs > sources) {
-    const { default: manifest } = await import(`${pathToFileURL(manifestPath).href}?t=${statSync(manifestPath).mtimeMs}`, {
-      with: { type: "json" },
-    });
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
     if (manifest.engines.length > 0 || !installed) return manifest;
   }
   rmSync(outdir, { recursive: true, force: true });
