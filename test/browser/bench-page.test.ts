@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
 import { buildPeers } from "../../bench/browser/peers.mjs";
+// Brings in the `window.__bench: BenchHook` declaration.
+import type {} from "../../examples/bench/main.js";
 
 let harness: Harness;
 let peers: string[];
