@@ -54,7 +54,8 @@ function ms(x) {
 /** A length in metres, short: "2.2 m", "63 mm". */
 function length(m) {
   if (m >= 1) return `${m.toFixed(1)} m`;
-  return `${(m * 1000).toPrecision(2).replace(/\.0$/, "")} mm`;
+  if (m >= 0.1) return `${(m * 1000).toFixed(0)} mm`;
+  return `${Number((m * 1000).toPrecision(2))} mm`;
 }
 
 function table(results, rows, withSeparation) {
@@ -66,7 +67,8 @@ function table(results, rows, withSeparation) {
   for (const [scene, name] of present) {
     const cells = cols.map(([e]) => {
       const c = find(e, scene);
-      if (!c || c.error || c.skipped || !(c.meanMs > 0)) return "—";
+      if (!c) return "";
+      if (c.error || c.skipped || !(c.meanMs > 0)) return "—";
       const sep = withSeparation && c.quality ? ` (${length(c.quality.worstSeparation)})` : "";
       return `${ms(c.meanMs)}${sep}`;
     });
@@ -81,7 +83,7 @@ export function performanceTables(results) {
   const days = [...new Set(dates.map((d) => d.slice(0, 10)))].join(", ");
   return [
     "",
-    `Mean ms per step under Node (${results.meta.node}, ${results.meta.cpu}; runs of ${days}; default settings, sleeping off; "—": skipped, the engine lacks the shape or body type):`,
+    `Mean ms per step under Node (${results.meta.node}, ${results.meta.cpu}; runs of ${days}; default settings, sleeping off; "—": skipped, the engine lacks the shape or body type; blank: not measured yet):`,
     "",
     table(results, CONTACT_ROWS, false),
     "",

@@ -161,7 +161,7 @@ function browserSection(out, meta, browserCells, nodeCells, scenes, engines) {
         const node = nodeCells.find((n) => n.engine === e && n.scene === scene);
         const nodeMs = ok(node) ? ` / ${ms(node.meanMs)}` : "";
         const flags = (c.sanity && !c.sanity.ok ? " **insane**" : "") + (c.truncated ? ` (${c.steps} steps)` : "");
-        return e === BASE ? `${ms(c.meanMs)}${nodeMs}${flags}` : `${ms(c.meanMs)} (${ratio(c, base)})${nodeMs}${flags}`;
+        return e === BASE ? `${ms(c.meanMs)}${flags}${nodeMs}` : `${ms(c.meanMs)}${flags} (${ratio(c, base)})${nodeMs}`;
       });
       out.push(`| ${scene} | ${row.join(" | ")} |`);
     }
