@@ -84,6 +84,10 @@ function buildLibrary() {
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   buildLibrary();
+  // The benchmark page (examples/bench/) loads the peer engines from examples/bench/peers/.
+  const { buildPeers } = await import("../bench/browser/peers.mjs");
+  const peers = await buildPeers();
+  if (peers.note) console.warn(`examples/bench: ${peers.note}`);
   const server = await startServer({ host: process.env.HOST ?? "0.0.0.0", watch: true });
   const pages = findEntries()
     .filter((p) => p.endsWith("main.ts"))
