@@ -39,7 +39,8 @@
  * Prints one line `RESULT {json}` (with --json only that line), which run.mjs reads.
  */
 import { parseArgs } from "node:util";
-import { buildScene, isJointScene, toLocal } from "./scenes.mjs";
+import { buildScene, isJointScene } from "./scenes.mjs";
+import { jointFrames, jointQuality, maxDisplacement, quantile, sanityOf, Schedule } from "./measure.mjs";
 import { loadEngine } from "./engines/index.mjs";
 
 const { values: args } = parseArgs({
@@ -68,15 +69,6 @@ if (typeof globalThis.gc !== "function") {
 const gc = globalThis.gc;
 const heapUsed = () => process.memoryUsage().heapUsed;
 
-/** The q-quantile (0..1) of sorted values, by linear interpolation. */
-function quantile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-}
-
 /**
  * Mean rise of heapUsed across `fn()`, over the calls where it did not fall
  * (no GC in between). Stops early, after at least 5 calls, once `limitMs` have passed.
@@ -97,108 +89,6 @@ function meanHeapRise(fn, calls, limitMs = Infinity, pre = null) {
     if (i >= 4 && performance.now() - start > limitMs) break;
   }
   return { rise: counted > 0 ? total / counted : NaN, counted };
-}
-
-/** live: null (every body is in the world) or a Uint8Array, 1 for the bodies alive now. */
-/**
- * Without a container (joint_grid) a body counts as flung away when its centre
- * is more than this far from where it started: a 100 m grid hanging from its
- * top row never gets near it, an exploded one does.
- */
-const FLUNG = 1000;
-
-function sanityOf(scene, pos, live) {
-  const c = scene.container; // null: no container (joint_grid)
-  let nan = 0;
-  let belowFloor = 0;
-  let outsideWalls = 0;
-  let flung = 0;
-  for (let i = 0; i < scene.bodies.length; i++) {
-    if (live && !live[i]) continue;
-    const x = pos[2 * i];
-    const y = pos[2 * i + 1];
-    if (!Number.isFinite(x) || !Number.isFinite(y)) nan++;
-    else if (c) {
-      if (y < c.floorY) belowFloor++;
-      if (x < c.minX || x > c.maxX) outsideWalls++;
-    } else if (Math.hypot(x - scene.bodies[i].x, y - scene.bodies[i].y) > FLUNG) {
-      flung++;
-    }
-  }
-  return { nan, belowFloor, outsideWalls, flung, ok: nan === 0 && belowFloor === 0 && outsideWalls === 0 && flung === 0 };
-}
-
-/** Each joint's anchor in its two bodies' frames at creation (the scene's frames: capsules along local x). */
-function jointFrames(scene) {
-  return scene.joints.map((j) => {
-    const A = scene.bodies[j.a];
-    const B = scene.bodies[j.b];
-    return {
-      a: toLocal(j.anchor.x, j.anchor.y, A.x, A.y, A.angle ?? 0),
-      b: toLocal(j.anchor.x, j.anchor.y, B.x, B.y, B.angle ?? 0),
-      reference: (B.angle ?? 0) - (A.angle ?? 0),
-    };
-  });
-}
-
-/** An angle in (−π, π]. */
-function wrap(a) {
-  a = a % (2 * Math.PI);
-  if (a > Math.PI) a -= 2 * Math.PI;
-  else if (a <= -Math.PI) a += 2 * Math.PI;
-  return a;
-}
-
-/**
- * Joint quality from the engine's poses (read back through the adapter, so
- * every engine is judged by the same arithmetic): for every joint alive,
- * the separation of its two anchors (each body's anchor carried by that
- * body's position and angle; 0 for a perfect revolute joint), and for a
- * joint with limits how far B's angle relative to A's lies outside them.
- * Returns the largest and mean separation (m) and the largest limit
- * violation (rad); NaN wins, so a broken scene cannot look good.
- */
-function jointQuality(scene, frames, pos, ang, liveJoint) {
-  let maxSep = 0;
-  let sumSep = 0;
-  let count = 0;
-  let maxLimit = 0;
-  for (let i = 0; i < scene.joints.length; i++) {
-    if (liveJoint && !liveJoint[i]) continue;
-    const j = scene.joints[i];
-    const f = frames[i];
-    const aa = ang[j.a];
-    const ab = ang[j.b];
-    const ca = Math.cos(aa);
-    const sa = Math.sin(aa);
-    const cb = Math.cos(ab);
-    const sb = Math.sin(ab);
-    const ax = pos[2 * j.a] + ca * f.a.x - sa * f.a.y;
-    const ay = pos[2 * j.a + 1] + sa * f.a.x + ca * f.a.y;
-    const bx = pos[2 * j.b] + cb * f.b.x - sb * f.b.y;
-    const by = pos[2 * j.b + 1] + sb * f.b.x + cb * f.b.y;
-    const sep = Math.hypot(bx - ax, by - ay);
-    if (!(sep <= maxSep)) maxSep = sep;
-    sumSep += sep;
-    count++;
-    if (j.limit) {
-      const rel = wrap(ab - aa - f.reference);
-      const v = Math.max(0, j.limit.lower - rel, rel - j.limit.upper);
-      if (!(v <= maxLimit)) maxLimit = v;
-    }
-  }
-  return { maxSep, meanSep: count > 0 ? sumSep / count : 0, maxLimit, joints: count };
-}
-
-function maxDisplacement(a, b) {
-  let max = 0;
-  for (let i = 0; i < a.length; i += 2) {
-    const dx = b[i] - a[i];
-    const dy = b[i + 1] - a[i + 1];
-    const d = Math.sqrt(dx * dx + dy * dy);
-    if (!(d <= max)) max = d; // NaN wins, so a broken pyramid cannot look stable
-  }
-  return max;
 }
 
 async function measure() {
@@ -228,21 +118,8 @@ async function measure() {
   result.settings = sim.settings;
 
   // The spawn schedule (ragdoll_rain): which groups come and go before which step.
-  const events = new Map();
-  const live = scene.groups ? new Uint8Array(scene.bodies.length).fill(1) : null;
-  const liveJoint = scene.groups ? new Uint8Array(scene.joints.length).fill(1) : null;
-  for (const g of scene.groups ?? []) {
-    live.fill(0, g.bodies[0], g.bodies[1]);
-    liveJoint.fill(0, g.joints[0], g.joints[1]);
-    for (const [when, what] of [[g.spawn, "spawn"], [g.despawn, "despawn"]]) {
-      if (when === null) continue;
-      if (!events.has(when)) events.set(when, { spawn: [], despawn: [] });
-      events.get(when)[what].push(g);
-    }
-  }
-  let spawnMs = 0;
-  let spawned = 0;
-  let despawned = 0;
+  const schedule = new Schedule(scene, sim, () => Number(process.hrtime.bigint()) / 1e6);
+  const { live, liveJoint } = schedule;
 
   // Stability checkpoints for pyramids: after the steps ending at t = 1 s and t = 10 s.
   const stepsPerSecond = Math.round(1 / scene.dt);
@@ -254,24 +131,7 @@ async function measure() {
   let haveB = false;
   let stepCount = 0;
   /** Before a step: the groups due now leave, then the new ones come (not part of the step's time). */
-  const beforeStep = () => {
-    const due = events.get(stepCount);
-    if (!due) return;
-    const t0 = process.hrtime.bigint();
-    for (const g of due.despawn) {
-      sim.despawn(g);
-      live.fill(0, g.bodies[0], g.bodies[1]);
-      liveJoint.fill(0, g.joints[0], g.joints[1]);
-      despawned++;
-    }
-    for (const g of due.spawn) {
-      sim.spawn(g);
-      live.fill(1, g.bodies[0], g.bodies[1]);
-      liveJoint.fill(1, g.joints[0], g.joints[1]);
-      spawned++;
-    }
-    spawnMs += Number(process.hrtime.bigint() - t0) / 1e6;
-  };
+  const beforeStep = () => schedule.before(stepCount);
 
   // Joint quality, sampled (not timed) after the warm-up, every 60 timed steps and at the end.
   const frames = joints ? jointFrames(scene) : null;
@@ -363,7 +223,7 @@ async function measure() {
     sanity: sanityOf(scene, final, live),
     drift: scene.pyramid && haveA && haveB ? maxDisplacement(posA, posB) : null,
   });
-  if (scene.groups) Object.assign(result, { spawnMs, groupsSpawned: spawned, groupsRemoved: despawned });
+  if (scene.groups) Object.assign(result, { spawnMs: schedule.spawnMs, groupsSpawned: schedule.spawned, groupsRemoved: schedule.despawned });
   if (joints) {
     sampleQuality();
     const quality = {

@@ -44,6 +44,7 @@ function sanity(cell) {
   if (s.nan) parts.push(`${s.nan} NaN`);
   if (s.belowFloor) parts.push(`${s.belowFloor} below floor`);
   if (s.outsideWalls) parts.push(`${s.outsideWalls} outside walls`);
+  if (s.escaped) parts.push(`${s.escaped} escaped the container`);
   if (s.flung) parts.push(`${s.flung} flung > 1 km`);
   return `**${parts.join(", ")}**`;
 }
@@ -110,7 +111,71 @@ function timeTable(out, scenes, engines, cells, find, withJoints) {
   out.push("");
 }
 
-export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, filtered }) {
+/** Browser runtimes as the report names them. */
+const BROWSER_LABELS = { chromium: "Chromium", firefox: "Firefox ESR" };
+
+/** "Chrome/120.0.6099.224" or "Firefox/115.6.0" out of a user agent string. */
+function browserVersion(cells) {
+  const ua = cells.map((c) => c.userAgent).find(Boolean);
+  if (!ua) return "";
+  const m = /(Firefox|Chrome)\/[\d.]+/.exec(ua);
+  return m ? ` (${m[0]})` : "";
+}
+
+/**
+ * The browser section: for each browser measured, the same summary table as
+ * Node's (mean ms per step and the ratio to capsule2d in that browser), with
+ * Node's mean beside each engine's for comparison.
+ */
+function browserSection(out, meta, browserCells, nodeCells, scenes, engines) {
+  const runtimes = Object.keys(BROWSER_LABELS).filter((r) => browserCells.some((c) => c.runtime === r));
+  if (runtimes.length === 0) return;
+  const bp = meta.browserProtocol;
+  out.push("## In browsers");
+  out.push("");
+  out.push(
+    "The same scenes and adapters in headless browsers (bench/browser/): each cell in a fresh page served by a local server with the " +
+      "cross-origin-isolation headers (so performance.now() has its fine resolution and box2d3-wasm loads its SIMD build, as under Node)" +
+      (bp ? `; ${bp.warmup} warm-up steps, then up to ${bp.steps} timed steps (stopping once they pass ${bp.budgetMs / 1000} s)` : "") +
+      ". Milliseconds per step, in brackets the ratio to capsule2d in the same browser, and after the slash the same engine's mean under Node from the tables above. " +
+      "Box2D v2.4 (box2d-wasm) is not run in browsers: its adapter reads its .wasm from disk.",
+  );
+  out.push("");
+  for (const runtime of runtimes) {
+    const mine = browserCells.filter((c) => c.runtime === runtime);
+    const find = (e, s) => mine.find((c) => c.engine === e && c.scene === s);
+    const cols = engines.filter((e) => mine.some((c) => c.engine === e));
+    const rows = scenes.filter((s) => mine.some((c) => c.scene === s));
+    const isolated = mine.some((c) => c.crossOriginIsolated === false) ? " (**not** cross-origin isolated)" : "";
+    out.push(`### ${BROWSER_LABELS[runtime]}${browserVersion(mine)}${isolated}`);
+    out.push("");
+    out.push(`| scene | ${cols.map((e) => labelOf(e, mine)).join(" | ")} |`);
+    out.push(`| --- | ${cols.map(() => "---:").join(" | ")} |`);
+    for (const scene of rows) {
+      const base = find(BASE, scene);
+      const row = cols.map((e) => {
+        const c = find(e, scene);
+        if (!c) return "";
+        if (c.error) return "error";
+        if (c.skipped) return "skipped";
+        const node = nodeCells.find((n) => n.engine === e && n.scene === scene);
+        const nodeMs = ok(node) ? ` / ${ms(node.meanMs)}` : "";
+        const flags = (c.sanity && !c.sanity.ok ? " **insane**" : "") + (c.truncated ? ` (${c.steps} steps)` : "");
+        return e === BASE ? `${ms(c.meanMs)}${flags}${nodeMs}` : `${ms(c.meanMs)}${flags} (${ratio(c, base)})${nodeMs}`;
+      });
+      out.push(`| ${scene} | ${row.join(" | ")} |`);
+    }
+    out.push("");
+    const errors = mine.filter((c) => c.error);
+    for (const c of errors) out.push(`- error, ${c.engine} / ${c.scene}: ${c.error.split("\n")[0].replace(/\|/g, "\\|").slice(0, 300)}`);
+    if (errors.length > 0) out.push("");
+  }
+}
+
+export function resultsMarkdown({ meta, cells: allCells, narrowphase, scenes, engines, filtered }) {
+  // Node's cells make every table but the browsers' section; a cell without `runtime` is Node's.
+  const cells = allCells.filter((c) => (c.runtime ?? "node") === "node");
+  const browserCells = allCells.filter((c) => (c.runtime ?? "node") !== "node");
   const find = (engine, scene) => cells.find((c) => c.engine === engine && c.scene === scene);
   const p = meta.protocol;
   const out = [];
@@ -119,7 +184,7 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
   out.push(`- Date: ${meta.date}`);
   out.push(`- Machine: ${meta.cpu}, ${meta.memory}, ${meta.platform}`);
   out.push(`- Node ${meta.node} (V8 ${meta.v8}); capsule2d measured from ${meta.bundle}`);
-  if (cells.length > 0) {
+  if (allCells.length > 0) {
     out.push(
       `- Run: ${p.label}${filtered ? " (only the scenes and engines asked for)" : ""}; each engine × scene in a fresh \`node --expose-gc\` process; ` +
         `${p.warmup} warm-up steps, then ${p.steps} steps timed one by one ` +
@@ -133,7 +198,8 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
   if (meta.runs && meta.runs.length > 1) {
     out.push("- Runs merged here (`--merge`; each scene's cells come from the run that last measured it, on the machine it names):");
     for (const r of meta.runs) {
-      out.push(`  - ${r.date}, ${r.protocol}, ${r.cpu}, Node ${r.node}: ${r.scenes.join(", ")} × ${r.engines.join(", ")}`);
+      const where = r.runtimes ? ` (${r.runtimes.join(", ")})` : "";
+      out.push(`  - ${r.date}, ${r.protocol}, ${r.cpu}, Node ${r.node}${where}: ${r.scenes.join(", ")} × ${r.engines.join(", ")}`);
     }
   }
   out.push("");
@@ -322,6 +388,8 @@ export function resultsMarkdown({ meta, cells, narrowphase, scenes, engines, fil
       out.push("");
     }
   }
+
+  browserSection(out, meta, browserCells, cells, scenes, engines);
 
   if (narrowphase) {
     out.push("## Narrowphase: `collide()` calls per second (capsule2d)");

@@ -13,6 +13,13 @@
  *                                                   --quick their small versions), every engine
  *   npm run bench -- --joints --merge               ... and put them into RESULTS.md / RESULTS.json,
  *                                                   keeping every other cell of the last full run
+ *   npm run bench -- --runtimes node                only Node (default: node,chromium,firefox)
+ *   npm run bench -- --runtimes chromium,firefox --merge   only the browsers, merged into the results
+ *   npm run bench -- --report                       rewrite RESULTS.md from RESULTS.json, measuring nothing
+ *
+ * In the browsers (bench/browser/), the engines are capsule2d and the
+ * strongest peers (BROWSER_ENGINES, or those of --engine that run in a
+ * browser), on the same scenes, with a shorter protocol (BROWSER_PROTOCOL).
  *
  * Steps before measuring: `npm ci` in bench/ when bench/node_modules is
  * missing, then the root `npm run build` (dist/capsule2d.js is what is measured).
@@ -26,6 +33,7 @@ import { parseArgs } from "node:util";
 import { SCENES, QUICK_SCENES, JOINT_SCENES, QUICK_JOINT_SCENES } from "./scenes.mjs";
 import { ENGINES, DEFAULT_ENGINES } from "./engines/index.mjs";
 import { resultsMarkdown } from "./report.mjs";
+import { BROWSERS, runInBrowsers } from "./browser/run-browsers.mjs";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, "..");
@@ -40,8 +48,19 @@ const { values: args } = parseArgs({
     write: { type: "boolean", default: false },
     merge: { type: "boolean", default: false },
     joints: { type: "boolean", default: false },
+    runtimes: { type: "string", default: "node,chromium,firefox" },
+    report: { type: "boolean", default: false },
   },
 });
+const RUNTIMES = ["node", ...Object.keys(BROWSERS)];
+const runtimes = args.runtimes.split(",").map((s) => s.trim()).filter(Boolean);
+for (const r of runtimes) {
+  if (!RUNTIMES.includes(r)) {
+    console.error(`unknown runtime ${JSON.stringify(r)}; known: ${RUNTIMES.join(", ")}`);
+    process.exit(2);
+  }
+}
+const browsers = runtimes.filter((r) => r !== "node");
 if (args.joints && args.scene !== undefined) {
   console.error("give --joints or --scene, not both");
   process.exit(2);
@@ -55,6 +74,15 @@ if (args.write && args.merge) {
 const PROTOCOL = args.quick
   ? { warmup: 20, steps: 60, budgetMs: 1500, allocSteps: 10, narrowphaseMs: 50, label: "quick" }
   : { warmup: 60, steps: 600, budgetMs: 60000, allocSteps: 60, narrowphaseMs: 500, label: "full" };
+
+/**
+ * The browsers' protocol: the same warm-up, fewer timed steps and a shorter
+ * budget per cell (a page cannot force a GC, so there are no heap figures).
+ */
+const BROWSER_PROTOCOL = args.quick ? { warmup: 20, steps: 60, budgetMs: 1500 } : { warmup: 60, steps: 300, budgetMs: 10000 };
+
+/** The engines measured in browsers when --engine does not say: capsule2d and the strongest peers. */
+const BROWSER_ENGINES = ["capsule2d", "rapier", "rapier-simd", "box2d3-wasm", "phaser-box2d"];
 
 function list(value, known, fallback, what) {
   if (value === undefined) return fallback;
@@ -79,7 +107,9 @@ const sceneFallback = args.joints
     : FULL_SCENES;
 const scenes = list(args.scene, SCENES, sceneFallback, "scene");
 const engines = list(args.engine, ENGINES, DEFAULT_ENGINES, "engine");
-const filtered = args.scene !== undefined || args.engine !== undefined || args.narrowphase || args.joints;
+const browserEngines = args.engine === undefined ? BROWSER_ENGINES : engines;
+const filtered =
+  args.scene !== undefined || args.engine !== undefined || args.narrowphase || args.joints || args.runtimes !== "node,chromium,firefox";
 const fullRun = !args.quick && !filtered;
 
 function run(cmd, cmdArgs, cwd) {
@@ -149,10 +179,14 @@ function short(result) {
   return `${result.meanMs.toFixed(3)} ms/step (${result.steps} steps), ${sane}`;
 }
 
+if (args.report) {
+  rewriteReport();
+  process.exit(0);
+}
 prepare();
 const started = Date.now();
 const cells = [];
-if (!args.narrowphase) {
+if (!args.narrowphase && runtimes.includes("node")) {
   for (const scene of scenes) {
     for (const engine of engines) {
       const result = runCell(engine, scene);
@@ -161,8 +195,22 @@ if (!args.narrowphase) {
     }
   }
 }
+if (!args.narrowphase && browsers.length > 0) {
+  const browserCells = [];
+  for (const scene of scenes) for (const engine of browserEngines) browserCells.push({ engine, scene });
+  const results = await runInBrowsers({
+    browsers,
+    cells: browserCells,
+    protocol: BROWSER_PROTOCOL,
+    bundle: process.env.CAPSULE2D_BUNDLE ?? "dist/capsule2d.js",
+    log: (r) => console.error(`  ${r.runtime.padEnd(9)} ${r.scene.padEnd(18)} ${r.engine.padEnd(14)} ${short(r)}`),
+  });
+  cells.push(...results);
+}
 const narrowphase =
-  args.narrowphase || (args.scene === undefined && args.engine === undefined && !args.joints) ? runNarrowphase() : null;
+  args.narrowphase || (args.scene === undefined && args.engine === undefined && !args.joints && runtimes.includes("node"))
+    ? runNarrowphase()
+    : null;
 
 const cpu = cpus()[0];
 const meta = {
@@ -174,6 +222,7 @@ const meta = {
   platform: `${process.platform} ${process.arch}`,
   bundle: process.env.CAPSULE2D_BUNDLE ?? "dist/capsule2d.js",
   protocol: PROTOCOL,
+  browserProtocol: browsers.length > 0 ? BROWSER_PROTOCOL : undefined,
   durationS: (Date.now() - started) / 1000,
 };
 for (const c of cells) c.runDate = meta.date;
@@ -182,7 +231,7 @@ process.stdout.write(markdown);
 
 if (fullRun || args.write) {
   writeFileSync(join(BENCH, "RESULTS.md"), markdown);
-  writeFileSync(join(BENCH, "RESULTS.json"), JSON.stringify({ meta, runs: [runOf(meta, scenes, engines)], cells, narrowphase }, null, 2) + "\n");
+  writeFileSync(join(BENCH, "RESULTS.json"), JSON.stringify({ meta, runs: [runOf({ ...meta, runtimes }, scenes, engines)], cells, narrowphase }, null, 2) + "\n");
   console.error("wrote bench/RESULTS.md and bench/RESULTS.json");
 } else if (args.merge) {
   merge();
@@ -192,7 +241,9 @@ if (fullRun || args.write) {
 
 /** What RESULTS.json keeps of one run: when, where, how, and what it measured. */
 function runOf(m, runScenes, runEngines) {
-  return { date: m.date, cpu: m.cpu, node: m.node, bundle: m.bundle, protocol: m.protocol.label, scenes: runScenes, engines: runEngines };
+  const run = { date: m.date, cpu: m.cpu, node: m.node, bundle: m.bundle, protocol: m.protocol.label, scenes: runScenes, engines: runEngines };
+  if (m.runtimes) run.runtimes = m.runtimes;
+  return run;
 }
 
 /**
@@ -213,17 +264,17 @@ function merge() {
   }
   const oldCells = old ? old.cells.map((c) => ({ runDate: old.meta.date, ...c })) : [];
   const runs = old ? (old.runs ?? [runOf(old.meta, [...new Set(oldCells.map((c) => c.scene))], [...new Set(oldCells.map((c) => c.engine))])]) : [];
-  const key = (c) => `${c.engine}\u0000${c.scene}`;
+  const key = (c) => `${c.engine}\u0000${c.scene}\u0000${c.runtime ?? "node"}`;
   const fresh = new Map(cells.map((c) => [key(c), c]));
   const merged = oldCells.filter((c) => !fresh.has(key(c))).concat(cells);
-  runs.push(runOf(meta, scenes, engines));
+  runs.push(runOf({ ...meta, runtimes }, scenes, [...new Set(cells.map((c) => c.engine))]));
   const keptRuns = runs.filter((r) => merged.some((c) => c.runDate === r.date));
   // Scenes and engines in their canonical order (SCENES, then ENGINES), whatever order the runs had.
   const allScenes = Object.keys(SCENES).filter((s) => merged.some((c) => c.scene === s));
   const allEngines = Object.keys(ENGINES).filter((e) => merged.some((c) => c.engine === e));
   const mergedNarrowphase = narrowphase ?? (old ? old.narrowphase : null);
   const baseMeta = old ? old.meta : meta;
-  const mergedMeta = { ...baseMeta, runs: keptRuns, durationS: baseMeta.durationS };
+  const mergedMeta = { ...baseMeta, runs: keptRuns, durationS: baseMeta.durationS, browserProtocol: meta.browserProtocol ?? baseMeta.browserProtocol };
   const md = resultsMarkdown({
     meta: mergedMeta,
     cells: merged,
@@ -233,7 +284,22 @@ function merge() {
     filtered: false,
   });
   writeFileSync(join(BENCH, "RESULTS.md"), md);
-  writeFileSync(path, JSON.stringify({ meta: baseMeta, runs: keptRuns, cells: merged, narrowphase: mergedNarrowphase }, null, 2) + "\n");
+  writeFileSync(path, JSON.stringify({ meta: { ...baseMeta, browserProtocol: mergedMeta.browserProtocol }, runs: keptRuns, cells: merged, narrowphase: mergedNarrowphase }, null, 2) + "\n");
   console.error(`merged ${cells.length} cells into bench/RESULTS.json and rewrote bench/RESULTS.md (${merged.length} cells, ${keptRuns.length} runs)`);
+}
+/** --report: RESULTS.md written again from RESULTS.json (after a change to report.mjs). */
+function rewriteReport() {
+  const saved = JSON.parse(readFileSync(join(BENCH, "RESULTS.json"), "utf8"));
+  const present = (list, key) => list.filter((n) => saved.cells.some((c) => c[key] === n));
+  const md = resultsMarkdown({
+    meta: { ...saved.meta, runs: saved.runs },
+    cells: saved.cells,
+    narrowphase: saved.narrowphase,
+    scenes: present(Object.keys(SCENES), "scene"),
+    engines: present(Object.keys(ENGINES), "engine"),
+    filtered: false,
+  });
+  writeFileSync(join(BENCH, "RESULTS.md"), md);
+  console.error("rewrote bench/RESULTS.md from bench/RESULTS.json");
 }
 if (cells.some((c) => c.error)) process.exitCode = 1;

@@ -32,9 +32,18 @@
  *     gridRows: null | [[indices of a row]...],   // joint_grid: rows top to bottom (quality)
  *   }
  *
- * A body may also carry `static: true` (a pinned body: joint_grid's top row)
- * and `filter: { category, mask }` (16-bit collision bits; without it a body
- * has category 1 and collides with everything). Bodies and joints listed in a
+ * A body may also carry `static: true` (a pinned body: joint_grid's top row),
+ * `filter: { category, mask }` (16-bit collision bits; without it a body
+ * has category 1 and collides with everything), `density` (kg/m², instead of
+ * the material's) and `velocity: { x, y }` (m/s at creation: smash).
+ *
+ * A scene may also have
+ *   kinematic: { x, y, angularVelocity,           // one kinematic body turning about (x, y)
+ *                boxes: [{ x, y, halfWidth, halfHeight }] }   // its walls, offsets from (x, y)
+ *   bounds: { x, y, radius }    // sanity without a container: every body within this circle
+ *   capsulesMayBePolygons: true // capsules are incidental here: an engine without
+ *                               // them may use its nearest shape (and says so)
+ * (tumbler has all three; ragdoll_rain the last). Bodies and joints listed in a
  * group are created by the benchmark between steps, on the group's schedule
  * (bench/cell.mjs); all others when the scene is built. Every jointed pair in
  * these scenes is already kept from colliding by its filter, so each
@@ -363,8 +372,144 @@ export function ragdollRain({ name, columns, perGroup, period, height }) {
     joints,
     groups,
     gridRows: null,
+    capsulesMayBePolygons: true,
     liveBodies: live * RAGDOLL_BODIES,
     liveJoints: live * RAGDOLL_JOINTS,
+  };
+}
+
+/**
+ * many_pyramids (after Box2D v3's benchmark of that name, shared/benchmarks.c
+ * CreateManyPyramids): many small pyramids of 1 m boxes, base 10 (55 boxes
+ * each), side by side on stacked shelves. Box2D's layout: a pyramid every
+ * 11 m along a row (its base starts 1 m into its slot), shelves 11 m apart.
+ * Box2D has 20 rows × 20 columns (22,000 boxes) on 20 ground segments 220 m
+ * wide; here `rows` × 9 columns, so a row fits between the container's walls
+ * (99 m), the floor is the first shelf and the others are 0.5 m thick static
+ * boxes spanning wall to wall with their tops at y = 11 k. Boxes have fixed
+ * rotation, as in the other pyramids here, and start exactly touching.
+ */
+export function manyPyramids(rows, name) {
+  const base = 10;
+  const columns = 9;
+  const slot = base + 1; // metres per pyramid along a row, and between shelves
+  const rowWidth = columns * slot;
+  const bodies = [];
+  const statics = container();
+  for (let r = 0; r < rows; r++) {
+    const baseY = r * slot;
+    if (r > 0) statics.push({ kind: "box", x: 0, y: baseY - 0.25, halfWidth: CONTAINER_WIDTH / 2, halfHeight: 0.25 });
+    for (let c = 0; c < columns; c++) {
+      const centerX = -rowWidth / 2 + c * slot + 1;
+      for (let i = 0; i < base; i++) {
+        for (let j = i; j < base; j++) {
+          bodies.push({
+            kind: "box",
+            x: (i + 1) * 0.5 + (j - i) + centerX - 0.5,
+            y: i + 0.5 + baseY,
+            halfWidth: 0.5,
+            halfHeight: 0.5,
+            fixedRotation: true,
+          });
+        }
+      }
+    }
+  }
+  return {
+    ...baseScene(
+      name,
+      `Box2D's many_pyramids at ${rows} × ${columns} (Box2D: 20 × 20): ${rows * columns} pyramids of base ${base} ` +
+        `(${bodies.length} fixed-rotation 1 m boxes), ${slot} m apart, on ${rows} shelves ${slot} m apart`,
+      bodies,
+      true,
+    ),
+    statics,
+  };
+}
+
+/**
+ * smash (Box2D v3's benchmark, CreateSmash): no gravity; a block of
+ * `columns` × `rows` boxes 0.4 m wide, exactly touching (x from 30 m, centred
+ * on y = 0), hit by a 8 m box of density 8 coming from x = −20 m at 40 m/s.
+ * Box2D: 120 × 80 (9,600 boxes), which is what this is. Box2D starts the
+ * block asleep; sleeping is off here, as in every scene. Every box has fixed
+ * rotation (capsule2d's boxes are axis-aligned). No container: sanity checks
+ * that no body ends up more than 1 km from where it started.
+ */
+export function smash(columns, rows, name) {
+  const d = 0.4;
+  const bodies = [
+    { kind: "box", x: -20, y: 0, halfWidth: 4, halfHeight: 4, fixedRotation: true, density: 8, velocity: { x: 40, y: 0 } },
+  ];
+  for (let i = 0; i < columns; i++) {
+    for (let j = 0; j < rows; j++) {
+      bodies.push({ kind: "box", x: 30 + i * d, y: (j - rows / 2) * d, halfWidth: d / 2, halfHeight: d / 2, fixedRotation: true });
+    }
+  }
+  return {
+    ...baseScene(
+      name,
+      `Box2D's smash: no gravity, a block of ${columns} × ${rows} fixed-rotation 0.4 m boxes hit at 40 m/s by an 8 m box of density 8`,
+      bodies,
+      false,
+    ),
+    gravity: { x: 0, y: 0 },
+    statics: [],
+    container: null,
+  };
+}
+
+/** The tumbler's turning speed: Box2D's motor speed, 25°/s. */
+export const TUMBLER_SPEED = (25 * Math.PI) / 180;
+
+/**
+ * tumbler (after Box2D v3's benchmark, CreateTumbler): a 20 m square
+ * container of four 1 m thick box walls, centred at (0, 10), turning at
+ * 25°/s about its centre, with `n` × `n` small bodies tumbling inside
+ * (Box2D: 45 × 45 = 2,025, as here). Box2D's container is a dynamic body of
+ * density 50 driven by a revolute motor and its bodies are 0.25 m boxes;
+ * here the container is kinematic (it turns at exactly that speed) and the
+ * bodies are capsules (half-length 0.1 m, radius 0.075 m: 0.35 × 0.15 m,
+ * nearly the box's area), lying on a 0.4 m grid, so that the scene rolls
+ * and tumbles rotating shapes. Engines without a capsule use their nearest
+ * shape (Box2D v2: an 8-vertex polygon) and say so in their settings; an
+ * engine without rotating boxes or compound bodies (capsule2d) builds each
+ * wall as a kinematic capsule of radius 0.5 m and says so.
+ *
+ * No ground and no container: sanity checks that every body stays within
+ * the container's circumscribed circle.
+ */
+export function tumbler(n, name) {
+  const centre = { x: 0, y: 10 };
+  const bodies = [];
+  let y = centre.y - 0.2 * n;
+  for (let i = 0; i < n; i++) {
+    let x = -0.2 * n;
+    for (let j = 0; j < n; j++) {
+      bodies.push({ kind: "capsule", x, y, angle: 0, halfLength: 0.1, radius: 0.075 });
+      x += 0.4;
+    }
+    y += 0.4;
+  }
+  const wall = (x, y, halfWidth, halfHeight) => ({ kind: "box", x, y, halfWidth, halfHeight });
+  return {
+    ...baseScene(
+      name,
+      `Box2D's tumbler with capsules: a 20 m square kinematic container of 1 m box walls turning at 25°/s about (0, 10), ` +
+        `${bodies.length} capsules (0.35 × 0.15 m) tumbling inside`,
+      bodies,
+      false,
+    ),
+    statics: [],
+    container: null,
+    bounds: { x: centre.x, y: centre.y, radius: 10 * Math.SQRT2 },
+    capsulesMayBePolygons: true,
+    kinematic: {
+      x: centre.x,
+      y: centre.y,
+      angularVelocity: TUMBLER_SPEED,
+      boxes: [wall(10, 0, 0.5, 10), wall(-10, 0, 0.5, 10), wall(0, 10, 10, 0.5), wall(0, -10, 10, 0.5)],
+    },
   };
 }
 
@@ -376,10 +521,16 @@ export const SCENES = {
   "capsules-2000": () => capsules(2000),
   "pyramid-20": () => pyramid(20, "pyramid-20"),
   "large-pyramid": () => pyramid(100, "large-pyramid"),
+  many_pyramids: () => manyPyramids(10, "many_pyramids"),
+  smash: () => smash(120, 80, "smash"),
+  tumbler: () => tumbler(45, "tumbler"),
   joint_grid: () => jointGrid(100, "joint_grid"),
   ragdoll_rain: () => ragdollRain({ name: "ragdoll_rain", columns: 40, perGroup: 5, period: 8, height: 40 }),
   // Smaller versions for --quick (its 80 steps are too few for 40 m drops).
   "joint_grid-quick": () => jointGrid(40, "joint_grid-quick"),
+  "many_pyramids-quick": () => manyPyramids(2, "many_pyramids-quick"),
+  "smash-quick": () => smash(40, 20, "smash-quick"),
+  "tumbler-quick": () => tumbler(20, "tumbler-quick"),
   "ragdoll_rain-quick": () => ragdollRain({ name: "ragdoll_rain-quick", columns: 20, perGroup: 5, period: 4, height: 3 }),
 };
 
@@ -389,6 +540,9 @@ export const QUICK_SCENES = [
   "rain-circles-2000",
   "capsules-2000",
   "pyramid-20",
+  "many_pyramids-quick",
+  "smash-quick",
+  "tumbler-quick",
   "joint_grid-quick",
   "ragdoll_rain-quick",
 ];

@@ -14,7 +14,10 @@
 //                             dist/esm/index.js and dist/cjs/index.js; the benchmarks load them)
 //
 // Entry points: `capsule2d` (src/index.ts), `capsule2d/debug` (src/debug/index.ts),
-// `capsule2d/binary` (src/binary/index.ts), `capsule2d/replay` (src/replay/index.ts). Each is a module of the same tree, so the
+// `capsule2d/binary` (src/binary/index.ts), `capsule2d/batch` (src/batch/index.ts, Node only:
+// it imports node: modules and, when a batch runs, the optional peer dependency piscina),
+// `capsule2d/worker` (src/worker/index.ts: a world in a Web Worker, drawn on the main thread),
+// `capsule2d/replay` (src/replay/index.ts). Each is a module of the same tree, so the
 // subpaths share the core's classes and state instead of carrying copies. A new
 // entry point needs: package.json "exports" (and "typesVersions" for node10),
 // typedoc.json "entryPoints", a .size-limit.json entry with its README row, and

@@ -6,4 +6,5 @@ export interface ExampleServer {
   stop(): Promise<void>;
 }
 export function startServer(options?: { port?: number; host?: string; watch?: boolean }): Promise<ExampleServer>;
+/** Every `main.ts` and `*.worker.ts` under examples/. */
 export function findEntries(dir?: string): string[];

@@ -5,6 +5,9 @@
 // How the pages are put together:
 //   - every page is a folder under examples/ holding `index.html` and a
 //     TypeScript entry `main.ts` (examples/pile/, examples/lab/solver/, ...);
+//     a page that runs a Web Worker also has the worker's entry, `<name>.worker.ts`
+//     (examples/worker/physics.worker.ts), bundled beside it to `<name>.worker.js`
+//     and started with `new Worker(new URL("./<name>.worker.js", import.meta.url), { type: "module" })`;
 //   - esbuild bundles each `examples/<path>/main.ts` to `/dist/<path>/main.js`
 //     (and `/dist/<path>/main.css` when the entry imports CSS, e.g. uPlot's),
 //     kept in memory and rebuilt on the next request after a source changes;
@@ -25,14 +28,14 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const examplesDir = join(root, "examples");
 
-/** Every `main.ts` under examples/ (skipping dist/, node/ and node_modules/). */
+/** Every `main.ts` and `*.worker.ts` under examples/ (skipping dist/, node/ and node_modules/). */
 export function findEntries(dir = examplesDir) {
   const found = [];
   for (const name of readdirSync(dir).sort()) {
     if (name === "dist" || name === "node_modules" || name === "node" || name.startsWith(".")) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) found.push(...findEntries(path));
-    else if (name === "main.ts") found.push(path);
+    else if (name === "main.ts" || name.endsWith(".worker.ts")) found.push(path);
   }
   return found;
 }
@@ -81,8 +84,14 @@ function buildLibrary() {
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   buildLibrary();
+  // The benchmark page (examples/bench/) loads the peer engines from examples/bench/peers/.
+  const { buildPeers } = await import("../bench/browser/peers.mjs");
+  const peers = await buildPeers();
+  if (peers.note) console.warn(`examples/bench: ${peers.note}`);
   const server = await startServer({ host: process.env.HOST ?? "0.0.0.0", watch: true });
-  const pages = findEntries().map((p) => relative(examplesDir, dirname(p)));
+  const pages = findEntries()
+    .filter((p) => p.endsWith("main.ts"))
+    .map((p) => relative(examplesDir, dirname(p)));
   console.log(`\ncapsule2d examples: ${server.url}\n`);
   for (const page of pages) console.log(`  ${server.url}/${page}/`);
   console.log("\nCtrl+C to stop.");

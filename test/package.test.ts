@@ -170,13 +170,34 @@ describe("built package", () => {
     expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`, `Promise.resolve(require("capsule2d/replay"))`)])).toEqual(expected);
   });
 
+  it("`capsule2d/batch` runs a job module on a worker thread, with import and with require", () => {
+    const script = (load: string) =>
+      `${load}.then((m) => m.runBatch({ module: "test/support/batch-job.mjs", jobs: [{ seed: 3, steps: 5 }], workers: 1 }))` +
+      `.then(([r]) => process.stdout.write(JSON.stringify([r.seed, r.stepCount, typeof r.hash])))`;
+    const expected = [3, 5, "string"];
+    expect(run(["--input-type=module", "-e", script(`import("capsule2d/batch")`)])).toEqual(expected);
+    expect(run(["-e", script(`Promise.resolve(require("capsule2d/batch"))`)])).toEqual(expected);
+  });
+
+  it("`capsule2d/worker` serves a world over a message channel, with import and with require", () => {
+    // serveWorld on one port, WorldWorker on the other: the first frame carries the ball
+    const script = (core: string, worker: string) =>
+      `Promise.all([${core}, ${worker}]).then(async ([c, w]) => { const { port1, port2 } = new MessageChannel(); ` +
+      `w.serveWorld(() => { const world = new c.World(); world.add(new c.Circle({ radius: 0.5 })); return world; }, { endpoint: port2 }); ` +
+      `const client = await w.WorldWorker.start(port1); await client.step(3); port1.close(); port2.close(); ` +
+      `process.stdout.write(JSON.stringify([client.bodies[0].shape, client.stepCount, w.POSE_STRIDE])); })`;
+    const expected = ["circle", 3, 8];
+    expect(run(["--input-type=module", "-e", script(`import("capsule2d")`, `import("capsule2d/worker")`)])).toEqual(expected);
+    expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`, `Promise.resolve(require("capsule2d/worker"))`)])).toEqual(expected);
+  });
+
   it("ships type declarations where package.json says they are, for every entry point and condition", () => {
     type Target = { types: string; default: string };
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
       exports: Record<string, { import: Target; require: Target } | string>;
     };
     const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json");
-    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary", "./replay"]);
+    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary", "./batch", "./worker", "./replay"]);
     for (const [, target] of entries) {
       if (typeof target === "string") throw new Error(`export ${target} has no conditions`);
       for (const file of [target.import.types, target.import.default, target.require.types, target.require.default]) {

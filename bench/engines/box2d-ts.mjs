@@ -2,21 +2,21 @@
  * @box2d/core 0.11: box2d.ts, a TypeScript port of Box2D v2.4.
  *
  * Settings: 8 velocity and 3 position iterations (Box2D v2's recommended
- * values). Box2D v2 has no capsule shape, so capsule scenes are skipped; in
- * the joint scenes (ragdoll_rain), where the capsules are only the
- * ragdolls' limbs, each capsule is a polygon of 4–8 vertices instead
- * (engines/common.mjs capsulePolygon).
+ * values). Box2D v2 has no capsule shape, so capsules-2000 is skipped; in
+ * ragdoll_rain and tumbler, where capsules stand for any rounded body, each
+ * capsule is a polygon of 4–8 vertices instead (engines/common.mjs
+ * capsulePolygon). Kinematic container (tumbler): one kinematic body with an
+ * offset box fixture per wall.
  */
 import { b2World, b2BodyType, b2CircleShape, b2PolygonShape, b2RevoluteJointDef, b2_polygonRadius } from "@box2d/core";
-import { buildWorld, capsulePolygon } from "./common.mjs";
-import { isJointScene } from "../scenes.mjs";
+import { buildWorld, capsulePolygon, capsulePolygonNote, densityOf, noCapsules } from "./common.mjs";
 
 export const describe = { label: "box2d.ts", package: "@box2d/core 0.11.0", language: "TS → JS" };
 
 const ITERATIONS = { velocityIterations: 8, positionIterations: 3 };
 
 export function unsupported(scene) {
-  return scene.bodies.some((b) => b.kind === "capsule") && !isJointScene(scene) ? "Box2D v2.4 has no capsule shape" : null;
+  return noCapsules(scene, "Box2D v2.4");
 }
 
 function box(hw, hh) {
@@ -38,9 +38,21 @@ function shapeOf(b) {
 export async function create(scene) {
   const world = b2World.Create({ x: scene.gravity.x, y: scene.gravity.y });
   world.SetAllowSleeping(false);
-  const { density, friction, restitution } = scene.material;
+  const { friction, restitution } = scene.material;
 
   const built = buildWorld(scene, {
+    addKinematic(k) {
+      const body = world.CreateBody({
+        type: b2BodyType.b2_kinematicBody,
+        position: { x: k.x, y: k.y },
+        angularVelocity: k.angularVelocity,
+      });
+      for (const w of k.boxes) {
+        const shape = new b2PolygonShape();
+        shape.SetAsBox(w.halfWidth, w.halfHeight, { x: w.x, y: w.y }, 0);
+        body.CreateFixture({ shape, friction, restitution });
+      }
+    },
     addStatic(s) {
       const body = world.CreateBody({ type: b2BodyType.b2_staticBody, position: { x: s.x, y: s.y } });
       body.CreateFixture({ shape: box(s.halfWidth, s.halfHeight), friction, restitution });
@@ -52,8 +64,9 @@ export async function create(scene) {
         angle: b.angle ?? 0,
         fixedRotation: b.fixedRotation === true,
         allowSleep: false,
+        ...(b.velocity ? { linearVelocity: { x: b.velocity.x, y: b.velocity.y } } : {}),
       });
-      const fixture = { shape: shapeOf(b), density, friction, restitution };
+      const fixture = { shape: shapeOf(b), density: densityOf(b, scene), friction, restitution };
       if (b.filter) fixture.filter = { categoryBits: b.filter.category, maskBits: b.filter.mask };
       body.CreateFixture(fixture);
       return body;
@@ -81,7 +94,7 @@ export async function create(scene) {
   return {
     settings:
       `velocityIterations ${ITERATIONS.velocityIterations}, positionIterations ${ITERATIONS.positionIterations}; sleeping off` +
-      (scene.bodies.some((b) => b.kind === "capsule") ? "; capsules as polygons (4–8 vertices)" : ""),
+      capsulePolygonNote(scene),
     step() {
       world.Step(dt, ITERATIONS);
     },

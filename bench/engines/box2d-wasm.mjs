@@ -8,15 +8,15 @@
  *
  * Settings: 8 velocity and 3 position iterations (Box2D v2's recommended
  * values), continuous physics and warm starting on (defaults). Box2D v2 has
- * no capsule shape, so capsule scenes are skipped; in the joint scenes
- * (ragdoll_rain), where the capsules are only the ragdolls' limbs, each
- * capsule is a polygon of 4–8 vertices instead (engines/common.mjs capsulePolygon).
+ * no capsule shape, so capsules-2000 is skipped; in ragdoll_rain and tumbler,
+ * where capsules stand for any rounded body, each capsule is a polygon of
+ * 4–8 vertices instead (engines/common.mjs capsulePolygon). Kinematic
+ * container (tumbler): one kinematic body with an offset box fixture per wall.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { buildWorld, capsulePolygon } from "./common.mjs";
-import { isJointScene } from "../scenes.mjs";
+import { buildWorld, capsulePolygon, capsulePolygonNote, densityOf, noCapsules } from "./common.mjs";
 
 export const describe = { label: "Box2D v2.4 (wasm)", package: "box2d-wasm 7.0.0", language: "C++ → WASM" };
 
@@ -24,7 +24,7 @@ const VELOCITY_ITERATIONS = 8;
 const POSITION_ITERATIONS = 3;
 
 export function unsupported(scene) {
-  return scene.bodies.some((b) => b.kind === "capsule") && !isJointScene(scene) ? "Box2D v2.4 has no capsule shape" : null;
+  return noCapsules(scene, "Box2D v2.4");
 }
 
 /** Box2D v2's b2_polygonRadius (2 × b2_linearSlop): the skin around every polygon. */
@@ -46,19 +46,12 @@ export async function create(scene) {
   const { box2d: B, flavour } = await loadBox2D();
   const world = new B.b2World(new B.b2Vec2(scene.gravity.x, scene.gravity.y));
   world.SetAllowSleeping(false);
-  const { density, friction, restitution } = scene.material;
+  const { friction, restitution } = scene.material;
 
-  const makeBody = (type, b, shape, fixedRotation, filter) => {
-    const bd = new B.b2BodyDef();
-    bd.set_type(type);
-    bd.set_position(new B.b2Vec2(b.x, b.y));
-    bd.set_angle(b.angle ?? 0);
-    bd.set_fixedRotation(fixedRotation);
-    bd.set_allowSleep(false);
-    const body = world.CreateBody(bd);
+  const fixtureDef = (shape, d, filter) => {
     const fd = new B.b2FixtureDef();
     fd.set_shape(shape);
-    fd.set_density(type === B.b2_staticBody ? 0 : density);
+    fd.set_density(d);
     fd.set_friction(friction);
     fd.set_restitution(restitution);
     if (filter) {
@@ -66,7 +59,18 @@ export async function create(scene) {
       f.set_categoryBits(filter.category);
       f.set_maskBits(filter.mask);
     }
-    body.CreateFixture(fd);
+    return fd;
+  };
+  const makeBody = (type, b, shape, fixedRotation, filter) => {
+    const bd = new B.b2BodyDef();
+    bd.set_type(type);
+    bd.set_position(new B.b2Vec2(b.x, b.y));
+    bd.set_angle(b.angle ?? 0);
+    bd.set_fixedRotation(fixedRotation);
+    bd.set_allowSleep(false);
+    if (b.velocity) bd.set_linearVelocity(new B.b2Vec2(b.velocity.x, b.velocity.y));
+    const body = world.CreateBody(bd);
+    body.CreateFixture(fixtureDef(shape, type === B.b2_staticBody ? 0 : densityOf(b, scene), filter));
     return body;
   };
   const box = (hw, hh) => {
@@ -87,6 +91,18 @@ export async function create(scene) {
   };
 
   const built = buildWorld(scene, {
+    addKinematic(k) {
+      const bd = new B.b2BodyDef();
+      bd.set_type(B.b2_kinematicBody);
+      bd.set_position(new B.b2Vec2(k.x, k.y));
+      bd.set_angularVelocity(k.angularVelocity);
+      const body = world.CreateBody(bd);
+      for (const w of k.boxes) {
+        const shape = new B.b2PolygonShape();
+        shape.SetAsBox(w.halfWidth, w.halfHeight, new B.b2Vec2(w.x, w.y), 0);
+        body.CreateFixture(fixtureDef(shape, 0, null));
+      }
+    },
     addStatic(s) {
       makeBody(B.b2_staticBody, s, box(s.halfWidth, s.halfHeight), false, null);
     },
@@ -125,7 +141,7 @@ export async function create(scene) {
   return {
     settings:
       `velocityIterations ${VELOCITY_ITERATIONS}, positionIterations ${POSITION_ITERATIONS}; ${flavour}.wasm; sleeping off` +
-      (scene.bodies.some((b) => b.kind === "capsule") ? "; capsules as polygons (4–8 vertices)" : ""),
+      capsulePolygonNote(scene),
     step() {
       world.Step(dt, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
     },

@@ -16,12 +16,15 @@
  * default). Revolute joints: B's angle relative to A's is 0 at creation
  * (the joint frames' rotations are left at identity), and limits bound it.
  *
+ * Kinematic container (tumbler): one kinematic body with an offset box per
+ * wall, given its angular velocity once.
+ *
  * Embind objects (definitions, returned vectors and rotations) live in
  * WebAssembly memory; the definitions are made once and reused, and what is
  * read back is deleted at once (body, shape and joint ids are plain values).
  */
 import Box2DFactory from "box2d3-wasm";
-import { buildWorld, localPoint } from "./common.mjs";
+import { buildWorld, densityOf, localPoint } from "./common.mjs";
 
 export const describe = { label: "Box2D v3 (wasm)", package: "box2d3-wasm 5.2.0", language: "C → WASM" };
 
@@ -40,7 +43,7 @@ export async function create(scene) {
   worldDef.enableSleep = false;
   const defaults = `contactHertz ${worldDef.contactHertz}, contactDampingRatio ${worldDef.contactDampingRatio}, workerCount ${worldDef.workerCount}`;
   const worldId = B.b2CreateWorld(worldDef);
-  const { density, friction, restitution } = scene.material;
+  const { friction, restitution } = scene.material;
 
   const bodyDef = B.b2DefaultBodyDef();
   const shapeDef = B.b2DefaultShapeDef();
@@ -69,6 +72,22 @@ export async function create(scene) {
   };
 
   const built = buildWorld(scene, {
+    addKinematic(k) {
+      const id = makeBody(B.b2BodyType.b2_kinematicBody, k.x, k.y, 0, false);
+      B.b2Body_SetAngularVelocity(id, k.angularVelocity);
+      setFilter(null);
+      shapeDef.density = 0;
+      const rot = B.b2MakeRot(0);
+      const centre = new B.b2Vec2(0, 0);
+      for (const w of k.boxes) {
+        centre.Set(w.x, w.y);
+        const box = B.b2MakeOffsetBox(w.halfWidth, w.halfHeight, centre, rot);
+        B.b2CreatePolygonShape(id, shapeDef, box);
+        box.delete();
+      }
+      centre.delete();
+      rot.delete();
+    },
     addStatic(s) {
       const id = makeBody(B.b2BodyType.b2_staticBody, s.x, s.y, 0, false);
       setFilter(null);
@@ -80,8 +99,13 @@ export async function create(scene) {
     addBody(b) {
       const type = b.static ? B.b2BodyType.b2_staticBody : B.b2BodyType.b2_dynamicBody;
       const id = makeBody(type, b.x, b.y, b.angle ?? 0, b.fixedRotation === true);
+      if (b.velocity) {
+        const v = new B.b2Vec2(b.velocity.x, b.velocity.y);
+        B.b2Body_SetLinearVelocity(id, v);
+        v.delete();
+      }
       setFilter(b.filter);
-      shapeDef.density = density;
+      shapeDef.density = densityOf(b, scene);
       if (b.kind === "circle") {
         circle.radius = b.radius;
         B.b2CreateCircleShape(id, shapeDef, circle);

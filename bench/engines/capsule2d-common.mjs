@@ -1,26 +1,29 @@
-/** What the two capsule2d adapters share: loading the bundle and building a scene. */
-import { existsSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import { buildWorld } from "./common.mjs";
+/**
+ * What the capsule2d adapters share: building a scene in a World of a given
+ * capsule2d module (the Node adapters load dist/capsule2d.js through
+ * capsule2d-load.mjs; the browser runner and the benchmark page pass theirs).
+ * No Node API here, so it bundles for the browser.
+ *
+ * Kinematic container (tumbler): capsule2d has neither compound bodies nor
+ * rotating boxes, so each wall is a kinematic capsule (radius: the wall's
+ * half-thickness; its caps centred on the container's corners) turning at
+ * the container's angular velocity, its linear velocity set before each
+ * step (inside the timed step) so that it lands where the turning container
+ * puts it after the step.
+ */
+import { buildWorld, densityOf } from "./common.mjs";
 
 /**
- * The bundle measured: the root build's dist/capsule2d.js, or the file named
- * by the CAPSULE2D_BUNDLE environment variable (to compare two builds, say
- * before and after a change, in one sitting).
+ * The capsule2d adapter for a capsule2d module `lib` (its exports), with
+ * default settings (the soft-step solver, 4 sub-steps; sleeping off) and
+ * `from` saying where `lib` came from (the table's package column).
  */
-const BUNDLE = process.env.CAPSULE2D_BUNDLE
-  ? pathToFileURL(process.env.CAPSULE2D_BUNDLE)
-  : new URL("../../dist/capsule2d.js", import.meta.url);
-
-export async function loadCapsule2d() {
-  if (!existsSync(BUNDLE)) {
-    throw new Error(`${BUNDLE.pathname} is missing: run \`npm run build\` at the repository root`);
-  }
-  const lib = await import(BUNDLE.href);
-  if (typeof lib.World !== "function") {
-    throw new Error(`${BUNDLE.pathname} exports no World (src/world.ts not written or not exported)`);
-  }
-  return lib;
+export function capsule2dAdapter(lib, from) {
+  return {
+    describe: { label: "capsule2d", package: `capsule2d (this repo, ${from})`, language: "TypeScript → JS" },
+    unsupported: () => null,
+    create: async (scene) => buildCapsule2dWorld(lib, scene, {}, "defaults"),
+  };
 }
 
 /**
@@ -31,8 +34,26 @@ export async function loadCapsule2d() {
 export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
   const { World, Circle, Capsule, AABB } = lib;
   const world = new World({ ...worldOptions, gravity: { x: scene.gravity.x, y: scene.gravity.y }, sleeping: false });
-  const { density, friction, restitution } = scene.material;
+  const { friction, restitution } = scene.material;
+  const walls = [];
   const built = buildWorld(scene, {
+    addKinematic(k) {
+      for (const w of k.boxes) {
+        const along = w.halfHeight > w.halfWidth ? Math.PI / 2 : 0;
+        const body = new Capsule({
+          type: "kinematic",
+          position: { x: k.x + w.x, y: k.y + w.y },
+          angle: along,
+          halfLength: Math.max(w.halfWidth, w.halfHeight),
+          radius: Math.min(w.halfWidth, w.halfHeight),
+          angularVelocity: k.angularVelocity,
+          friction,
+          restitution,
+        });
+        world.add(body);
+        walls.push({ body, offset: { x: w.x, y: w.y } });
+      }
+    },
     addStatic(s) {
       world.add(
         new AABB({
@@ -46,7 +67,8 @@ export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
       );
     },
     addBody(b) {
-      const common = { position: { x: b.x, y: b.y }, density, friction, restitution };
+      const common = { position: { x: b.x, y: b.y }, density: densityOf(b, scene), friction, restitution };
+      if (b.velocity) common.velocity = { x: b.velocity.x, y: b.velocity.y };
       if (b.static) common.type = "static";
       if (b.filter) common.collisionFilter = { category: b.filter.category, mask: b.filter.mask };
       let body;
@@ -70,11 +92,33 @@ export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
   });
   const bodies = built.handles;
   const dt = scene.dt;
+  const k = scene.kinematic;
+  const velocity = { x: 0, y: 0 };
+  let steps = 0;
+  /** Each wall's velocity for the coming step: from where it is to where the turning container puts it. */
+  const driveWalls = () => {
+    steps++;
+    const c = Math.cos(k.angularVelocity * dt * steps);
+    const s = Math.sin(k.angularVelocity * dt * steps);
+    for (const { body, offset } of walls) {
+      const p = body.position;
+      velocity.x = (k.x + c * offset.x - s * offset.y - p.x) / dt;
+      velocity.y = (k.y + s * offset.x + c * offset.y - p.y) / dt;
+      body.setVelocity(velocity);
+    }
+  };
   return {
-    settings: `${prefix}: ${describeOptions(world.options)}; sleeping off`,
-    step() {
-      world.step(dt);
-    },
+    settings:
+      `${prefix}: ${describeOptions(world.options)}; sleeping off` +
+      (k ? "; the container's walls are 4 kinematic capsules, their velocities set before each step" : ""),
+    step: k
+      ? () => {
+          driveWalls();
+          world.step(dt);
+        }
+      : () => {
+          world.step(dt);
+        },
     readPositions(out) {
       for (let i = 0; i < bodies.length; i++) {
         if (bodies[i] === null) continue;

@@ -6,6 +6,7 @@
  *   api.addStatic(s)               → nothing (a static box of the container)
  *   api.addBody(b, i)              → its engine's body handle
  *   api.addJoint(j, hA, hB, i)     → its engine's joint handle (joint scenes)
+ *   api.addKinematic(k)            → nothing (scene.kinematic: tumbler's turning container)
  *   api.removeJoint(handle)        (only for scenes with groups; called
  *   api.removeBody(handle)          joints first, then bodies)
  * and gets back `{ handles, spawn(group), despawn(group) }`: handles[i] is
@@ -25,6 +26,7 @@ function grouped(scene) {
 
 export function buildWorld(scene, api) {
   for (const s of scene.statics) api.addStatic(s);
+  if (scene.kinematic) api.addKinematic(scene.kinematic);
   const handles = new Array(scene.bodies.length).fill(null);
   const jointHandles = new Array(scene.joints ? scene.joints.length : 0).fill(null);
   const later = grouped(scene);
@@ -95,4 +97,25 @@ export function capsulePolygon(halfLength, radius, skin) {
 /** 16-bit collision bits of a scene body (category 1, all bits, when it has no filter). */
 export function filterOf(b) {
   return b.filter ?? { category: 0x0001, mask: 0xffff };
+}
+
+/** A scene body's density: its own (smash's heavy box) or the scene material's. */
+export function densityOf(b, scene) {
+  return b.density ?? scene.material.density;
+}
+
+/**
+ * Why an engine without a capsule shape skips this scene, or null when it
+ * can build it: capsules only stand in for its nearest shape in scenes that
+ * allow it (scene.capsulesMayBePolygons: ragdoll_rain, tumbler).
+ */
+export function noCapsules(scene, engineName) {
+  return scene.bodies.some((b) => b.kind === "capsule") && !scene.capsulesMayBePolygons
+    ? `${engineName} has no capsule shape`
+    : null;
+}
+
+/** The settings note of an engine that builds capsules as polygons, when the scene has any. */
+export function capsulePolygonNote(scene) {
+  return scene.bodies.some((b) => b.kind === "capsule") ? "; capsules as polygons (4–8 vertices)" : "";
 }

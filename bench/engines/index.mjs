@@ -21,6 +21,7 @@
 export const ENGINES = {
   capsule2d: "./capsule2d.mjs",
   rapier: "./rapier.mjs",
+  "rapier-simd": "./rapier-simd.mjs",
   "box2d3-wasm": "./box2d3-wasm.mjs",
   "box2d-wasm": "./box2d-wasm.mjs",
   "phaser-box2d": "./phaser-box2d.mjs",
@@ -37,6 +38,7 @@ export const ENGINES = {
 export const DEFAULT_ENGINES = [
   "capsule2d",
   "rapier",
+  "rapier-simd",
   "box2d3-wasm",
   "box2d-wasm",
   "phaser-box2d",

@@ -17,12 +17,15 @@
  * 0 (no damping), friction 0.4, restitution 0.1, static friction left at its
  * default. matter approximates a circle by a polygon (13–25 sides at this
  * scale) and fixed rotation by infinite inertia. It has no capsule shape, so
- * capsule scenes are skipped, and no revolute joint, so joint scenes are too.
+ * capsule scenes are skipped, no revolute joint, so joint scenes are too, and
+ * no kinematic body, so tumbler is. A body's velocity at creation (smash) is
+ * set with Body.setVelocity, in px per 1000/60 ms.
  */
 import Matter from "matter-js";
 import { isJointScene } from "../scenes.mjs";
+import { densityOf } from "./common.mjs";
 
-const { Engine, Bodies, Composite } = Matter;
+const { Body, Engine, Bodies, Composite } = Matter;
 
 export const describe = { label: "matter-js", package: "matter-js 0.20.0", language: "JS" };
 
@@ -30,6 +33,7 @@ const SCALE = 50;
 
 export function unsupported(scene) {
   if (isJointScene(scene)) return "matter-js has no revolute joint (its constraints are springs between points, without angle limits)";
+  if (scene.kinematic) return "matter-js has no kinematic body (a static body moved by hand does not push what it touches)";
   return scene.bodies.some((b) => b.kind === "capsule") ? "matter-js has no capsule shape" : null;
 }
 
@@ -51,8 +55,14 @@ export async function create(scene) {
 
   const statics = scene.statics.map((s) => rect(s, { ...material, isStatic: true }));
   const bodies = scene.bodies.map((b) => {
-    if (b.kind === "circle") return Bodies.circle(b.x * SCALE, -b.y * SCALE, b.radius * SCALE, { ...material });
-    return rect(b, b.fixedRotation ? { ...material, inertia: Infinity } : { ...material });
+    const own = { ...material, density: densityOf(b, scene) / (SCALE * SCALE) };
+    const body =
+      b.kind === "circle"
+        ? Bodies.circle(b.x * SCALE, -b.y * SCALE, b.radius * SCALE, own)
+        : rect(b, b.fixedRotation ? { ...own, inertia: Infinity } : own);
+    // matter's velocity is in px per 1000/60 ms (its base delta); y points down.
+    if (b.velocity) Body.setVelocity(body, { x: (b.velocity.x * SCALE) / 60, y: (-b.velocity.y * SCALE) / 60 });
+    return body;
   });
   Composite.add(engine.world, statics);
   Composite.add(engine.world, bodies);

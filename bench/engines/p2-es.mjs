@@ -9,9 +9,11 @@
  * Joints: RevoluteConstraint with p2's defaults (its maxForce unlimited,
  * solved by the same GSSolver as contacts); limits with setLimits (p2
  * measures B's angle minus A's, which is 0 at creation in these scenes).
+ * Kinematic container (tumbler): one kinematic body with an offset box
+ * shape per wall.
  */
 import { World, Body, Circle, Capsule, Box, RevoluteConstraint } from "p2-es";
-import { buildWorld } from "./common.mjs";
+import { buildWorld, densityOf } from "./common.mjs";
 
 export const describe = { label: "p2-es", package: "p2-es 1.2.3", language: "JS" };
 
@@ -21,11 +23,18 @@ export function unsupported() {
 
 export async function create(scene) {
   const world = new World({ gravity: [scene.gravity.x, scene.gravity.y] });
-  const { density, friction, restitution } = scene.material;
+  const { friction, restitution } = scene.material;
   world.defaultContactMaterial.friction = friction;
   world.defaultContactMaterial.restitution = restitution;
 
   const built = buildWorld(scene, {
+    addKinematic(k) {
+      const body = new Body({ type: Body.KINEMATIC, position: [k.x, k.y], angularVelocity: k.angularVelocity });
+      for (const w of k.boxes) {
+        body.addShape(new Box({ width: 2 * w.halfWidth, height: 2 * w.halfHeight, collisionMask: 0xffffffff }), [w.x, w.y], 0);
+      }
+      world.addBody(body);
+    },
     addStatic(s) {
       const body = new Body({ type: Body.STATIC, mass: 0, position: [s.x, s.y] });
       // p2's shapes default to collisionGroup 1 and collisionMask 1: the container
@@ -46,7 +55,8 @@ export async function create(scene) {
       const body = b.static
         ? new Body({ type: Body.STATIC, mass: 0, position: [b.x, b.y], angle: b.angle ?? 0 })
         : new Body({
-            mass: density * shape.area,
+            mass: densityOf(b, scene) * shape.area,
+            velocity: b.velocity ? [b.velocity.x, b.velocity.y] : [0, 0],
             position: [b.x, b.y],
             angle: b.angle ?? 0,
             fixedRotation: b.fixedRotation === true,

@@ -8,6 +8,9 @@
  * to the vectors and filters in the definitions it is given, so every body,
  * shape and joint gets fresh ones.
  *
+ * Kinematic container (tumbler): one kinematic body with an offset box per
+ * wall, given its angular velocity once.
+ *
  * Settings: Box2D v3's defaults (b2DefaultWorldDef, printed) and the 4
  * sub-steps Box2D recommends (b2World_Step's subStepCount). Continuous
  * collision is on (the default). (The package lists eslint as a runtime
@@ -18,6 +21,8 @@ import {
   b2BodyType,
   b2Body_GetPosition,
   b2Body_GetRotation,
+  b2Body_SetAngularVelocity,
+  b2Body_SetLinearVelocity,
   b2Capsule,
   b2Circle,
   b2CreateBody,
@@ -34,11 +39,12 @@ import {
   b2DestroyBody,
   b2DestroyJoint,
   b2MakeBox,
+  b2MakeOffsetBox,
   b2MakeRot,
   b2Vec2,
   b2World_Step,
 } from "phaser-box2d/dist/PhaserBox2D.js";
-import { buildWorld, localPoint } from "./common.mjs";
+import { buildWorld, densityOf, localPoint } from "./common.mjs";
 
 export const describe = { label: "Box2D v3 (phaser-box2d)", package: "phaser-box2d 1.1.0", language: "JS" };
 
@@ -57,7 +63,7 @@ export async function create(scene) {
     `contactHertz ${worldDef.contactHertz}, contactDampingRatio ${worldDef.contactDampingRatio}, ` +
     `jointHertz ${worldDef.jointHertz}, jointDampingRatio ${worldDef.jointDampingRatio}`;
   const worldId = b2CreateWorld(worldDef);
-  const { density, friction, restitution } = scene.material;
+  const { friction, restitution } = scene.material;
 
   const makeBody = (type, x, y, angle, fixedRotation) => {
     const def = b2DefaultBodyDef();
@@ -81,6 +87,13 @@ export async function create(scene) {
   };
 
   const built = buildWorld(scene, {
+    addKinematic(k) {
+      const id = makeBody(b2BodyType.b2_kinematicBody, k.x, k.y, 0, false);
+      b2Body_SetAngularVelocity(id, k.angularVelocity);
+      for (const w of k.boxes) {
+        b2CreatePolygonShape(id, shapeDef(null, 0), b2MakeOffsetBox(w.halfWidth, w.halfHeight, new b2Vec2(w.x, w.y), 0));
+      }
+    },
     addStatic(s) {
       const id = makeBody(b2BodyType.b2_staticBody, s.x, s.y, 0, false);
       b2CreatePolygonShape(id, shapeDef(null, 0), b2MakeBox(s.halfWidth, s.halfHeight));
@@ -88,7 +101,8 @@ export async function create(scene) {
     addBody(b) {
       const type = b.static ? b2BodyType.b2_staticBody : b2BodyType.b2_dynamicBody;
       const id = makeBody(type, b.x, b.y, b.angle ?? 0, b.fixedRotation === true);
-      const def = shapeDef(b.filter, density);
+      if (b.velocity) b2Body_SetLinearVelocity(id, new b2Vec2(b.velocity.x, b.velocity.y));
+      const def = shapeDef(b.filter, densityOf(b, scene));
       if (b.kind === "circle") {
         b2CreateCircleShape(id, def, new b2Circle(new b2Vec2(0, 0), b.radius));
       } else if (b.kind === "capsule") {

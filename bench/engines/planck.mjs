@@ -2,15 +2,15 @@
  * planck.js 1.5 (a JavaScript port of Box2D v2.x).
  *
  * Settings: 8 velocity and 3 position iterations (planck's and Box2D v2's
- * recommended values). planck has no capsule shape, so capsule scenes are
- * skipped; in the joint scenes (ragdoll_rain), where the capsules are only
- * the ragdolls' limbs, each capsule is a polygon of 4–8 vertices instead
- * (engines/common.mjs capsulePolygon). (planck 1.5 declares Node ≥ 24 in
+ * recommended values). planck has no capsule shape, so capsules-2000 is
+ * skipped; in ragdoll_rain and tumbler, where capsules stand for any rounded
+ * body, each capsule is a polygon of 4–8 vertices instead
+ * (engines/common.mjs capsulePolygon). Kinematic container (tumbler): one
+ * kinematic body with an offset box fixture per wall. (planck 1.5 declares Node ≥ 24 in
  * its package.json; it runs on the Node this benchmark uses, only npm warns.)
  */
 import { World, Circle, Box, Polygon, RevoluteJoint, Vec2, Settings } from "planck";
-import { buildWorld, capsulePolygon } from "./common.mjs";
-import { isJointScene } from "../scenes.mjs";
+import { buildWorld, capsulePolygon, capsulePolygonNote, densityOf, noCapsules } from "./common.mjs";
 
 export const describe = { label: "planck.js", package: "planck 1.5.0", language: "JS" };
 
@@ -18,12 +18,12 @@ const VELOCITY_ITERATIONS = 8;
 const POSITION_ITERATIONS = 3;
 
 export function unsupported(scene) {
-  return scene.bodies.some((b) => b.kind === "capsule") && !isJointScene(scene) ? "planck has no capsule shape" : null;
+  return noCapsules(scene, "planck");
 }
 
 export async function create(scene) {
   const world = new World({ gravity: { x: scene.gravity.x, y: scene.gravity.y }, allowSleep: false });
-  const { density, friction, restitution } = scene.material;
+  const { friction, restitution } = scene.material;
 
   const shapeOf = (b) => {
     if (b.kind === "circle") return new Circle(b.radius);
@@ -34,6 +34,12 @@ export async function create(scene) {
   };
 
   const built = buildWorld(scene, {
+    addKinematic(k) {
+      const body = world.createBody({ type: "kinematic", position: { x: k.x, y: k.y }, angularVelocity: k.angularVelocity });
+      for (const w of k.boxes) {
+        body.createFixture({ shape: new Box(w.halfWidth, w.halfHeight, Vec2(w.x, w.y), 0), friction, restitution });
+      }
+    },
     addStatic(s) {
       const body = world.createBody({ type: "static", position: { x: s.x, y: s.y } });
       body.createFixture({ shape: new Box(s.halfWidth, s.halfHeight), friction, restitution });
@@ -45,8 +51,9 @@ export async function create(scene) {
         angle: b.angle ?? 0,
         fixedRotation: b.fixedRotation === true,
         allowSleep: false,
+        ...(b.velocity ? { linearVelocity: { x: b.velocity.x, y: b.velocity.y } } : {}),
       });
-      const fixture = { shape: shapeOf(b), density, friction, restitution };
+      const fixture = { shape: shapeOf(b), density: densityOf(b, scene), friction, restitution };
       if (b.filter) Object.assign(fixture, { filterCategoryBits: b.filter.category, filterMaskBits: b.filter.mask });
       body.createFixture(fixture);
       return body;
@@ -68,7 +75,7 @@ export async function create(scene) {
   return {
     settings:
       `velocityIterations ${VELOCITY_ITERATIONS}, positionIterations ${POSITION_ITERATIONS}; sleeping off` +
-      (scene.bodies.some((b) => b.kind === "capsule") ? "; capsules as polygons (4–8 vertices)" : ""),
+      capsulePolygonNote(scene),
     step() {
       world.step(dt, VELOCITY_ITERATIONS, POSITION_ITERATIONS);
     },

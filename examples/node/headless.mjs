@@ -25,6 +25,7 @@ import { resolve, join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { mulberry32 } from "./random.mjs";
 
 const HELP = `Usage: node examples/node/headless.mjs [options]
 
@@ -101,18 +102,6 @@ async function loadCapsule2d() {
 
 // ---- the scene -----------------------------------------------------------------------------
 
-/** Mulberry32: a tiny seeded generator of uniform numbers in [0, 1). */
-function makeRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A floor and two walls, then `count` bodies on a grid above the floor:
  * every third a circle, a capsule or a box, each about 0.3-0.5 m across.
@@ -129,7 +118,7 @@ function buildScene({ World, Circle, Capsule, AABB }, { bodies: count, solver, s
   world.add(AABB.fromBounds({ x: -halfInside - 1, y: 0 }, { x: -halfInside, y: wallTop }, wall));
   world.add(AABB.fromBounds({ x: halfInside, y: 0 }, { x: halfInside + 1, y: wallTop }, wall));
 
-  const random = makeRandom(seed);
+  const random = mulberry32(seed);
   for (let i = 0; i < count; i++) {
     const position = {
       x: -((columns - 1) * cell) / 2 + (i % columns) * cell + (random() - 0.5) * 0.1,

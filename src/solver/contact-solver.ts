@@ -18,7 +18,7 @@
 import { BOX } from "../bodies/body.js";
 import { PUSHED, WITH_STATIC, type Contact } from "../contacts/contact.js";
 import { mixFriction, mixRestitution } from "../contacts/pairing.js";
-import type { Softness } from "./softness.js";
+import { Softness } from "./softness.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
 
@@ -274,32 +274,46 @@ export class ContactConstraints {
   /** Apply the accumulated impulses at once (warm starting). */
   warmStart(sb: SolverBodies): void {
     const { vx, vy, w, invMass, invI } = sb;
+    const { slotA, slotB, nx: nxs, ny: nys, pointCount, normalImpulse, tangentImpulse, rollingImpulse } = this;
+    const { rAx: rAxs, rAy: rAys, rBx: rBxs, rBy: rBys } = this;
     for (let i = 0; i < this.count; i++) {
-      const sA = this.slotA[i]!;
-      const sB = this.slotB[i]!;
-      const nx = this.nx[i]!;
-      const ny = this.ny[i]!;
+      const sA = slotA[i]!;
+      const sB = slotB[i]!;
+      const nx = nxs[i]!;
+      const ny = nys[i]!;
       const mA = invMass[sA]!;
       const iA = invI[sA]!;
       const mB = invMass[sB]!;
       const iB = invI[sB]!;
-      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-        const ln = this.normalImpulse[k]!;
-        const lt = this.tangentImpulse[k]!;
+      let vAx = vx[sA]!;
+      let vAy = vy[sA]!;
+      let wA = w[sA]!;
+      let vBx = vx[sB]!;
+      let vBy = vy[sB]!;
+      let wB = w[sB]!;
+      for (let k = 2 * i, end = k + pointCount[i]!; k < end; k++) {
+        const ln = normalImpulse[k]!;
+        const lt = tangentImpulse[k]!;
         const px = ln * nx + lt * ny;
         const py = ln * ny - lt * nx;
-        vx[sA] = vx[sA]! - mA * px;
-        vy[sA] = vy[sA]! - mA * py;
-        w[sA] = w[sA]! - (iA * (this.rAx[k]! * py - this.rAy[k]! * px));
-        vx[sB] = vx[sB]! + mB * px;
-        vy[sB] = vy[sB]! + mB * py;
-        w[sB] = w[sB]! + (iB * (this.rBx[k]! * py - this.rBy[k]! * px));
+        vAx -= mA * px;
+        vAy -= mA * py;
+        wA -= iA * (rAxs[k]! * py - rAys[k]! * px);
+        vBx += mB * px;
+        vBy += mB * py;
+        wB += iB * (rBxs[k]! * py - rBys[k]! * px);
       }
-      const lr = this.rollingImpulse[i]!;
+      const lr = rollingImpulse[i]!;
       if (lr !== 0) {
-        w[sA] = w[sA]! - iA * lr;
-        w[sB] = w[sB]! + iB * lr;
+        wA -= iA * lr;
+        wB += iB * lr;
       }
+      vx[sA] = vAx;
+      vy[sA] = vAy;
+      w[sA] = wA;
+      vx[sB] = vBx;
+      vy[sB] = vBy;
+      w[sB] = wB;
     }
     sb.clearStaticSlot();
   }
@@ -320,12 +334,181 @@ export class ContactConstraints {
    * with sA, sB the separation anchors (see `sAx`).
    */
   solveSoft(sb: SolverBodies, useBias: boolean, soft: Softness, stiff: Softness): void {
-    this.invH = sb.invH;
-    this.bounceBelow = -this.restitutionThreshold;
-    this.useBias = useBias;
-    for (let i = 0; i < this.count; i++) {
-      this.solveNormal(i, sb, this.stiff[i] === 1 ? stiff : soft);
-      this.solveFriction(i, sb);
+    this.solve(sb, useBias, false, soft, stiff);
+  }
+
+  /** One PGS iteration: each point's accumulated normal impulse clamped at 0, then friction. */
+  solvePGS(sb: SolverBodies): void {
+    this.solve(sb, false, true, this.rigid, this.rigid);
+  }
+
+  private readonly rigid = new Softness();
+
+  /**
+   * One pass over the constraints, for both solvers: per constraint, the
+   * normal rows (each point's accumulated impulse clamped at 0), then the
+   * friction rows (clamped to ±μ·λn, Coulomb; along t = (ny, −nx)), then
+   * rolling resistance. The normal target: with `pgs`, the velocity bias set
+   * once per step by `setVelocityBias`; otherwise the soft-step target from
+   * the estimated separation (see `solveSoft`).
+   *
+   * One loop with every array in a local: V8 keeps them in registers, and a
+   * constraint's rows share the velocities they load.
+   */
+  private solve(sb: SolverBodies, useBias: boolean, pgs: boolean, soft: Softness, stiff: Softness): void {
+    const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
+    const invH = sb.invH;
+    const bounceBelow = -this.restitutionThreshold;
+    const maxPush = this.maxPush;
+    const count = this.count;
+    const slotA = this.slotA;
+    const slotB = this.slotB;
+    const nxs = this.nx;
+    const nys = this.ny;
+    const pointCount = this.pointCount;
+    const stiffs = this.stiff;
+    const restitution = this.restitution;
+    const friction = this.friction;
+    const tangentSpeed = this.tangentSpeed;
+    const rolling = this.rolling;
+    const rollingMass = this.rollingMass;
+    const rollingImpulse = this.rollingImpulse;
+    const rAxs = this.rAx;
+    const rAys = this.rAy;
+    const rBxs = this.rBx;
+    const rBys = this.rBy;
+    const sAxs = this.sAx;
+    const sAys = this.sAy;
+    const sBxs = this.sBx;
+    const sBys = this.sBy;
+    const separation = this.separation;
+    const normalMass = this.normalMass;
+    const tangentMass = this.tangentMass;
+    const normalImpulse = this.normalImpulse;
+    const tangentImpulse = this.tangentImpulse;
+    const pgsBias = this.bias;
+    const softBias = soft.biasRate;
+    const softMass = soft.massScale;
+    const softImpulse = soft.impulseScale;
+    const stiffBias = stiff.biasRate;
+    const stiffMass = stiff.massScale;
+    const stiffImpulse = stiff.impulseScale;
+    for (let i = 0; i < count; i++) {
+      const sA = slotA[i]!;
+      const sB = slotB[i]!;
+      const nx = nxs[i]!;
+      const ny = nys[i]!;
+      const mA = invMass[sA]!;
+      const iA = invI[sA]!;
+      const mB = invMass[sB]!;
+      const iB = invI[sB]!;
+      let vAx = vx[sA]!;
+      let vAy = vy[sA]!;
+      let wA = w[sA]!;
+      let vBx = vx[sB]!;
+      let vBy = vy[sB]!;
+      let wB = w[sB]!;
+      const isStiff = stiffs[i] === 1;
+      const biasRate = isStiff ? stiffBias : softBias;
+      const pushMass = isStiff ? stiffMass : softMass;
+      const pushImpulse = isStiff ? stiffImpulse : softImpulse;
+      const cA = dqc[sA]! - 1;
+      const sAr = dqs[sA]!;
+      const cB = dqc[sB]! - 1;
+      const sBr = dqs[sB]!;
+      const dx = dpx[sB]! - dpx[sA]!;
+      const dy = dpy[sB]! - dpy[sA]!;
+      const bouncy = restitution[i]! > 0 && !useBias && !pgs;
+      const end = 2 * i + pointCount[i]!;
+      for (let k = 2 * i; k < end; k++) {
+        const rAx = rAxs[k]!;
+        const rAy = rAys[k]!;
+        const rBx = rBxs[k]!;
+        const rBy = rBys[k]!;
+        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+        const vn = dvx * nx + dvy * ny;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (pgs) {
+          bias = -pgsBias[k]!;
+        } else {
+          // (dq − 1)·s is how far a separation anchor moved by rotation
+          const aX = sAxs[k]!;
+          const aY = sAys[k]!;
+          const bX = sBxs[k]!;
+          const bY = sBys[k]!;
+          const ddx = dx + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
+          const ddy = dy + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
+          const s = separation[k]! + ddx * nx + ddy * ny;
+          if (s > 0) {
+            if (bouncy && vn < bounceBelow) continue; // arriving for a bounce: see solveSoft
+            bias = s * invH;
+          } else if (useBias) {
+            bias = biasRate * s;
+            if (bias < -maxPush) bias = -maxPush;
+            massScale = pushMass;
+            impulseScale = pushImpulse;
+          }
+        }
+        const old = normalImpulse[k]!;
+        let lambda = old - normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
+        if (lambda < 0) lambda = 0;
+        normalImpulse[k] = lambda;
+        const impulse = lambda - old;
+        const px = impulse * nx;
+        const py = impulse * ny;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        wA -= iA * (rAx * py - rAy * px);
+        vBx += mB * px;
+        vBy += mB * py;
+        wB += iB * (rBx * py - rBy * px);
+      }
+      // friction
+      const mu = friction[i]!;
+      const belt = tangentSpeed[i]!;
+      for (let k = 2 * i; k < end; k++) {
+        const rAx = rAxs[k]!;
+        const rAy = rAys[k]!;
+        const rBx = rBxs[k]!;
+        const rBy = rBys[k]!;
+        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
+        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
+        const vt = dvx * ny - dvy * nx - belt;
+        const maxF = mu * normalImpulse[k]!;
+        const old = tangentImpulse[k]!;
+        let lambda = old - tangentMass[k]! * vt;
+        lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
+        tangentImpulse[k] = lambda;
+        const px = (lambda - old) * ny;
+        const py = -(lambda - old) * nx;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        wA -= iA * (rAx * py - rAy * px);
+        vBx += mB * px;
+        vBy += mB * py;
+        wB += iB * (rBx * py - rBy * px);
+      }
+      const rr = rolling[i]!;
+      if (rr > 0) {
+        let total = normalImpulse[2 * i]!;
+        if (end - 2 * i === 2) total += normalImpulse[2 * i + 1]!;
+        const maxR = rr * total;
+        const old = rollingImpulse[i]!;
+        let lambda = old - rollingMass[i]! * (wB - wA);
+        lambda = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
+        rollingImpulse[i] = lambda;
+        wA -= iA * (lambda - old);
+        wB += iB * (lambda - old);
+      }
+      vx[sA] = vAx;
+      vy[sA] = vAy;
+      w[sA] = wA;
+      vx[sB] = vBx;
+      vy[sB] = vBy;
+      w[sB] = wB;
     }
     sb.clearStaticSlot();
   }
@@ -345,93 +528,6 @@ export class ContactConstraints {
   invDt = 0.5;
   /** The smallest separation the last `solvePositionsNGS` pass saw, m (for its early exit). */
   minSeparation = 0.5;
-  // soft-step parameters of the current pass (fields, not arguments: V8 would box them)
-  private bounceBelow = -1;
-  private invH = 0;
-  private useBias = false;
-
-  /**
-   * Normal impulses of constraint i. With `soft` (soft-step) the target comes
-   * from the estimated separation, as described at `solveSoft`; with null
-   * (pgs) it is the velocity bias set once per step by `setVelocityBias`.
-   */
-  private solveNormal(i: number, sb: SolverBodies, soft: Softness | null): void {
-    const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
-    const sA = this.slotA[i]!;
-    const sB = this.slotB[i]!;
-    const nx = this.nx[i]!;
-    const ny = this.ny[i]!;
-    const mA = invMass[sA]!;
-    const iA = invI[sA]!;
-    const mB = invMass[sB]!;
-    const iB = invI[sB]!;
-    let vAx = vx[sA]!;
-    let vAy = vy[sA]!;
-    let wA = w[sA]!;
-    let vBx = vx[sB]!;
-    let vBy = vy[sB]!;
-    let wB = w[sB]!;
-    const cA = dqc[sA]! - 1;
-    const sAr = dqs[sA]!;
-    const cB = dqc[sB]! - 1;
-    const sBr = dqs[sB]!;
-    const dx = dpx[sB]! - dpx[sA]!;
-    const dy = dpy[sB]! - dpy[sA]!;
-    const bouncy = this.restitution[i]! > 0 && !this.useBias && soft !== null;
-    for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-      const rAx = this.rAx[k]!;
-      const rAy = this.rAy[k]!;
-      const rBx = this.rBx[k]!;
-      const rBy = this.rBy[k]!;
-      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      const vn = dvx * nx + dvy * ny;
-      let bias: number;
-      let massScale = 1;
-      let impulseScale = 0;
-      if (soft === null) {
-        bias = -this.bias[k]!;
-      } else {
-        // (dq − 1)·s is how far a separation anchor moved by rotation
-        const aX = this.sAx[k]!;
-        const aY = this.sAy[k]!;
-        const bX = this.sBx[k]!;
-        const bY = this.sBy[k]!;
-        const ddx = dx + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
-        const ddy = dy + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
-        const s = this.separation[k]! + ddx * nx + ddy * ny;
-        bias = 0;
-        if (s > 0) {
-          if (bouncy && vn < this.bounceBelow) continue; // arriving for a bounce: see solveSoft
-          bias = s * this.invH;
-        } else if (this.useBias) {
-          bias = soft.biasRate * s;
-          if (bias < -this.maxPush) bias = -this.maxPush;
-          massScale = soft.massScale;
-          impulseScale = soft.impulseScale;
-        }
-      }
-      const old = this.normalImpulse[k]!;
-      let lambda = old - this.normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
-      if (lambda < 0) lambda = 0;
-      this.normalImpulse[k] = lambda;
-      const impulse = lambda - old;
-      const px = impulse * nx;
-      const py = impulse * ny;
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wA -= iA * (rAx * py - rAy * px);
-      vBx += mB * px;
-      vBy += mB * py;
-      wB += iB * (rBx * py - rBy * px);
-    }
-    vx[sA] = vAx;
-    vy[sA] = vAy;
-    w[sA] = wA;
-    vx[sB] = vBx;
-    vy[sB] = vBy;
-    w[sB] = wB;
-  }
 
   /**
    * Restitution, applied at the moment of contact. Within a (sub-)step of
@@ -604,80 +700,6 @@ export class ContactConstraints {
     }
   }
 
-  /** One PGS iteration: each point's accumulated normal impulse clamped at 0, then friction. */
-  solvePGS(sb: SolverBodies): void {
-    for (let i = 0; i < this.count; i++) {
-      this.solveNormal(i, sb, null);
-      this.solveFriction(i, sb);
-    }
-    sb.clearStaticSlot();
-  }
-
-  /**
-   * Friction of constraint i (both solvers): each point's accumulated tangent
-   * impulse, along t = (ny, −nx), clamped to ±μ·λn (Coulomb's law).
-   */
-  private solveFriction(i: number, sb: SolverBodies): void {
-    const { vx, vy, w, invMass, invI } = sb;
-    const sA = this.slotA[i]!;
-    const sB = this.slotB[i]!;
-    const nx = this.nx[i]!;
-    const ny = this.ny[i]!;
-    const mA = invMass[sA]!;
-    const iA = invI[sA]!;
-    const mB = invMass[sB]!;
-    const iB = invI[sB]!;
-    const mu = this.friction[i]!;
-    // conveyors: the surfaces slide past each other at this speed when friction holds
-    const belt = this.tangentSpeed[i]!;
-    let vAx = vx[sA]!;
-    let vAy = vy[sA]!;
-    let wA = w[sA]!;
-    let vBx = vx[sB]!;
-    let vBy = vy[sB]!;
-    let wB = w[sB]!;
-    for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-      const rAx = this.rAx[k]!;
-      const rAy = this.rAy[k]!;
-      const rBx = this.rBx[k]!;
-      const rBy = this.rBy[k]!;
-      const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-      const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-      const vt = dvx * ny - dvy * nx - belt;
-      const maxF = mu * this.normalImpulse[k]!;
-      const old = this.tangentImpulse[k]!;
-      let lambda = old - this.tangentMass[k]! * vt;
-      lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-      this.tangentImpulse[k] = lambda;
-      const px = (lambda - old) * ny;
-      const py = -(lambda - old) * nx;
-      vAx -= mA * px;
-      vAy -= mA * py;
-      wA -= iA * (rAx * py - rAy * px);
-      vBx += mB * px;
-      vBy += mB * py;
-      wB += iB * (rBx * py - rBy * px);
-    }
-    // rolling resistance: a torque against the relative spin, at most rolling × the normal impulse
-    const rolling = this.rolling[i]!;
-    if (rolling > 0) {
-      let total = this.normalImpulse[2 * i]!;
-      if (this.pointCount[i] === 2) total += this.normalImpulse[2 * i + 1]!;
-      const maxR = rolling * total;
-      const old = this.rollingImpulse[i]!;
-      let lambda = old - this.rollingMass[i]! * (wB - wA);
-      lambda = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
-      this.rollingImpulse[i] = lambda;
-      wA -= iA * (lambda - old);
-      wB += iB * (lambda - old);
-    }
-    vx[sA] = vAx;
-    vy[sA] = vAy;
-    w[sA] = wA;
-    vx[sB] = vBx;
-    vy[sB] = vBy;
-    w[sB] = wB;
-  }
 }
 
 /**

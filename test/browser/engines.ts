@@ -13,13 +13,14 @@
  * `.ci/run` installs both. The script must define `globalThis.__run`, a
  * function (sync or async) returning JSON-serialisable data.
  */
-import { spawn, execFile } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FIREFOX_PATH, launchFirefox, type LaunchedFirefox } from "../../scripts/browsers.mjs";
 
-export const FIREFOX_PATH = "/usr/bin/firefox-esr";
+export { FIREFOX_PATH };
 export const JSC_PATH = "/usr/bin/jsc";
 
 export function haveFirefox(): boolean {
@@ -30,26 +31,8 @@ export function haveJsc(): boolean {
   return existsSync(JSC_PATH);
 }
 
-/** Firefox preferences for a quiet, headless, one-page run. */
-const FIREFOX_PREFS = `
-user_pref("browser.shell.checkDefaultBrowser", false);
-user_pref("browser.startup.homepage_override.mstone", "ignore");
-user_pref("browser.aboutwelcome.enabled", false);
-user_pref("datareporting.policy.dataSubmissionEnabled", false);
-user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
-user_pref("app.update.disabledForTesting", true);
-user_pref("browser.discovery.enabled", false);
-user_pref("extensions.update.enabled", false);
-user_pref("network.captive-portal-service.enabled", false);
-user_pref("network.connectivity-service.enabled", false);
-user_pref("dom.max_script_run_time", 0);
-user_pref("dom.max_chrome_script_run_time", 0);
-`;
-
 /** Run `script` in a page of headless Firefox ESR; resolves to what `__run()` returned. */
 export async function runInFirefox(script: string, timeoutMs = 240_000): Promise<unknown> {
-  const profile = mkdtempSync(join(tmpdir(), "capsule2d-firefox-"));
-  writeFileSync(join(profile, "user.js"), FIREFOX_PREFS);
   const runner = `${script}
 ;(async () => {
   let body;
@@ -57,10 +40,9 @@ export async function runInFirefox(script: string, timeoutMs = 240_000): Promise
   catch (e) { body = JSON.stringify({ error: String((e && e.stack) || e) }); }
   await fetch("/result", { method: "POST", body });
 })();`;
-  let output = "";
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
-    let child: ReturnType<typeof spawn> | undefined;
+    let firefox: LaunchedFirefox | undefined;
     const server = createServer((req, res) => {
       if (req.method === "GET" && req.url === "/") {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -84,35 +66,26 @@ export async function runInFirefox(script: string, timeoutMs = 240_000): Promise
       }
     });
     const timer = setTimeout(
-      () => finish(new Error(`Firefox gave no result within ${timeoutMs / 1000} s; its output:\n${output.slice(-2000)}`)),
+      () => finish(new Error(`Firefox gave no result within ${timeoutMs / 1000} s; its output:\n${firefox?.output().slice(-2000)}`)),
       timeoutMs,
     );
     function finish(error: Error | null, value?: unknown): void {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      child?.kill("SIGKILL");
+      firefox?.close();
       server.close();
-      try {
-        rmSync(profile, { recursive: true, force: true });
-      } catch {
-        // Firefox may still be writing its profile as it dies; a stray temp folder is harmless
-      }
       if (error) reject(error);
       else resolve(value);
     }
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : 0;
-      child = spawn(FIREFOX_PATH, ["--headless", "--no-remote", "--profile", profile, `http://127.0.0.1:${port}/`], {
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, MOZ_HEADLESS: "1", MOZ_DISABLE_CONTENT_SANDBOX: "1" },
-      });
-      child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-      child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-      child.on("error", (e) => finish(e));
-      child.on("exit", (code) => {
-        if (!settled) finish(new Error(`Firefox exited (code ${code}) before giving a result; its output:\n${output.slice(-2000)}`));
+      firefox = launchFirefox(`http://127.0.0.1:${port}/`);
+      const out = firefox.output;
+      firefox.child.on("error", (e) => finish(e));
+      firefox.child.on("exit", (code) => {
+        if (!settled) finish(new Error(`Firefox exited (code ${code}) before giving a result; its output:\n${out().slice(-2000)}`));
       });
     });
   });

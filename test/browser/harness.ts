@@ -20,22 +20,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, type ExampleServer } from "../../scripts/serve.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/browsers.mjs";
 // Brings in the `window.__demo: DemoHook` declaration the helpers below rely on.
 import type { DemoHook } from "../../examples/shared/demo.js";
 
 export type { DemoHook };
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const SCREENSHOT_DIR = "test-results";
 
 /** True when the system Chromium is installed (`.ci/run` installs it when missing). */

@@ -1,0 +1,24 @@
+/** Loading capsule2d's built bundle under Node, for the capsule2d adapters. */
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+/**
+ * The bundle measured: the root build's dist/capsule2d.js, or the file named
+ * by the CAPSULE2D_BUNDLE environment variable (to compare two builds, say
+ * before and after a change, in one sitting).
+ */
+const BUNDLE = process.env.CAPSULE2D_BUNDLE
+  ? pathToFileURL(process.env.CAPSULE2D_BUNDLE)
+  : new URL("../../dist/capsule2d.js", import.meta.url);
+
+export async function loadCapsule2d() {
+  if (!existsSync(BUNDLE)) {
+    throw new Error(`${BUNDLE.pathname} is missing: run \`npm run build\` at the repository root`);
+  }
+  const lib = await import(BUNDLE.href);
+  if (typeof lib.World !== "function") {
+    throw new Error(`${BUNDLE.pathname} exports no World (src/world.ts not written or not exported)`);
+  }
+  return lib;
+}
+

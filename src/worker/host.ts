@@ -1,0 +1,203 @@
+// The worker's side: owns the World, applies the main thread's commands in
+// the order they were posted, steps, and posts every body's pose back.
+import { AABB, type AABBOptions } from "../bodies/aabb.js";
+import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
+import { Capsule, type CapsuleOptions } from "../bodies/capsule.js";
+import { Circle, type CircleOptions } from "../bodies/circle.js";
+import { describe, finite, integer, vector } from "../math/validate.js";
+import { bodyById } from "../replay/replay.js";
+import type { World } from "../world.js";
+import { POSE_STRIDE, errorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type Reply, type Request } from "./protocol.js";
+
+/** A command of your own: called in the worker with the world and the arguments posted by `WorldWorker.command`. */
+export type WorldCommand = (world: World, ...args: any[]) => unknown;
+
+/** What {@link serveWorld} takes besides the setup function. */
+export interface ServeWorldOptions {
+  /** Commands of your own, by name, for `WorldWorker.command(name, ...args)` (their results go back to the caller). */
+  commands?: Record<string, WorldCommand>;
+  /** Where the messages come from (default: the worker's global scope, `self`). */
+  endpoint?: MessageEndpoint;
+}
+
+/** A body made from its definition (the constructors check every option). */
+function makeBody(def: RemoteBodyDef): Body {
+  if (def === null || typeof def !== "object") throw new TypeError(`capsule2d: body must be an object, got ${describe(def)}`);
+  const { shape, ...options } = def; // the rest are the shape's options, checked by its constructor
+  if (shape === "circle") return new Circle(options as CircleOptions);
+  if (shape === "capsule") return new Capsule(options as CapsuleOptions);
+  if (shape === "box") return new AABB(options as AABBOptions);
+  throw new TypeError(`capsule2d: body.shape must be "circle", "capsule" or "box", got ${describe(shape)}`);
+}
+
+/** What the main thread needs to draw `body`. */
+function describeBody(body: Body): RemoteBody {
+  const shape = body.kind === CIRCLE ? "circle" : body.kind === CAPSULE ? "capsule" : "box";
+  const round = shape !== "box";
+  return {
+    id: body.id,
+    shape,
+    type: body.type,
+    radius: round ? body.radius : 0,
+    halfLength: shape === "capsule" ? body.halfLength : 0,
+    halfWidth: round ? 0 : body.halfWidth,
+    halfHeight: round ? 0 : body.halfHeight,
+    label: body.label,
+  };
+}
+
+/** The built-in commands: each checks its arguments (the body methods check the values) and changes one body or the list. */
+const BUILT_IN: Record<string, (world: World, args: unknown[]) => unknown> = {
+  add: (world, [def]) => world.add(makeBody(def as RemoteBodyDef)).id,
+  remove: (world, [id]) => void world.remove(body(world, id)),
+  applyImpulse: (world, [id, impulse, point]) => void body(world, id).applyImpulse(impulse as never, point as never),
+  applyForce: (world, [id, force, point]) => void body(world, id).applyForce(force as never, point as never),
+  setVelocity: (world, [id, velocity]) => void body(world, id).setVelocity(vector("velocity", velocity)),
+  setAngularVelocity: (world, [id, w]) => void body(world, id).setAngularVelocity(finite("angularVelocity", w)),
+  setPosition: (world, [id, position]) => void body(world, id).setPosition(vector("position", position)),
+};
+
+/** The body of `world` with this id, or a RangeError naming the id. */
+function body(world: World, id: unknown): Body {
+  const found = bodyById(world, integer("id", id, 0, Number.MAX_SAFE_INTEGER));
+  if (found === null) throw new RangeError(`capsule2d: no body with id ${describe(id)} in the worker's world`);
+  return found;
+}
+
+/**
+ * Run a world in this Web Worker for a {@link WorldWorker} on the main thread.
+ * `setup(data)` builds the world (it gets what `WorldWorker.start(worker, data)`
+ * was given, and may be async); from then on the worker applies the main
+ * thread's commands in the order they were posted, steps when asked, and
+ * posts every body's pose back after each request.
+ *
+ * ```ts
+ * // physics.worker.ts
+ * import { World, AABB, Circle } from "capsule2d";
+ * import { serveWorld } from "capsule2d/worker";
+ *
+ * serveWorld(({ count }) => {
+ *   const world = new World();
+ *   world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+ *   for (let i = 0; i < count; i++) world.add(new Circle({ position: { x: i % 40 - 20, y: 1 + i / 40 }, radius: 0.3 }));
+ *   return world;
+ * }, { commands: { explode: (world, x, y) => world.explode({ position: { x, y }, radius: 5, falloff: 2, impulsePerLength: 3 }) } });
+ * ```
+ *
+ * An error in `setup` rejects `WorldWorker.start`; an error in a command
+ * rejects that command's promise; an error while stepping (a throwing event
+ * handler, say) is fatal: that request and every later one reject with it.
+ */
+export function serveWorld(setup: (data: any) => World | Promise<World>, options: ServeWorldOptions = {}): void {
+  if (typeof setup !== "function") throw new TypeError(`capsule2d: setup must be a function, got ${describe(setup)}`);
+  const endpoint = options.endpoint ?? (globalThis as unknown as MessageEndpoint);
+  const commands = options.commands ?? {};
+  let world: World | null = null;
+  let fatal: Reply | null = null;
+  let sentIds: number[] = [];
+  let listChanged = true;
+  // Messages are handled one after another, in order, even when setup or a command is async.
+  let queue: Promise<void> = Promise.resolve();
+
+  /** Fill a frame: the poses now (and the list of bodies when it changed). */
+  const frame = (alpha: number, reuse: ArrayBuffer | null): FrameData => {
+    const w = world!;
+    const bodies = w.bodies;
+    const n = bodies.length;
+    const bytes = n * POSE_STRIDE * 8;
+    // a buffer the main thread handed back, or a new one with room to grow by a quarter
+    const buffer = reuse !== null && reuse.byteLength >= bytes ? reuse : new ArrayBuffer(Math.ceil(n * 1.25 + 16) * POSE_STRIDE * 8);
+    const poses = new Float64Array(buffer);
+    let changed = listChanged || n !== sentIds.length;
+    for (let i = 0, o = 0; i < n; i++, o += POSE_STRIDE) {
+      const b = bodies[i]!;
+      if (!changed && sentIds[i] !== b.id) changed = true;
+      poses[o] = b.x0;
+      poses[o + 1] = b.y0;
+      poses[o + 2] = b.c0;
+      poses[o + 3] = b.s0;
+      poses[o + 4] = b.px;
+      poses[o + 5] = b.py;
+      poses[o + 6] = b.qc;
+      poses[o + 7] = b.qs;
+    }
+    let list: RemoteBody[] | null = null;
+    if (changed) {
+      list = bodies.map(describeBody);
+      sentIds = bodies.map((b) => b.id);
+      listChanged = false;
+    }
+    return { stepCount: w.stepCount, time: w.time, alpha, count: n, buffer, bodies: list };
+  };
+
+  const post = (reply: Reply, transfer: ArrayBuffer[] = []) => endpoint.postMessage(reply, transfer);
+
+  const handle = async (request: Request): Promise<void> => {
+    if (request.type === "init") {
+      try {
+        world = await setup(request.data);
+        if (world === null || typeof world !== "object" || typeof (world as World).step !== "function") {
+          throw new TypeError(`capsule2d: serveWorld's setup must return a World, got ${describe(world)}`);
+        }
+      } catch (error) {
+        world = null;
+        fatal = { type: "fatal", error: errorData(error) };
+        post(fatal);
+        return;
+      }
+      const ready = frame(1, null);
+      post({ type: "ready", frame: ready }, [ready.buffer]);
+      return;
+    }
+    if (fatal !== null || world === null) {
+      // after a fatal error every request fails with it (the client already knows)
+      if (fatal !== null && fatal.type === "fatal") post({ type: "error", seq: request.seq, error: fatal.error });
+      return;
+    }
+    if (request.type === "frame") {
+      let alpha = 1;
+      try {
+        if (request.steps > 0) {
+          const dt = world.options.fixedDt;
+          for (let i = 0; i < request.steps; i++) world.step(dt);
+        } else {
+          alpha = world.advance(request.elapsed);
+        }
+      } catch (error) {
+        fatal = { type: "fatal", error: errorData(error) };
+        post({ type: "error", seq: request.seq, error: fatal.error });
+        post(fatal);
+        return;
+      }
+      const data = frame(alpha, request.buffer);
+      post({ type: "frame", seq: request.seq, frame: data }, [data.buffer]);
+      return;
+    }
+    try {
+      let value: unknown;
+      if (request.type === "command") {
+        const run = BUILT_IN[request.name];
+        if (run === undefined) throw new TypeError(`capsule2d: unknown command ${describe(request.name)}`);
+        value = run(world, request.args);
+      } else {
+        const run = Object.prototype.hasOwnProperty.call(commands, request.name) ? commands[request.name] : undefined;
+        if (run === undefined) throw new TypeError(`capsule2d: serveWorld has no command ${describe(request.name)}`);
+        value = await run(world, ...request.args);
+      }
+      listChanged = true; // a command may change a body's type or the list: send the list with the next frame
+      try {
+        post({ type: "result", seq: request.seq, value });
+      } catch (error) {
+        throw new TypeError(`capsule2d: the result of ${request.name} cannot be sent to the main thread (${errorData(error).message})`);
+      }
+    } catch (error) {
+      post({ type: "error", seq: request.seq, error: errorData(error) });
+    }
+  };
+
+  endpoint.addEventListener("message", (event) => {
+    const request = event.data as Request;
+    queue = queue.then(() => handle(request));
+  });
+  endpoint.start?.();
+}
