@@ -7,7 +7,7 @@
 //   dist/cjs/**.js, **.d.ts   the same as CommonJS (dist/cjs/package.json says so), for
 //                             `require`; its types are the same declarations read as CommonJS.
 //   dist/capsule2d.iife.min.js  <script> build, global `Capsule2D` (the core, plus
-//                             `Capsule2D.binary`)
+//                             `Capsule2D.binary` and `Capsule2D.replay`)
 //   dist/debug.iife.min.js    <script> build of the debug renderer: `Capsule2D.debug`
 //                             (load it after capsule2d.iife.min.js)
 //   dist/capsule2d.js, dist/capsule2d.cjs  the whole core in one import (re-exports of
@@ -16,7 +16,8 @@
 // Entry points: `capsule2d` (src/index.ts), `capsule2d/debug` (src/debug/index.ts),
 // `capsule2d/binary` (src/binary/index.ts), `capsule2d/batch` (src/batch/index.ts, Node only:
 // it imports node: modules and, when a batch runs, the optional peer dependency piscina),
-// `capsule2d/worker` (src/worker/index.ts: a world in a Web Worker, drawn on the main thread). Each is a module of the same tree, so the
+// `capsule2d/worker` (src/worker/index.ts: a world in a Web Worker, drawn on the main thread),
+// `capsule2d/replay` (src/replay/index.ts). Each is a module of the same tree, so the
 // subpaths share the core's classes and state instead of carrying copies. A new
 // entry point needs: package.json "exports" (and "typesVersions" for node10),
 // typedoc.json "entryPoints", a .size-limit.json entry with its README row, and
@@ -61,7 +62,7 @@ await Promise.all([
   build({
     ...script,
     stdin: {
-      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts";`,
+      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts"; export * as replay from "./src/replay/index.ts";`,
       resolveDir: process.cwd(),
       sourcefile: "capsule2d.iife.ts",
       loader: "ts",

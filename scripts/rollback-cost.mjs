@@ -4,9 +4,12 @@
  * (circles, capsules and boxes piling up in a box, a few impulses a step
  * standing in for players' inputs) recorded with a snapshot every step, then
  * rolled back 8 steps and re-simulated to where it was, 200 times. Prints
- * the median time of the restore (`recorder.rollback(step)`: rebuild the
- * world from the kept binary snapshot), of one re-simulated step, and of the
- * whole 8-step rollback per restored step; the recorder's cost per step;
+ * the median time of the restore (`recorder.rollback(step)`: the world put
+ * back in place from the kept binary snapshot), of one re-simulated step,
+ * and of the whole 8-step rollback per restored step; the restore alone
+ * (`world.restore(buffer)`) beside rebuilding a world from the same buffer
+ * (`World.fromSnapshot`); each also in plain steps (its time over a step's
+ * without a recorder, in the same run); the recorder's cost per step;
  * the sizes of a snapshot and of the recording; and the size of a delta
  * snapshot from one step to the next, in total and per awake body (the
  * same scene with its contacts left out: bodies only).
@@ -18,9 +21,10 @@
  * measurement, not a test: nothing here asserts a time.
  */
 import { performance } from "node:perf_hooks";
-import { loadBuilt } from "./built.mjs";
+import { loadBuilt, loadBuiltReplay } from "./built.mjs";
 
-const { World, Circle, Capsule, AABB, Recorder, BINARY_BYTES_PER_BODY, deltaSnapshot, applyDelta } = await loadBuilt();
+const { World, Circle, Capsule, AABB, BINARY_BYTES_PER_BODY } = await loadBuilt();
+const { Recorder, deltaSnapshot, applyDelta } = await loadBuiltReplay();
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -128,6 +132,28 @@ for (let round = 0; round < ROUNDS; round++) {
   if (world.stateHash() !== endHash) throw new Error(`rollback ${round} did not come back to the same state`);
 }
 
+// the restore alone, in place and into a new world, from the same kept snapshot (alternating;
+// the recorder is done: world.restore refuses to run under one, whose rollback calls it)
+recorder.detach();
+const kept = world.snapshot({ format: "binary" });
+const inPlace = [];
+const rebuilt = [];
+let cpuInPlace = 0;
+let cpuRebuilt = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  let c = cpu();
+  let t = performance.now();
+  world.restore(kept);
+  inPlace.push(performance.now() - t);
+  cpuInPlace += cpu() - c;
+  c = cpu();
+  t = performance.now();
+  World.fromSnapshot(kept);
+  rebuilt.push(performance.now() - t);
+  cpuRebuilt += cpu() - c;
+}
+if (world.stateHash() !== endHash) throw new Error("restore did not come back to the same state");
+
 const snap = world.snapshot({ format: "binary" });
 // delta snapshots: one step apart, for the whole scene and for its bodies alone (header and contacts
 // measured apart by the same delta of a world whose bodies do not move)
@@ -151,13 +177,19 @@ const perAwakeBody = (bodiesOnlyDelta(BODIES) - bodiesOnlyDelta(0)) / BODIES;
 const saved = recorder.save();
 const awake = world.bodies.filter((b) => b.isDynamic && !b.isSleeping).length;
 const ms = (x) => `${x.toFixed(3)} ms`;
+// in plain steps: wall over the plain step's median wall, CPU over its mean CPU
+const steps = (wall, cpuTime) => `${(wall / plain.perStep).toFixed(2)} / ${(cpuTime / plain.cpuPerStep).toFixed(2)}`;
+const row = (name, wall, cpuTime) => console.log(`  ${name.padEnd(38)} ${ms(wall)}   ${ms(cpuTime)}   ${steps(wall, cpuTime)}`);
 console.log(`capsule2d rollback cost, ${BODIES} dynamic bodies (${awake} awake), ${world.contacts.length} touching contacts, node ${process.version}`);
-console.log(`                                       median wall   mean CPU`);
-console.log(`  step without a recorder              ${ms(plain.perStep)}   ${ms(plain.cpuPerStep)}`);
-console.log(`  step with a recorder (snapshot/step) ${ms(recorded.perStep)}   ${ms(recorded.cpuPerStep)}`);
-console.log(`  restore (rollback to a kept step)    ${ms(median(restore))}   ${ms(cpuRestore / ROUNDS)}`);
-console.log(`  re-simulated step                    ${ms(median(resim))}   ${ms(cpuResim / ROUNDS / DEPTH)}`);
-console.log(`  ${DEPTH}-step rollback, per restored step ${ms(median(total))}   ${ms((cpuRestore + cpuResim) / ROUNDS / DEPTH)}  (restore + ${DEPTH} steps, / ${DEPTH})`);
+console.log(`                                         median wall   mean CPU   in plain steps (wall / CPU)`);
+row("step without a recorder", plain.perStep, plain.cpuPerStep);
+row("step with a recorder (snapshot/step)", recorded.perStep, recorded.cpuPerStep);
+row("restore (rollback to a kept step)", median(restore), cpuRestore / ROUNDS);
+row("re-simulated step", median(resim), cpuResim / ROUNDS / DEPTH);
+row(`${DEPTH}-step rollback, per restored step`, median(total), (cpuRestore + cpuResim) / ROUNDS / DEPTH);
+console.log(`    (restore + ${DEPTH} recorded steps, / ${DEPTH})`);
+row("restore alone: world.restore(buffer)", median(inPlace), cpuInPlace / ROUNDS);
+row("World.fromSnapshot(buffer)", median(rebuilt), cpuRebuilt / ROUNDS);
 console.log(`  (load average ${(await import("node:os")).loadavg()[0].toFixed(1)} on ${(await import("node:os")).cpus().length} cores while measuring)`);
 console.log(`  binary snapshot                    ${snap.byteLength} bytes (${BINARY_BYTES_PER_BODY} per body)`);
 console.log(`  delta snapshot, one step           ${delta.byteLength} bytes of ${after.byteLength} (${world.contacts.length} contacts kept whole when their number changed)`);

@@ -2,8 +2,9 @@
 /**
  * `capsule2d`: the world, the bodies, the narrowphase and the queries.
  * `capsule2d/debug` (a canvas renderer), `capsule2d/binary` (binary
- * snapshots), `capsule2d/batch` (many worlds on worker threads, Node) and
- * `capsule2d/worker` (a world in a Web Worker) are separate entry points.
+ * snapshots), `capsule2d/batch` (many worlds on worker threads, Node),
+ * `capsule2d/worker` (a world in a Web Worker) and `capsule2d/replay` (record,
+ * replay, rollback) are separate entry points.
  * @module capsule2d
  */
 export type { Vec2 } from "./math/vec2.js";
@@ -51,5 +52,3 @@ export type { CharacterControllerOptions } from "./character/controller.js";
 export { TileMap } from "./tiles/tilemap.js";
 export type { TileKind, TileGridOptions, TiledSpawn } from "./tiles/tilemap.js";
 export { deterministicSin, deterministicCos, deterministicAtan2 } from "./math/deterministic.js";
-// record, replay, rollback (to move to a `capsule2d/replay` entry point)
-export * from "./replay/index.js";

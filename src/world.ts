@@ -62,7 +62,7 @@ import { buildJoint, type JointDef } from "./joints/definition.js";
 import { JointManager } from "./joints/joint-manager.js";
 import { newProfile, now, type StepProfile } from "./world/stages.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
-import { copyContactState, copyJointState } from "./world/schema.js";
+import { BlankPool, copyBodyState, copyContactState, copyJointState } from "./world/schema.js";
 import { checkExplosion, dropImpulses, explosionImpulse, PreSolveView, type ExplosionDef, type PreSolveFn } from "./world/contact-control.js";
 import type { WorldJournal } from "./world/journal.js";
 
@@ -102,6 +102,10 @@ export class World implements BodyOwner, JointOwner {
   private journal: WorldJournal | null = null;
   /** Inside `advance()`: its steps are part of the reported `advance` call. */
   private advancing = false;
+  /** Listeners are not called (a recorder re-making recorded calls: see `setMuted`). */
+  private muted = false;
+  /** The blank records `restore` reads snapshots into, kept from one restore to the next. */
+  private blanks: BlankPool | null = null;
 
   // bodies: the id-ordered list (holes after removals, closed when read), and the slots
   private readonly bodyList: (Body | null)[] = [];
@@ -676,7 +680,7 @@ export class World implements BodyOwner, JointOwner {
   step(dt: number): this {
     check.positive("dt", dt);
     if (this.stepping) throw new Error("capsule2d: step() cannot be called during a step");
-    if (this.emitter.listenerCount("beforeStep") > 0) this.emitter.emit("beforeStep", { dt });
+    if (!this.muted && this.emitter.listenerCount("beforeStep") > 0) this.emitter.emit("beforeStep", { dt });
     if (this.journal !== null && !this.advancing) this.journal.call(this, "step", dt);
     const start = this.timing ? now() : 0;
     let t = start;
@@ -706,9 +710,9 @@ export class World implements BodyOwner, JointOwner {
     }
     if (this.journal !== null) this.journal.stepped();
     this.events.publish(); // 7
-    this.emitEvents();
+    if (!this.muted) this.emitEvents();
     if (this.timing) this.profile.total = this.lap("events", t) - start;
-    if (this.emitter.listenerCount("afterStep") > 0) this.emitter.emit("afterStep", { dt });
+    if (!this.muted && this.emitter.listenerCount("afterStep") > 0) this.emitter.emit("afterStep", { dt });
     const fieldError = this.integrator.fieldError;
     if (fieldError !== null) {
       this.integrator.fieldError = null;
@@ -1036,8 +1040,17 @@ export class World implements BodyOwner, JointOwner {
     const asleep = islands.update(cm.awake, cm.awakeCount, jm.active, jm.activeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
     if (asleep === 0) return;
     cm.markSleepers();
-    // a sleeping body does not move: its broadphase box is its own bounds, not swept
-    for (let i = 0; i < asleep; i++) this.setRestingBox(islands.slept[i]!);
+    // a sleeping body does not move: its broadphase box is its own bounds, not swept, and its
+    // pose at the start of the step is where it rests (at once, not at the next step's start:
+    // a snapshot taken in between has it, so a restored world continues with the same bits)
+    for (let i = 0; i < asleep; i++) {
+      const b = islands.slept[i]!;
+      this.setRestingBox(b);
+      b.x0 = b.px;
+      b.y0 = b.py;
+      b.c0 = b.qc;
+      b.s0 = b.qs;
+    }
   }
 
   /** Give a body that does not move (asleep) its unswept bounds as broadphase box. */
@@ -1212,6 +1225,15 @@ export class World implements BodyOwner, JointOwner {
     this.journal = journal;
   }
 
+  /**
+   * @internal Call no listener (step and collision events) until unmuted: a
+   * recorder re-making recorded calls on this world (what the handlers did
+   * in the recorded run is among those calls).
+   */
+  setMuted(on: boolean): void {
+    this.muted = on;
+  }
+
   /** Hash of the exact bits of every body's position, rotation and velocities. */
   stateHash(): string {
     return hashBodies(this.bodies);
@@ -1224,7 +1246,7 @@ export class World implements BodyOwner, JointOwner {
     const bodies = this.bodies;
     const islands = this.islands;
     return {
-      options: this.opts,
+      options: this.options, // the frozen copy: the same object until the options change
       time: this.simTime,
       stepCount: this.steps,
       accumulator: this.accumulator,
@@ -1259,6 +1281,16 @@ export class World implements BodyOwner, JointOwner {
   }
 
   /**
+   * @internal A binary snapshot written into `reuse`, a binary snapshot of
+   * this build that is no longer needed, when it has the size needed (else
+   * into a new buffer): for a recorder's ring, which recycles its oldest.
+   */
+  snapshotInto(reuse: ArrayBuffer | null): ArrayBuffer {
+    if (this.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
+    return captureBinary(this.state(), reuse);
+  }
+
+  /**
    * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer
    * once `enableBinarySnapshots()` from `capsule2d/binary` has been called).
    * The snapshot is checked completely first: a corrupt or truncated one
@@ -1267,12 +1299,113 @@ export class World implements BodyOwner, JointOwner {
   static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
     const restored = readSnapshot(data);
     const world = new World(restored.options);
-    world.restore(restored);
+    world.load(restored, restored.joints.map((rj) => jointFrom(rj.saved, rj.a, rj.b, null)));
     return world;
   }
 
-  /** Put checked snapshot (or clone) contents into this new, empty world. */
-  private restore(r: RestoredWorld): void {
+  /**
+   * Put this world back to a snapshot (of this world, earlier: for rollback
+   * netcode and undo), in place: the world stays the same object, with its
+   * listeners, force field and pre-solve callback, and continuing from here
+   * is bit-identical to continuing from `World.fromSnapshot(data)` (and so
+   * to the run that was saved): the same `stateHash()` and the same
+   * snapshots, step after step. Two to four times cheaper than
+   * `fromSnapshot`: it keeps the world's arrays and pools, and reads the
+   * snapshot into blank records it keeps from one restore to the next (what
+   * it still allocates is a few small objects per record, not new bodies).
+   *
+   * Bodies and joints that are in both the world and the snapshot (same id,
+   * same shape or joint type, same bodies) stay the same objects, with their
+   * `label` and `userData`; those added since the snapshot leave the world
+   * (as if removed, without events); those removed since come back as new
+   * objects (find them by id). Pending events are dropped, as in a new world.
+   *
+   * The snapshot is checked completely first: a corrupt or truncated one, or
+   * one whose `broadphase` or `speculativeDistance` differ from this world's
+   * (fixed at construction), throws a TypeError or RangeError and nothing
+   * changes. Not during a step, nor with a recorder attached (use
+   * `recorder.rollback(step)`, which calls this).
+   */
+  restore(data: WorldSnapshot | ArrayBuffer): this {
+    if (this.stepping) throw new Error("capsule2d: restore() cannot be called during a step");
+    if (this.journal !== null) {
+      throw new Error("capsule2d: restore() with a recorder attached: use recorder.rollback(step), or detach the recorder first");
+    }
+    const blanks = (this.blanks ??= new BlankPool());
+    blanks.reset();
+    const r = readSnapshot(data, blanks);
+    for (const key of ["broadphase", "speculativeDistance"] as const) {
+      if (r.options[key] !== this.opts[key]) {
+        throw new RangeError(
+          `capsule2d: restore(): the snapshot's ${key} ${check.describe(r.options[key])} differs from this world's ${check.describe(this.opts[key])} (set at construction; use World.fromSnapshot)`,
+        );
+      }
+    }
+    // checked: from here on nothing throws. Empty every part, keeping what it has grown.
+    const old = this.bodies.slice();
+    const oldJoints = this.jointManager.all().slice();
+    this.contactManager.clear(old);
+    this.jointManager.clear();
+    this.broadphase.clear();
+    this.islands.clear();
+    this.seams.clear();
+    this.events.clear();
+    for (const b of old) {
+      b._world = null;
+      b.slot = -1;
+    }
+    this.changedFlag.fill(0);
+    for (const j of oldJoints) j._world = null;
+    this.bodyList.length = 0;
+    this.holes = 0;
+    this.slots.length = 0;
+    this.freeSlots.length = 0;
+    this.releasedSlots.length = 0;
+    this.changed.length = 0;
+    this.refreshAll = false;
+    Object.assign(this.opts, r.options);
+    this.applyOptions();
+    // the user's bodies and joints where the snapshot has them too (ids are in increasing order in both)
+    const replaced = new Map<Body, Body>();
+    let k = 0;
+    for (let i = 0; i < r.bodies.length; i++) {
+      const saved = r.bodies[i]!;
+      while (k < old.length && old[k]!._id < saved._id) k++;
+      const live = old[k];
+      if (live === undefined || live._id !== saved._id || live._kind !== saved._kind) continue;
+      const { label, userData } = live;
+      copyBodyState(saved, live);
+      live.label = label;
+      live.userData = userData;
+      r.bodies[i] = live;
+      replaced.set(saved, live);
+    }
+    const final = (b: Body): Body => replaced.get(b) ?? b;
+    for (const members of r.sleepingIslands) for (let i = 0; i < members.length; i++) members[i] = final(members[i]!);
+    for (const rc of r.contacts) {
+      rc.a = final(rc.a);
+      rc.b = final(rc.b);
+    }
+    k = 0;
+    const joints = r.joints.map((rj) => {
+      while (k < oldJoints.length && oldJoints[k]!._id < rj.saved._id) k++;
+      const a = final(rj.a);
+      const b = final(rj.b);
+      const live = oldJoints[k];
+      const same = live !== undefined && live._id === rj.saved._id && live._kind === rj.saved._kind && live._bodyA === a && live._bodyB === b;
+      return jointFrom(rj.saved, a, b, same ? live : null);
+    });
+    this.load(r, joints);
+    for (const saved of replaced.keys()) blanks.releaseBody(saved);
+    return this;
+  }
+
+  /**
+   * Put checked snapshot (or clone) contents into this empty world: the
+   * bodies, and `joints`, made for r.joints' bodies and holding their saved
+   * state, in the same order.
+   */
+  private load(r: RestoredWorld, joints: readonly Joint[]): void {
     // broadphase boxes swept as the original's were at the end of its last step
     this.motion.dt = r.lastDt;
     for (let i = 0; i < r.bodies.length; i++) {
@@ -1299,9 +1432,7 @@ export class World implements BodyOwner, JointOwner {
     this.accumulator = r.accumulator;
     this.lastDt = r.lastDt;
     for (const rc of r.contacts) copyContactState(rc.saved, this.contactManager.restore(rc.a, rc.b));
-    for (const rj of r.joints) {
-      const joint = new Joint(rj.saved._kind, rj.a, rj.b);
-      copyJointState(rj.saved, joint);
+    for (const joint of joints) {
       this.jointManager.add(joint, joint._id);
       joint._world = this;
     }
@@ -1328,7 +1459,8 @@ export class World implements BodyOwner, JointOwner {
       byId.set(c._id, c);
       return c;
     });
-    copy.restore({
+    const joints = s.joints.map((j) => jointFrom(j, byId.get(j._bodyA._id)!, byId.get(j._bodyB._id)!, null));
+    copy.load({
       options: this.opts,
       time: s.time,
       stepCount: s.stepCount,
@@ -1342,7 +1474,7 @@ export class World implements BodyOwner, JointOwner {
       contacts: s.contacts.map((c) => ({ a: byId.get(c.bodyA._id)!, b: byId.get(c.bodyB._id)!, saved: c })),
       joints: s.joints.map((j) => ({ a: byId.get(j._bodyA._id)!, b: byId.get(j._bodyB._id)!, saved: j })),
       nextJointId: s.nextJointId,
-    });
+    }, joints);
     return copy;
   }
 
@@ -1545,7 +1677,23 @@ export class World implements BodyOwner, JointOwner {
   }
 }
 
-/** Record the time since `t` as the stage's, and return the new time. */
+/**
+ * A joint of a restored world: `reuse` (the user's joint of that id, for the
+ * same bodies) or a new one, given the saved state. `reuse` keeps its label
+ * and userData.
+ */
+function jointFrom(saved: Joint, a: Body, b: Body, reuse: Joint | null): Joint {
+  if (reuse === null) {
+    const joint = new Joint(saved._kind, a, b);
+    copyJointState(saved, joint);
+    return joint;
+  }
+  const { label, userData } = reuse;
+  copyJointState(saved, reuse);
+  reuse.label = label;
+  reuse.userData = userData;
+  return reuse;
+}
 
 function checkEventName<E extends keyof WorldEvents>(name: E): E {
   return check.oneOf("event name", name, EVENT_NAMES) as E;

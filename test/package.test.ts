@@ -120,6 +120,10 @@ describe("built package", () => {
     camera.resize(200, 100);
     expect(camera.worldToScreen({ x: 1, y: 1 })).toEqual({ x: 140, y: 10 });
     expect(typeof api.binary.enableBinarySnapshots).toBe("function");
+    // record, replay, rollback: Capsule2D.replay, not the core namespace
+    const replay = (api as unknown as { replay: Api }).replay;
+    expect(["Recorder", "Recording", "replay", "verify", "worldAt", "deltaSnapshot", "applyDelta"].map((n) => typeof replay[n])).toEqual(Array(7).fill("function"));
+    expect(api.Recorder).toBeUndefined();
   });
 
   // Each entry point in a child process, so that Node's own resolver (not the test runner's) reads package.json.
@@ -155,6 +159,17 @@ describe("built package", () => {
     expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`, `Promise.resolve(require("capsule2d/binary"))`)])).toEqual(expected);
   });
 
+  it("`capsule2d/replay` records a world of the same copy of the core, with import and with require; the core no longer exports it", () => {
+    const script = (core: string, replay: string) =>
+      `Promise.all([${core}, ${replay}]).then(([c, r]) => { const w = new c.World(); w.add(new c.Circle({ radius: 1 })); ` +
+      `const rec = new r.Recorder(w, { snapshotInterval: 1 }); for (let i = 0; i < 5; i++) w.step(1 / 60); const h2 = rec.recording.hashAt(2); ` +
+      `const same = rec.rollback(2) === w; const run = r.replay(r.Recording.fromBuffer(rec.save())); ` +
+      `process.stdout.write(JSON.stringify([same, w.stateHash() === h2, r.verify(rec.recording, run).ok, typeof c.Recorder, typeof c.replay])); })`;
+    const expected = [true, true, true, "undefined", "undefined"];
+    expect(run(["--input-type=module", "-e", script(`import("capsule2d")`, `import("capsule2d/replay")`)])).toEqual(expected);
+    expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`, `Promise.resolve(require("capsule2d/replay"))`)])).toEqual(expected);
+  });
+
   it("`capsule2d/batch` runs a job module on a worker thread, with import and with require", () => {
     const script = (load: string) =>
       `${load}.then((m) => m.runBatch({ module: "test/support/batch-job.mjs", jobs: [{ seed: 3, steps: 5 }], workers: 1 }))` +
@@ -182,7 +197,7 @@ describe("built package", () => {
       exports: Record<string, { import: Target; require: Target } | string>;
     };
     const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json");
-    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary", "./batch", "./worker"]);
+    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary", "./batch", "./worker", "./replay"]);
     for (const [, target] of entries) {
       if (typeof target === "string") throw new Error(`export ${target} has no conditions`);
       for (const file of [target.import.types, target.import.default, target.require.types, target.require.default]) {

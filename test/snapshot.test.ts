@@ -11,7 +11,8 @@ import {
   BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, fieldOffset,
   type Field, type Layout,
 } from "../src/world/schema.js";
-import { mixedScene } from "./support/scenes.js";
+import { disableCompiledCodecs } from "../src/world/compile.js";
+import { addJointedBodies, mixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;
 
@@ -25,13 +26,20 @@ function viaBinary(world: World): World {
   return World.fromSnapshot(buffer.slice(0)); // a copy: nothing shared with the original
 }
 
-/** Step both worlds `steps` times and require equal hashes after every step. */
+/** Every byte of a world's binary snapshot: everything that decides its future. */
+function bytesOf(world: World): string {
+  return Buffer.from(world.snapshot({ format: "binary" })).toString("base64");
+}
+
+/** Step both worlds `steps` times and require equal hashes and equal snapshot bytes after every step. */
 function expectSameFuture(a: World, b: World, steps: number): void {
   expect(b.stateHash()).toBe(a.stateHash());
+  expect(bytesOf(b)).toBe(bytesOf(a));
   for (let i = 0; i < steps; i++) {
     a.step(dt);
     b.step(dt);
     if (a.stateHash() !== b.stateHash()) throw new Error(`hashes differ ${i + 1} steps after the restore`);
+    if (bytesOf(a) !== bytesOf(b)) throw new Error(`snapshots differ ${i + 1} steps after the restore`);
   }
   expect(b.time).toBe(a.time);
   expect(b.stepCount).toBe(a.stepCount);
@@ -298,5 +306,79 @@ describe("corrupt snapshots are rejected and build nothing", () => {
 
   it("snapshot() rejects an unknown format", () => {
     expect(() => new World().snapshot({ format: "xml" } as never)).toThrow(/format must be one of "json", "binary"/);
+  });
+});
+
+describe("compiled record codecs (src/world/compile.ts)", () => {
+  /** Mixed bodies and every joint type. */
+  function jointedMixedScene(n: number, seed: number): World {
+    const world = mixedScene(n, seed);
+    const cols = Math.ceil(Math.sqrt(n * 1.5));
+    addJointedBodies(world, cols * 0.35 + 1, 4 + (n / cols) * 0.8 + 3.5);
+    return world;
+  }
+
+  /** Where the body record of body index i starts in a binary snapshot. */
+  function bodyAt(buffer: ArrayBuffer, i: number): number {
+    const optionsLength = new DataView(buffer).getUint32(16, true);
+    return 64 + ((optionsLength + 7) & ~7) + i * BODY_LAYOUT.bytes;
+  }
+
+  it("write the same bytes, read the same worlds and refuse bad values with the same errors as walking the schema", () => {
+    const world = jointedMixedScene(60, 4);
+    for (let i = 0; i < 150; i++) world.step(dt);
+    expect(world.joints.length).toBeGreaterThan(0);
+    expect(world.contacts.length).toBeGreaterThan(0);
+    const corrupt = (edit: (v: DataView, at: number) => void) => (buffer: ArrayBuffer): ArrayBuffer => {
+      const copy = buffer.slice(0);
+      edit(new DataView(copy), bodyAt(copy, 7));
+      return copy;
+    };
+    const corruptions = [
+      corrupt((v, at) => v.setFloat64(at + fieldOffset(BODY_FIELDS, BODY_LAYOUT, "position.x").at, NaN, true)),
+      corrupt((v, at) => v.setFloat64(at + fieldOffset(BODY_FIELDS, BODY_LAYOUT, "velocity.y").at, -Infinity, true)),
+      corrupt((v, at) => v.setFloat64(at + fieldOffset(BODY_FIELDS, BODY_LAYOUT, "mass").at, -1, true)),
+      corrupt((v, at) => v.setFloat64(at + fieldOffset(BODY_FIELDS, BODY_LAYOUT, "sleepTime").at, -1, true)),
+      corrupt((v, at) => v.setUint32(at + fieldOffset(BODY_FIELDS, BODY_LAYOUT, "id").at, 0xffffffff, true)),
+      corrupt((v, at) => {
+        const { at: flags, bit } = fieldOffset(BODY_FIELDS, BODY_LAYOUT, "type");
+        v.setInt32(at + flags, v.getInt32(at + flags, true) | (3 << bit), true); // type index 3: no such type
+      }),
+    ];
+    const errorOf = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        return `${(e as Error).constructor.name}: ${(e as Error).message}`;
+      }
+      return "no error";
+    };
+    const run = () => {
+      const buffer = world.snapshot({ format: "binary" });
+      const copy = World.fromSnapshot(buffer);
+      const restored = jointedMixedScene(60, 4).restore(buffer);
+      for (let i = 0; i < 30; i++) {
+        copy.step(dt);
+        restored.step(dt);
+      }
+      return {
+        bytes: Buffer.from(buffer).toString("base64"),
+        after: [bytesOf(copy), bytesOf(restored)],
+        errors: corruptions.map((c) => errorOf(() => World.fromSnapshot(c(buffer)))),
+      };
+    };
+    const compiled = run();
+    disableCompiledCodecs(true);
+    let walked: ReturnType<typeof run>;
+    try {
+      walked = run();
+    } finally {
+      disableCompiledCodecs(false);
+    }
+    expect(compiled.bytes).toBe(walked.bytes);
+    expect(compiled.after).toEqual(walked.after);
+    expect(compiled.after[1]).toBe(compiled.after[0]);
+    expect(compiled.errors).toEqual(walked.errors);
+    for (const e of compiled.errors) expect(e).toMatch(/^(RangeError|TypeError): capsule2d: invalid snapshot: bodies\[7\]\./);
   });
 });

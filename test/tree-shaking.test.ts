@@ -2,8 +2,8 @@
  * What a game ships: the built package bundled by a real bundler (esbuild,
  * minified, as `import ... from "capsule2d"` resolves through package.json),
  * and which of the package's modules end up in the output. Rarely used parts
- * (the binary snapshot codec, the exact BigInt test, the debug renderer) must
- * cost nothing to a game that does not import them. Needs `npm run build`
+ * (the binary snapshot codec, the exact BigInt test, the debug renderer, the
+ * replay tools) must cost nothing to a game that does not import them. Needs `npm run build`
  * first (`npm test` runs it).
  */
 import { describe, expect, it } from "vitest";
@@ -36,15 +36,23 @@ async function bundled(code: string): Promise<string[]> {
 }
 
 const RARELY_USED = ["world/binary.js", "binary/index.js", "narrowphase/exact.js"];
+/** The `capsule2d/replay` entry point's modules (src/replay/). */
+const REPLAY = ["replay/index.js", "replay/recorder.js", "replay/recording.js", "replay/replay.js", "replay/verify.js", "replay/delta.js", "replay/codec.js", "replay/methods.js"];
 
 describe("tree shaking in esbuild", () => {
-  it("importing only World and Circle leaves out the binary codec, the exact test and the debug renderer", async () => {
+  it("importing only World and Circle leaves out the binary codec, the exact test, the debug renderer and the replay tools", async () => {
     const modules = await bundled(`import { World, Circle } from "capsule2d";
       const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.snapshot());`);
     expect(modules).toContain("world.js"); // the bundle is real: the world and its stages are in it
     expect(modules).toContain("solver/contact-solver.js");
     for (const path of RARELY_USED) expect(modules).not.toContain(path);
-    expect(modules.filter((path) => path.startsWith("debug/"))).toEqual([]);
+    expect(modules.filter((path) => path.startsWith("debug/") || path.startsWith("replay/"))).toEqual([]);
+  });
+
+  it("even `import * as capsule2d` leaves out the replay tools (they are in capsule2d/replay)", async () => {
+    const modules = await bundled(`import * as capsule2d from "capsule2d"; console.log(capsule2d);`);
+    expect(modules).toContain("world.js");
+    expect(modules.filter((path) => path.startsWith("replay/"))).toEqual([]);
   });
 
   it("the narrowphase alone (collide and the shapes) leaves out the World, its solver and its broadphases", async () => {
@@ -64,5 +72,8 @@ describe("tree shaking in esbuild", () => {
     expect(exact).toEqual(["narrowphase/exact.js"]);
     const debug = await bundled(`import { drawWorld } from "capsule2d/debug"; console.log(drawWorld);`);
     expect(debug).toContain("debug/draw.js");
+    const replay = await bundled(`import { Recorder, replay, verify } from "capsule2d/replay"; console.log(Recorder, replay, verify);`);
+    for (const path of ["replay/recorder.js", "replay/replay.js", "replay/verify.js", "replay/codec.js"]) expect(replay).toContain(path);
+    for (const path of replay.filter((p) => p.startsWith("replay/"))) expect(REPLAY).toContain(path);
   });
 });

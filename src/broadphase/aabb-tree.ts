@@ -136,6 +136,22 @@ export class AabbTree {
     this.capacity = newCapacity;
   }
 
+  /** Free every node, in the order a new tree hands them out (so the same inserts build the same tree). */
+  clear(): void {
+    const n = this.capacity;
+    for (let i = 0; i < n; i++) {
+      this.parent[i] = i + 1 < n ? i + 1 : NULL_NODE;
+      this.child1[i] = NULL_NODE;
+      this.child2[i] = NULL_NODE;
+      this.height[i] = -1;
+      this.body[i] = null;
+      this.moved[i] = 0;
+    }
+    this.freeList = n > 0 ? 0 : NULL_NODE;
+    this.root = NULL_NODE;
+    this.leafCount = 0;
+  }
+
   private allocateNode(): number {
     if (this.freeList === NULL_NODE) this.grow(this.capacity * 2);
     const n = this.freeList;

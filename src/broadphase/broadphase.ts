@@ -57,6 +57,12 @@ export interface Broadphase {
   add(body: Body, box: QueryBox): void;
   /** Stop tracking a body. */
   remove(body: Body): void;
+  /**
+   * Stop tracking every body: the broadphase is as a new one (the same
+   * proxies, pairs and reports follow the same adds), keeping the memory it
+   * has grown. For a world restored in place from a snapshot.
+   */
+  clear(): void;
   /** The body's box changed (or its type: static bodies are kept apart). */
   update(body: Body, box: QueryBox): void;
   /** Is the body tracked? */

@@ -45,6 +45,14 @@ export class BruteForceBroadphase implements Broadphase {
     this.store(p, box);
   }
 
+  clear(): void {
+    this.bodies.length = 0;
+    this.boxes.length = 0;
+    this.wasStatic.length = 0;
+    this.proxies.clear();
+    this.diff.clear();
+  }
+
   remove(body: Body): void {
     const p = this.proxies.get(body);
     checkTracked(body, this.bodies[p]);

@@ -67,6 +67,16 @@ export class PairDiff {
     this.count = n;
   }
 
+  /** Forget every pair (as new). */
+  clear(): void {
+    this.index.clear();
+    for (let i = 0; i < this.count; i++) {
+      this.a[i] = null as unknown as Body;
+      this.b[i] = null as unknown as Body;
+    }
+    this.count = 0;
+  }
+
   /** Forget the pairs of a body leaving the broadphase (its contacts are the client's to end). */
   forget(body: Body): void {
     let n = 0;

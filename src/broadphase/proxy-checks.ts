@@ -23,6 +23,11 @@ export class ProxyTable {
     this.proxy[s] = proxy;
   }
 
+  /** Forget every proxy. */
+  clear(): void {
+    this.proxy.fill(-1);
+  }
+
   /** Throws unless `body` is a Body with a world slot that this broadphase does not track yet. */
   checkAdd(body: Body): void {
     checkBody(body);

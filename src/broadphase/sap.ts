@@ -88,6 +88,13 @@ export class SweepAndPruneBroadphase implements Broadphase {
     this.proxies.set(body, i); // appended at the end; the next sort moves it into place
   }
 
+  clear(): void {
+    this.bodies.fill(null, 0, this.count);
+    this.count = 0;
+    this.proxies.clear();
+    this.diff.clear();
+  }
+
   remove(body: Body): void {
     const i = this.proxies.get(body);
     checkTracked(body, this.bodies[i]);

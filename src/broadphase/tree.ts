@@ -112,6 +112,20 @@ export class DynamicTreeBroadphase implements Broadphase {
     this.mark(code, MOVED);
   }
 
+  clear(): void {
+    this.moving.clear();
+    this.statics.clear();
+    this.proxies.clear();
+    this.movedCodes.clear();
+    this.touchedCodes.clear();
+    this.freePair = -1;
+    this.usedPairs = 0;
+    this.fatPairCount = 0;
+    this.headMoving.fill(-1);
+    this.headStatic.fill(-1);
+    // `calls` goes on counting: pairs made from now on start untested (0) as in a new broadphase
+  }
+
   remove(body: Body): void {
     const code = this.codeOf(body);
     const tree = this.treeOfCode(code);

@@ -36,7 +36,7 @@ import type { PairList } from "../broadphase/broadphase.js";
 import type { EventBuffers } from "../world/events.js";
 import { collideWith } from "../narrowphase/collide.js";
 import type { MotionBounds } from "../solver/continuous.js";
-import { Contact, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, PUSHED, REPORTED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
+import { Contact, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, PUSHED, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
 import { PairMap } from "../broadphase/pair-map.js";
 import type { Seams } from "./seams.js";
@@ -92,6 +92,8 @@ export class ContactManager {
   private deadInList = 0;
   /** Islands fell asleep since the last flush: contacts may have lost their last awake body. */
   private sleepers = false;
+  /** Contacts restored from a snapshot since the broadphase last reported (see `restore`). */
+  private readonly restored: Contact[] = [];
   /** Contacts alive (for tests and the debug view). */
   size = 0;
   readonly settings = new NarrowphaseSettings();
@@ -125,14 +127,11 @@ export class ContactManager {
    * awake list).
    */
   applyPairs(started: PairList, ended: PairList): void {
+    if (this.restored.length > 0) this.settleRestored(started);
     for (let i = 0; i < ended.count; i++) {
       const c = this.map.get(ended.a[i]!._id, ended.b[i]!._id);
       if (c === undefined) continue;
-      if ((c.flags & PUSHED) !== 0 && (c.flags & REPORTED) === 0) {
-        c.flags |= TOUCHING;
-        this.report(c);
-      }
-      this.destroy(c, false);
+      this.end(c);
     }
     for (let i = 0; i < started.count; i++) {
       const a = started.a[i]!;
@@ -141,6 +140,39 @@ export class ContactManager {
       if (!canTouch(a, b) || this.world.jointed(a, b)) continue;
       this.create(a, b);
     }
+  }
+
+  /** The pair's boxes parted: the contact goes (one that bounced off within the step still reports that it touched). */
+  private end(c: Contact): void {
+    if ((c.flags & PUSHED) !== 0 && (c.flags & REPORTED) === 0) {
+      c.flags |= TOUCHING;
+      this.report(c);
+    }
+    this.destroy(c, false);
+  }
+
+  /**
+   * The first report of a broadphase rebuilt after a restore: it starts
+   * every pair whose boxes overlap now and ends none, having seen none
+   * before. A restored contact stands for a pair whose boxes overlapped at
+   * the world's last report (a contact lives exactly while they do): those
+   * that the broadphase does not start again parted since, and end, as they
+   * would have in the world that was saved.
+   */
+  private settleRestored(started: PairList): void {
+    for (let i = 0; i < started.count; i++) {
+      const c = this.map.get(started.a[i]!._id, started.b[i]!._id);
+      if (c !== undefined) c.flags &= ~RESTORED;
+    }
+    const restored = this.restored;
+    for (let i = 0; i < restored.length; i++) {
+      const c = restored[i]!;
+      if ((c.flags & RESTORED) !== 0) {
+        c.flags &= ~RESTORED;
+        this.end(c);
+      }
+    }
+    restored.length = 0;
   }
 
   /** A new contact for bodies a and b (a.id < b.id). */
@@ -389,6 +421,7 @@ export class ContactManager {
     }
     collideWith(A, B, c);
     if ((c.flags & ONE_WAY) !== 0 && c.count > 0) this.decideOneWay(c);
+    if (c.count < 2) c.clearUnused();
     c.matchImpulses();
     const touching = (c.count > 0 && (sensor || c.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;
     c.flags &= ~PUSHED;
@@ -578,9 +611,40 @@ export class ContactManager {
     if (all !== this.size) fail(`${all} contacts in the bodies' lists, size ${this.size}`);
   }
 
-  /** A restored contact (snapshots, clones): created, then given its saved state by the caller. */
+  /**
+   * A restored contact (snapshots, clones): created, then given its saved
+   * state by the caller. It is confirmed or ended by the broadphase's next
+   * report (see `settleRestored`).
+   */
   restore(a: Body, b: Body): Contact {
-    return this.create(a, b);
+    const c = this.create(a, b);
+    c.flags |= RESTORED;
+    this.restored.push(c);
+    return c;
+  }
+
+  /**
+   * Forget every contact (they go back to the pool, without events): as
+   * new, keeping the memory grown. `bodies` are the bodies of the world,
+   * whose lists hold every live contact. For a world restored in place.
+   */
+  clear(bodies: readonly Body[]): void {
+    // each contact once: the live ones from their body A's list, the destroyed ones still listed
+    const pool = this.pool;
+    for (const b of bodies) {
+      for (let c = this.heads[b.slot] ?? null; c !== null; c = c.nextOf(b)) if (c.bodyA === b) pool.push(c);
+    }
+    for (let i = 0; i < this.awakeCount; i++) if ((this.awake[i]!.flags & DEAD) !== 0) pool.push(this.awake[i]!);
+    for (const c of this.pending) if ((c.flags & DEAD) !== 0) pool.push(c);
+    this.awake.fill(null as unknown as Contact, 0, this.awakeCount);
+    this.awakeCount = 0;
+    this.pending.length = 0;
+    this.restored.length = 0;
+    this.heads.fill(null);
+    this.map.clear();
+    this.deadInList = 0;
+    this.sleepers = false;
+    this.size = 0;
   }
 }
 

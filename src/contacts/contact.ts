@@ -49,6 +49,8 @@ export const ONE_WAY = 512;
 export const PASSING = 1024;
 /** A one-way contact that has decided (its first manifold with points came). */
 export const DECIDED = 2048;
+/** Restored from a snapshot, and not yet found overlapping by the broadphase (see `ContactManager.restore`). */
+export const RESTORED = 4096;
 
 export class Contact extends ManifoldBuffer {
   key = 0;
@@ -104,6 +106,7 @@ export class Contact extends ManifoldBuffer {
     this.bodyA = a;
     this.bodyB = b;
     this.count = 0;
+    this.clearUnused();
     this.flags = 0;
     this.normalImpulse0 = 0;
     this.tangentImpulse0 = 0;

@@ -104,6 +104,15 @@ export class Seams {
     }
   }
 
+  /** Forget every link (as new, keeping the memory grown): for a world restored in place. */
+  clear(): void {
+    this.links.fill(null);
+    this.hidden.fill(0);
+    this.partial.fill(0);
+    this.moved.length = 0;
+    this.linkCount = 0;
+  }
+
   /** Is `body` linked to a neighbour? */
   hasLinks(body: Body): boolean {
     const list = this.links[body.slot];

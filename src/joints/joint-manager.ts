@@ -62,6 +62,18 @@ export class JointManager {
     return this.list as readonly Joint[];
   }
 
+  /** Forget every joint (as new, keeping the memory grown): for a world restored in place. */
+  clear(): void {
+    for (const j of this.list) if (j !== null) j.index = -1;
+    this.list.length = 0;
+    this.holes = 0;
+    this.nextId = 0;
+    this.bySlot.length = 0;
+    this.active.fill(null as unknown as Joint, 0, this.activeCount);
+    this.activeCount = 0;
+    this.broken.length = 0;
+  }
+
   /** A body's joints, in creation order (empty when none). */
   of(body: Body): readonly Joint[] {
     return this.bySlot[body.slot] ?? EMPTY;

@@ -67,6 +67,27 @@ export class ManifoldBuffer {
   maskA = 0;
   maskB = 0;
 
+  /**
+   * Zero the points past `count`, and with no point the normal and depth:
+   * what a manifold holds then depends only on its points, never on what the
+   * buffer held before (contacts are pooled; snapshots write every field).
+   */
+  clearUnused(): void {
+    if (this.count === 0) {
+      this.normalX = 0;
+      this.normalY = 0;
+      this.depth = 0;
+      this.x0 = 0;
+      this.y0 = 0;
+      this.depth0 = 0;
+      this.id0 = 0;
+    }
+    this.x1 = 0;
+    this.y1 = 0;
+    this.depth1 = 0;
+    this.id1 = 0;
+  }
+
   /** Copy into a new plain `Manifold` (null when there is no contact). */
   toManifold(): Manifold | null {
     if (this.count === 0) return null;

@@ -1,12 +1,18 @@
 /**
- * Record, replay, rollback (to become the `capsule2d/replay` entry point; it
- * imports the core, the core never imports it).
+ * `capsule2d/replay`: record, replay, rollback. A separate entry point, so
+ * that a game that does not record pays nothing for it: it imports the core
+ * (the same copy as `capsule2d`), the core never imports it.
+ *
+ * ```ts
+ * import { World } from "capsule2d";
+ * import { Recorder, replay, verify } from "capsule2d/replay";
+ * ```
  *
  * - `new Recorder(world, options)` records every call that changes the world
  *   (complete by construction, through the journal hook in
  *   src/world/journal.ts), each step's hash and a ring of binary snapshots;
  *   `recorder.input(value)` records the game's inputs; `recorder.rollback(step)`
- *   rebuilds the world at an earlier step for netcode.
+ *   puts the world back, in place, to an earlier step for netcode.
  * - `replay(recording)` makes the calls again on the world the recording began
  *   with; `worldAt(recording, step)` rebuilds any recorded step.
  * - `verify(recording, other)` finds the first step, body and field where two
@@ -15,6 +21,9 @@
  *   changed between two binary snapshots.
  * - `Recording.fromBuffer(data)` reads a saved recording, refusing a corrupt,
  *   truncated or incompatible one with an error that says what is wrong.
+ *
+ * In the `<script>` build it is `Capsule2D.replay`.
+ * @module capsule2d/replay
  */
 export { Recorder } from "./recorder.js";
 export type { RecorderOptions } from "./recorder.js";

@@ -2,8 +2,8 @@
  * The recorder: attached to a world, it writes every call that changes the
  * world into a recording, with `stateHash()` after each step and a binary
  * snapshot every `snapshotInterval` steps into a ring of
- * `snapshotCapacity`; `rollback(step)` rebuilds the world at an earlier step
- * from that ring for netcode.
+ * `snapshotCapacity`; `rollback(step)` puts the world back, in place, to an
+ * earlier step from that ring for netcode.
  *
  * Complete by construction: the recorder does not list what to record. The
  * world, its bodies and its joints report every changing call to the
@@ -22,7 +22,7 @@ import { World } from "../world.js";
 import type { WorldJournal } from "../world/journal.js";
 import { ByteWriter, writeNewBody, writeValue } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_JOINT, OP_WORLD, Recording } from "./recording.js";
-import { applyOps, restoreEntry, startFor } from "./replay.js";
+import { applyOps, startFor } from "./replay.js";
 import type { ForceField } from "../solver/integrate.js";
 
 /** Options of `new Recorder(world, options)`. */
@@ -42,6 +42,8 @@ export interface RecorderOptions {
 export class Recorder {
   private current: World;
   private attached = true;
+  /** Buffers of snapshots the ring no longer holds, to write new ones into (at most `snapshotCapacity`). */
+  private readonly spare: ArrayBuffer[] = [];
   /** The force field in use now (its index in the recording's fields; -1 for none). */
   private field: number;
   /** Steps between the ring's snapshots (0: none). */
@@ -72,7 +74,7 @@ export class Recorder {
     world.setJournal(this);
   }
 
-  /** The world being recorded (after `rollback`, the restored one). */
+  /** The world being recorded (`rollback` restores it in place). */
   get world(): World {
     return this.current;
   }
@@ -114,14 +116,15 @@ export class Recorder {
   }
 
   /**
-   * Rollback for netcode: rebuild the world as it was after step `step` (a
-   * world `stepCount`, from the recording's first step to the current one),
-   * from the newest kept snapshot at or before it and the calls recorded
-   * since, and forget everything recorded after it. Recording continues on
-   * the returned world (a new World: its bodies are new objects with the
-   * same ids, see `bodyById`; listeners must be attached again). Re-simulate
+   * Rollback for netcode: put the world back, in place, to how it was after
+   * step `step` (a world `stepCount`, from the recording's first step to the
+   * current one), from the newest kept snapshot at or before it
+   * (`world.restore`) and the calls recorded since, made again with the
+   * world's listeners muted; and forget everything recorded after it. The
+   * world stays the same object (so do the bodies and joints it had then,
+   * see `world.restore`), with its listeners, and recording goes on. Re-simulate
    * from there with corrected inputs: the result is what an uninterrupted
-   * run with those inputs gives, bit for bit.
+   * run with those inputs gives, bit for bit. Returns the world.
    */
   rollback(step: number): World {
     this.checkAttached("rollback");
@@ -130,18 +133,23 @@ export class Recorder {
     const fieldOf = (index: number): ForceField => rec.fields[index] as ForceField;
     const entry = startFor(rec, step);
     const end = rec.opEndAt(step);
-    const world = restoreEntry(entry, fieldOf);
-    applyOps(world, rec, entry.opEnd, end, fieldOf);
-    // nothing above changed the recording or the old world: now switch over
+    const world = this.current;
+    world.setJournal(null); // the calls made again are in the recording already
+    try {
+      world.restore(entry.buffer); // checked first: a bad snapshot throws and changes nothing
+      world.restoreForceField(entry.field >= 0 ? fieldOf(entry.field) : null);
+      world.setMuted(true);
+      applyOps(world, rec, entry.opEnd, end, fieldOf);
+    } finally {
+      world.setMuted(false);
+      world.setJournal(this);
+    }
     rec.ops.truncate(end);
     const kept = step - rec.firstStep;
     rec.stepEnds.length = kept;
     rec.hashes.length = kept;
-    while (rec.ring.length > 0 && rec.ring[rec.ring.length - 1]!.step > step) rec.ring.pop();
+    while (rec.ring.length > 0 && rec.ring[rec.ring.length - 1]!.step > step) this.spare.push(rec.ring.pop()!.buffer);
     this.field = fieldIndexAt(rec, entry.field, entry.opEnd, end);
-    this.current.setJournal(null);
-    this.current = world;
-    world.setJournal(this);
     return world;
   }
 
@@ -210,8 +218,10 @@ export class Recorder {
     rec.hashes.push(world.stateHash());
     const n = this.snapshotInterval;
     if (n > 0 && (world.stepCount - rec.firstStep) % n === 0) {
-      rec.ring.push({ step: world.stepCount, opEnd: rec.ops.length, buffer: world.snapshot({ format: "binary" }), field: this.field });
-      if (rec.ring.length > this.snapshotCapacity) rec.ring.shift();
+      // a full ring recycles its oldest snapshot's buffer, and a rollback the ones it dropped (when the size is the same)
+      if (rec.ring.length >= this.snapshotCapacity) this.spare.push(rec.ring.shift()!.buffer);
+      const buffer = world.snapshotInto(this.spare.length > 0 ? this.spare.pop()! : null);
+      rec.ring.push({ step: world.stepCount, opEnd: rec.ops.length, buffer, field: this.field });
     }
   }
 }

@@ -89,6 +89,28 @@ export class Islands {
     this.stamp = grown(this.stamp, size);
   }
 
+  /**
+   * Forget every body and island: as new, keeping the memory grown (a world
+   * restored in place from a snapshot). The update counter goes on, so no
+   * old stamp can pass for a new one.
+   */
+  clear(): void {
+    this.set.fill(SET_NONE);
+    this.sleepTime.fill(0);
+    this.island.fill(-1);
+    this.inList.fill(0);
+    this.awake.fill(null as unknown as Body, 0, this.awakeCount);
+    this.awakeCount = 0;
+    this.awakeSlot.length = 0;
+    this.pending.length = 0;
+    this.pendingSlot.length = 0;
+    this.compact = false;
+    this.sleeping.length = 0;
+    this.freeIslands.length = 0;
+    this.fellAsleep = 0;
+    this.slept.length = 0;
+  }
+
   isAwake(b: Body): boolean {
     return this.set[b.slot] === SET_AWAKE;
   }
@@ -351,11 +373,15 @@ export class Islands {
     return i;
   }
 
-  /** The sleeping islands, each as its bodies in id order (for snapshots and tests). */
+  /**
+   * The sleeping islands, each as its bodies in id order, in the order of
+   * their first bodies' ids (for snapshots and tests): the same list for the
+   * same islands, whichever index each one was given.
+   */
   sleepingIslands(): Body[][] {
     const out: Body[][] = [];
     for (const members of this.sleeping) if (members !== null && members.length > 0) out.push(members.slice());
-    return out;
+    return out.sort((a, b) => a[0]!._id - b[0]!._id);
   }
 
   /** Put a restored set of bodies to sleep as one island (snapshots). */

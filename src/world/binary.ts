@@ -17,13 +17,14 @@ import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
 import {
   BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
-  SHAPE_NAMES, blankBody, blankContact, blankJoint, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
+  SHAPE_NAMES, type Blanks, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
   type Layout,
 } from "./schema.js";
 import {
-  READABLE_VERSIONS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, islandIndex, jointIds, jsonOptions,
+  READABLE_VERSIONS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
   readOptions, typeFail, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
+import { compiledCodec, type Decode, type RecordCodec } from "./compile.js";
 
 /** "C2DS" read as a little-endian uint32. */
 export const BINARY_MAGIC = 0x53443243;
@@ -84,16 +85,59 @@ function readBinaryRecord<T, C>(v: DataView, at: number, fields: readonly Field<
   }
 }
 
-/** The binary form of a world's state (what `world.snapshot({ format: "binary" })` returns). */
-export function captureBinary(s: WorldState): ArrayBuffer {
-  const optionsText = (encoder ??= new TextEncoder()).encode(JSON.stringify(jsonOptions(s.options)));
+/** The options block of the last options object written (a world's frozen options stay the same object until they change). */
+let lastOptions: object | null = null;
+let lastOptionsText = new Uint8Array(0);
+
+function optionsBytesOf(options: WorldState["options"]): Uint8Array {
+  if (options !== lastOptions) {
+    lastOptionsText = (encoder ??= new TextEncoder()).encode(JSON.stringify(jsonOptions(options)));
+    lastOptions = options;
+  }
+  return lastOptionsText;
+}
+
+/** The views the compiled codecs use: the whole buffer as Float64 and as Int32 words. */
+interface Views {
+  f64: Float64Array;
+  i32: Int32Array;
+}
+
+function viewsOf(buffer: ArrayBuffer): Views {
+  return { f64: new Float64Array(buffer, 0, buffer.byteLength >> 3), i32: new Int32Array(buffer, 0, buffer.byteLength >> 2) };
+}
+
+function codecOf<T, C>(fields: readonly Field<T, C>[], layout: Layout): RecordCodec<T, C> | null {
+  return compiledCodec(fields, layout);
+}
+
+/** Write one record: compiled when it can be, else by walking the table. */
+function writeRecord<T, C>(v: DataView, w: Views, at: number, fields: readonly Field<T, C>[], layout: Layout, codec: RecordCodec<T, C> | null, o: T, ctx: C): void {
+  if (codec !== null) codec.write(w.f64, w.i32, at, o, ctx);
+  else writeBinaryRecord(v, at, fields, layout, o, ctx);
+}
+
+/** Read one record: compiled when it can be, else by walking the table. */
+function readRecord<T, C>(v: DataView, w: Views, at: number, fields: readonly Field<T, C>[], layout: Layout, codec: RecordCodec<T, C> | null, path: string, o: T, ctx: C): void {
+  if (codec !== null) codec.read(w.f64, w.i32, at, o, ctx, path, decode as Decode);
+  else readBinaryRecord(v, at, fields, layout, path, o, ctx);
+}
+
+/**
+ * The binary form of a world's state (what `world.snapshot({ format: "binary" })`
+ * returns), written into `reuse` when it is a buffer this function made
+ * before and has exactly the size needed (a recorder's ring recycles its
+ * oldest snapshot so), else into a new buffer. Every byte is written.
+ */
+export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): ArrayBuffer {
+  const optionsText = optionsBytesOf(s.options);
   const optionsBytes = (optionsText.length + 7) & ~7;
   const bodyCount = s.bodies.length;
   const contactCount = s.contacts.length;
   const jointCount = s.joints.length;
   const total =
     HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
-  const buffer = new ArrayBuffer(total);
+  const buffer = reuse !== null && reuse.byteLength === total ? reuse : new ArrayBuffer(total);
   const v = new DataView(buffer);
   v.setUint32(0, BINARY_MAGIC, true);
   v.setUint16(4, SNAPSHOT_VERSION, true);
@@ -105,27 +149,32 @@ export function captureBinary(s: WorldState): ArrayBuffer {
   v.setUint32(JOINT_COUNT_AT, jointCount, true);
   v.setUint32(JOINT_COUNT_AT + 4, s.nextJointId, true);
   new Uint8Array(buffer, HEADER_BYTES, optionsText.length).set(optionsText);
+  new Uint8Array(buffer, HEADER_BYTES + optionsText.length, optionsBytes - optionsText.length).fill(0); // padding (a reused buffer's too)
   let at = HEADER_BYTES + optionsBytes;
+  const w = viewsOf(buffer);
   const island = islandIndex(s);
   const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const bodyCodec = codecOf(BODY_FIELDS, BODY_LAYOUT);
   for (const b of s.bodies) {
-    writeBinaryRecord(v, at, BODY_FIELDS, BODY_LAYOUT, b, bodyExtra(s, island, b, extra));
+    writeRecord(v, w, at, BODY_FIELDS, BODY_LAYOUT, bodyCodec, b, bodyExtra(s, island, b, extra));
     at += BODY_LAYOUT.bytes;
   }
   const ids: ContactIds = { a: 0, b: 0 };
+  const contactCodec = codecOf(CONTACT_FIELDS, CONTACT_LAYOUT);
   for (const c of s.contacts) {
-    writeBinaryRecord(v, at, CONTACT_FIELDS, CONTACT_LAYOUT, c, contactIds(c, ids));
+    writeRecord(v, w, at, CONTACT_FIELDS, CONTACT_LAYOUT, contactCodec, c, contactIds(c, ids));
     at += CONTACT_LAYOUT.bytes;
   }
+  const jointCodec = codecOf(JOINT_FIELDS, JOINT_LAYOUT);
   for (const j of s.joints) {
-    writeBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, j, jointIds(j, ids));
+    writeRecord(v, w, at, JOINT_FIELDS, JOINT_LAYOUT, jointCodec, j, jointIds(j, ids));
     at += JOINT_LAYOUT.bytes;
   }
   return buffer;
 }
 
 /** Check a binary snapshot and build its bodies, or throw (what `World.fromSnapshot(buffer)` calls). */
-export function readBinary(buffer: ArrayBuffer): RestoredWorld {
+export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   if (buffer.byteLength < HEADER_BYTES) fail(`binary snapshot is ${buffer.byteLength} bytes, shorter than its ${HEADER_BYTES}-byte header`);
   const v = new DataView(buffer);
   const magic = v.getUint32(0, true);
@@ -159,6 +208,10 @@ export function readBinary(buffer: ArrayBuffer): RestoredWorld {
   }
   const options = readOptions(optionsRaw);
   let at = HEADER_BYTES + optionsBytes;
+  const w = viewsOf(buffer);
+  const bodyCodec = codecOf(bodyFields, bodyLayout);
+  const contactCodec = codecOf(contactFields, contactLayout);
+  const jointCodec = codecOf(JOINT_FIELDS, JOINT_LAYOUT);
   const bodies: Body[] = [];
   const extras: BodyExtra[] = [];
   const shapeBits = v; // the shape is the first flag field: read it before building the body
@@ -166,9 +219,10 @@ export function readBinary(buffer: ArrayBuffer): RestoredWorld {
     const flags = shapeBits.getInt32(at + bodyLayout.numbers.length * 8 + bodyLayout.ints.length * 4, true);
     const kind = (flags >>> bodyLayout.bitOf[0]!) & 3;
     if (kind >= SHAPE_NAMES.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
-    const body = blankBody(kind as 0 | 1 | 2);
+    const body = blanks.body(kind as 0 | 1 | 2);
     const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-    readBinaryRecord(v, at, bodyFields, bodyLayout, `bodies[${i}]`, body, x);
+    if (bodyFields !== BODY_FIELDS) for (const fd of BODY_FIELDS) if (!bodyFields.includes(fd)) fd.set(body, fallbackOf(fd.kind), x);
+    readRecord(v, w, at, bodyFields, bodyLayout, bodyCodec, `bodies[${i}]`, body, x);
     body.label = "";
     body.userData = undefined;
     bodies.push(body);
@@ -177,17 +231,18 @@ export function readBinary(buffer: ArrayBuffer): RestoredWorld {
   }
   const contacts: { c: Contact; ids: ContactIds }[] = [];
   for (let i = 0; i < contactCount; i++) {
-    const c = blankContact();
+    const c = blanks.contact();
     const ids: ContactIds = { a: 0, b: 0 };
-    readBinaryRecord(v, at, contactFields, contactLayout, `contacts[${i}]`, c, ids);
+    if (contactFields !== CONTACT_FIELDS) for (const fd of CONTACT_FIELDS) if (!contactFields.includes(fd)) fd.set(c, fallbackOf(fd.kind), ids);
+    readRecord(v, w, at, contactFields, contactLayout, contactCodec, `contacts[${i}]`, c, ids);
     contacts.push({ c, ids });
     at += contactLayout.bytes;
   }
   const joints: { j: Joint; ids: JointIds }[] = [];
   for (let i = 0; i < jointCount; i++) {
-    const j = blankJoint();
+    const j = blanks.joint();
     const ids: JointIds = { a: 0, b: 0 };
-    readBinaryRecord(v, at, JOINT_FIELDS, JOINT_LAYOUT, `joints[${i}]`, j, ids);
+    readRecord(v, w, at, JOINT_FIELDS, JOINT_LAYOUT, jointCodec, `joints[${i}]`, j, ids);
     j.label = "";
     j.userData = undefined;
     joints.push({ j, ids });

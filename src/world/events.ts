@@ -378,6 +378,12 @@ export class EventBuffers {
     e.torque = torque;
   }
 
+  /** Drop every event, collected and readable (a world restored in place has none, as a new one). */
+  clear(): void {
+    this.current.clear();
+    this.published.clear();
+  }
+
   /** End of a step: what was collected becomes readable; the old readable set is cleared for reuse. */
   publish(): void {
     const p = this.published;

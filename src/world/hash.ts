@@ -21,15 +21,17 @@ export function hashBodies(bodies: readonly Body[]): string {
       h2 ^= h2 >>> 15;
     }
   };
+  // the fields behind body.position, rotCos, rotSin, velocity and angularVelocity (read
+  // directly: the getters make a frozen object each)
   for (const b of bodies) {
-    mix(b.id);
-    mix(b.position.x);
-    mix(b.position.y);
-    mix(b.rotCos);
-    mix(b.rotSin);
-    mix(b.velocity.x);
-    mix(b.velocity.y);
-    mix(b.angularVelocity);
+    mix(b._id);
+    mix(b.px);
+    mix(b.py);
+    mix(b.qc);
+    mix(b.qs);
+    mix(b.vx);
+    mix(b.vy);
+    mix(b.w);
   }
   return (h1 >>> 0).toString(16).padStart(8, "0") + (h2 >>> 0).toString(16).padStart(8, "0");
 }

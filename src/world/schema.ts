@@ -23,6 +23,7 @@ import { Circle } from "../bodies/circle.js";
 import { BOX, CAPSULE, CIRCLE, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
 import { Contact, DECIDED, MAX_BODY_ID, ONE_WAY, PASSING, REPORTED, TOUCHING } from "../contacts/contact.js";
 import { Joint, JOINT_TYPES, type JointType } from "../joints/joint.js";
+import { compiledCodec } from "./compile.js";
 
 export type FieldKind =
   /** any finite number */
@@ -56,6 +57,12 @@ export interface Field<T, C> {
   readonly present?: (o: T, ctx: C) => boolean;
   /** The snapshot version that added the field (binary records of older versions lack it). */
   readonly since?: number;
+  /**
+   * The live object's property that holds the value, for a field that is a
+   * plain property (`get` and `set` then read and write it): the compiled
+   * codecs (compile.ts) access it directly.
+   */
+  readonly prop?: string;
   get(o: T, ctx: C): unknown;
   set(o: T, value: unknown, ctx: C): void;
 }
@@ -66,11 +73,22 @@ function f<T, C>(
   kind: FieldKind,
   get: (o: T, ctx: C) => unknown,
   set: (o: T, v: never, ctx: C) => void,
-  extra: Partial<Pick<Field<T, C>, "values" | "min" | "max" | "present" | "since">> = {},
+  extra: Partial<Pick<Field<T, C>, "values" | "min" | "max" | "present" | "since" | "prop">> = {},
 ): Field<T, C> {
   const keys = path.split(".");
   const arrayAt = keys.map((_, i) => i + 1 < keys.length && /^\d+$/.test(keys[i + 1]!));
   return { path, keys, arrayAt, kind, get, set: set as Field<T, C>["set"], ...extra };
+}
+
+/** A field that is the plain property `prop` of the live object. */
+function p<T, C>(path: string, kind: FieldKind, prop: string, extra: Partial<Pick<Field<T, C>, "present" | "since">> = {}): Field<T, C> {
+  return f<T, C>(
+    path,
+    kind,
+    (o) => (o as Record<string, unknown>)[prop],
+    (o, v: never) => ((o as Record<string, unknown>)[prop] = v),
+    { ...extra, prop },
+  );
 }
 
 // ---------------------------------------------------------------- the world header
@@ -114,49 +132,48 @@ export function blankBody(kind: ShapeKind): Body {
 }
 
 type B = Field<Body, BodyExtra>;
-const num = (path: string, get: (b: Body) => number, set: (b: Body, v: number) => void, kind: FieldKind = "number"): B =>
-  f<Body, BodyExtra>(path, kind, get, set);
-const flag = (path: string, get: (b: Body) => boolean, set: (b: Body, v: boolean) => void): B => f<Body, BodyExtra>(path, "bool", get, set);
+const num = (path: string, prop: keyof Body & string, kind: FieldKind = "number"): B => p<Body, BodyExtra>(path, kind, prop);
+const flag = (path: string, prop: keyof Body & string): B => p<Body, BodyExtra>(path, "bool", prop);
 
 export const BODY_FIELDS: readonly B[] = [
   f("shape", "enum", (b) => SHAPE_NAMES[b._kind], () => {}, { values: SHAPE_NAMES }),
   f("id", "int", (b) => b._id, (b, v: number) => (b._id = v), { min: 0, max: MAX_BODY_ID - 1 }),
   f("type", "enum", (b) => b._type, (b, v: BodyType) => (b._type = v), { values: BODY_TYPES }),
-  num("radius", (b) => b._radius, (b, v) => (b._radius = v), "nonNegative"),
-  num("halfLength", (b) => b._halfLength, (b, v) => (b._halfLength = v), "nonNegative"),
-  num("halfWidth", (b) => b._halfWidth, (b, v) => (b._halfWidth = v), "nonNegative"),
-  num("halfHeight", (b) => b._halfHeight, (b, v) => (b._halfHeight = v), "nonNegative"),
-  num("position.x", (b) => b.px, (b, v) => (b.px = v)),
-  num("position.y", (b) => b.py, (b, v) => (b.py = v)),
+  num("radius", "_radius", "nonNegative"),
+  num("halfLength", "_halfLength", "nonNegative"),
+  num("halfWidth", "_halfWidth", "nonNegative"),
+  num("halfHeight", "_halfHeight", "nonNegative"),
+  num("position.x", "px"),
+  num("position.y", "py"),
   // the exact rotation (an angle would round)
-  num("rotation.cos", (b) => b.qc, (b, v) => (b.qc = v)),
-  num("rotation.sin", (b) => b.qs, (b, v) => (b.qs = v)),
-  num("velocity.x", (b) => b.vx, (b, v) => (b.vx = v)),
-  num("velocity.y", (b) => b.vy, (b, v) => (b.vy = v)),
-  num("angularVelocity", (b) => b.w, (b, v) => (b.w = v)),
+  num("rotation.cos", "qc"),
+  num("rotation.sin", "qs"),
+  num("velocity.x", "vx"),
+  num("velocity.y", "vy"),
+  num("angularVelocity", "w"),
   // forces applied since the last step
-  num("force.x", (b) => b.fx, (b, v) => (b.fx = v)),
-  num("force.y", (b) => b.fy, (b, v) => (b.fy = v)),
-  num("torque", (b) => b.tq, (b, v) => (b.tq = v)),
+  num("force.x", "fx"),
+  num("force.y", "fy"),
+  num("torque", "tq"),
   // the pose at the start of the last step (interpolation)
-  num("previous.x", (b) => b.x0, (b, v) => (b.x0 = v)),
-  num("previous.y", (b) => b.y0, (b, v) => (b.y0 = v)),
-  num("previous.cos", (b) => b.c0, (b, v) => (b.c0 = v)),
-  num("previous.sin", (b) => b.s0, (b, v) => (b.s0 = v)),
-  num("density", (b) => b._density, (b, v) => (b._density = v), "nonNegative"),
-  num("mass", (b) => b._mass, (b, v) => (b._mass = v), "nonNegative"),
-  num("invMass", (b) => b._invMass, (b, v) => (b._invMass = v), "nonNegative"),
-  num("inertia", (b) => b._inertia, (b, v) => (b._inertia = v), "nonNegative"),
-  num("invInertia", (b) => b._invInertia, (b, v) => (b._invInertia = v), "nonNegative"),
-  num("friction", (b) => b._friction, (b, v) => (b._friction = v), "nonNegative"),
-  num("restitution", (b) => b._restitution, (b, v) => (b._restitution = v), "nonNegative"),
-  num("linearDamping", (b) => b._linearDamping, (b, v) => (b._linearDamping = v), "nonNegative"),
-  num("angularDamping", (b) => b._angularDamping, (b, v) => (b._angularDamping = v), "nonNegative"),
-  num("gravityScale", (b) => b._gravityScale, (b, v) => (b._gravityScale = v)),
-  flag("fixedRotation", (b) => b._fixedRotation, (b, v) => (b._fixedRotation = v)),
-  flag("isSensor", (b) => b._isSensor, (b, v) => (b._isSensor = v)),
-  flag("bullet", (b) => b._bullet, (b, v) => (b._bullet = v)),
-  flag("enableSleep", (b) => b._enableSleep, (b, v) => (b._enableSleep = v)),
+  num("previous.x", "x0"),
+  num("previous.y", "y0"),
+  num("previous.cos", "c0"),
+  num("previous.sin", "s0"),
+  num("density", "_density", "nonNegative"),
+  num("mass", "_mass", "nonNegative"),
+  num("invMass", "_invMass", "nonNegative"),
+  num("inertia", "_inertia", "nonNegative"),
+  num("invInertia", "_invInertia", "nonNegative"),
+  num("friction", "_friction", "nonNegative"),
+  num("restitution", "_restitution", "nonNegative"),
+  num("linearDamping", "_linearDamping", "nonNegative"),
+  num("angularDamping", "_angularDamping", "nonNegative"),
+  num("gravityScale", "_gravityScale"),
+  flag("fixedRotation", "_fixedRotation"),
+  flag("isSensor", "_isSensor"),
+  flag("bullet", "_bullet"),
+  flag("enableSleep", "_enableSleep"),
   f("collisionFilter.category", "int", (b) => b._category, (b, v: number) => (b._category = v), { min: 0, max: 0xffffffff }),
   f("collisionFilter.mask", "int", (b) => b._mask, (b, v: number) => (b._mask = v), { min: 0, max: 0xffffffff }),
   f("collisionFilter.group", "int", (b) => b._group, (b, v: number) => (b._group = v), { min: -0x80000000, max: 0x7fffffff }),
@@ -200,8 +217,8 @@ export interface ContactIds {
 }
 
 type K = Field<Contact, ContactIds>;
-const cnum = (path: string, get: (c: Contact) => number, set: (c: Contact, v: number) => void, point = -1): K =>
-  f<Contact, ContactIds>(path, "number", get, set, point < 0 ? {} : { present: (c) => c.count > point });
+const cnum = (path: string, prop: keyof Contact & string, point = -1): K =>
+  p<Contact, ContactIds>(path, "number", prop, point < 0 ? {} : { present: (c) => c.count > point });
 const cflag = (path: string, bit: number): K =>
   f<Contact, ContactIds>(path, "bool", (c) => (c.flags & bit) !== 0, (c, v: boolean) => (c.flags = v ? c.flags | bit : c.flags & ~bit));
 
@@ -211,24 +228,24 @@ export const CONTACT_FIELDS: readonly K[] = [
   cflag("touching", TOUCHING),
   cflag("reported", REPORTED),
   f("count", "int", (c) => c.count, (c, v: number) => (c.count = v), { min: 0, max: 2 }),
-  cnum("normal.x", (c) => c.normalX, (c, v) => (c.normalX = v)),
-  cnum("normal.y", (c) => c.normalY, (c, v) => (c.normalY = v)),
-  cnum("depth", (c) => c.depth, (c, v) => (c.depth = v)),
+  cnum("normal.x", "normalX"),
+  cnum("normal.y", "normalY"),
+  cnum("depth", "depth"),
   // the points, with the impulses the next step warm-starts from and the last step's totals
-  cnum("points.0.x", (c) => c.x0, (c, v) => (c.x0 = v), 0),
-  cnum("points.0.y", (c) => c.y0, (c, v) => (c.y0 = v), 0),
-  cnum("points.0.depth", (c) => c.depth0, (c, v) => (c.depth0 = v), 0),
-  cnum("points.0.normalImpulse", (c) => c.normalImpulse0, (c, v) => (c.normalImpulse0 = v), 0),
-  cnum("points.0.tangentImpulse", (c) => c.tangentImpulse0, (c, v) => (c.tangentImpulse0 = v), 0),
-  cnum("points.0.totalNormalImpulse", (c) => c.totalNormalImpulse0, (c, v) => (c.totalNormalImpulse0 = v), 0),
-  cnum("points.0.totalTangentImpulse", (c) => c.totalTangentImpulse0, (c, v) => (c.totalTangentImpulse0 = v), 0),
-  cnum("points.1.x", (c) => c.x1, (c, v) => (c.x1 = v), 1),
-  cnum("points.1.y", (c) => c.y1, (c, v) => (c.y1 = v), 1),
-  cnum("points.1.depth", (c) => c.depth1, (c, v) => (c.depth1 = v), 1),
-  cnum("points.1.normalImpulse", (c) => c.normalImpulse1, (c, v) => (c.normalImpulse1 = v), 1),
-  cnum("points.1.tangentImpulse", (c) => c.tangentImpulse1, (c, v) => (c.tangentImpulse1 = v), 1),
-  cnum("points.1.totalNormalImpulse", (c) => c.totalNormalImpulse1, (c, v) => (c.totalNormalImpulse1 = v), 1),
-  cnum("points.1.totalTangentImpulse", (c) => c.totalTangentImpulse1, (c, v) => (c.totalTangentImpulse1 = v), 1),
+  cnum("points.0.x", "x0", 0),
+  cnum("points.0.y", "y0", 0),
+  cnum("points.0.depth", "depth0", 0),
+  cnum("points.0.normalImpulse", "normalImpulse0", 0),
+  cnum("points.0.tangentImpulse", "tangentImpulse0", 0),
+  cnum("points.0.totalNormalImpulse", "totalNormalImpulse0", 0),
+  cnum("points.0.totalTangentImpulse", "totalTangentImpulse0", 0),
+  cnum("points.1.x", "x1", 1),
+  cnum("points.1.y", "y1", 1),
+  cnum("points.1.depth", "depth1", 1),
+  cnum("points.1.normalImpulse", "normalImpulse1", 1),
+  cnum("points.1.tangentImpulse", "tangentImpulse1", 1),
+  cnum("points.1.totalNormalImpulse", "totalNormalImpulse1", 1),
+  cnum("points.1.totalTangentImpulse", "totalTangentImpulse1", 1),
   f("points.0.id", "int", (c) => c.id0, (c, v: number) => (c.id0 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 0 }),
   f("points.1.id", "int", (c) => c.id1, (c, v: number) => (c.id1 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 1 }),
   f("rollingImpulse", "number", (c) => c.rollingImpulse, (c, v: number) => (c.rollingImpulse = v), {
@@ -254,9 +271,8 @@ export interface JointIds {
 }
 
 type J = Field<Joint, JointIds>;
-const jnum = (path: string, get: (j: Joint) => number, set: (j: Joint, v: number) => void, kind: FieldKind = "number"): J =>
-  f<Joint, JointIds>(path, kind, get, set);
-const jflag = (path: string, get: (j: Joint) => boolean, set: (j: Joint, v: boolean) => void): J => f<Joint, JointIds>(path, "bool", get, set);
+const jnum = (path: string, prop: keyof Joint & string, kind: FieldKind = "number"): J => p<Joint, JointIds>(path, kind, prop);
+const jflag = (path: string, prop: keyof Joint & string): J => p<Joint, JointIds>(path, "bool", prop);
 /** Most joints in one world (ids are Uint32 in binary records). */
 export const MAX_JOINT_ID = 0xfffffffe;
 
@@ -265,56 +281,61 @@ export const JOINT_FIELDS: readonly J[] = [
   f("id", "int", (j) => j._id, (j, v: number) => (j._id = v), { min: 0, max: MAX_JOINT_ID }),
   f("bodyA", "int", (_j, x) => x.a, (_j, v: number, x) => (x.a = v), { min: 0, max: MAX_BODY_ID - 1 }),
   f("bodyB", "int", (_j, x) => x.b, (_j, v: number, x) => (x.b = v), { min: 0, max: MAX_BODY_ID - 1 }),
-  jflag("collideConnected", (j) => j._collideConnected, (j, v) => (j._collideConnected = v)),
-  jnum("breakForce", (j) => j._breakForce, (j, v) => (j._breakForce = v), "extended"),
-  jnum("breakTorque", (j) => j._breakTorque, (j, v) => (j._breakTorque = v), "extended"),
-  jnum("localAnchorA.x", (j) => j.lAx, (j, v) => (j.lAx = v)),
-  jnum("localAnchorA.y", (j) => j.lAy, (j, v) => (j.lAy = v)),
-  jnum("localAnchorB.x", (j) => j.lBx, (j, v) => (j.lBx = v)),
-  jnum("localAnchorB.y", (j) => j.lBy, (j, v) => (j.lBy = v)),
-  jnum("localAxisA.x", (j) => j.axX, (j, v) => (j.axX = v)),
-  jnum("localAxisA.y", (j) => j.axY, (j, v) => (j.axY = v)),
-  jnum("referenceAngle", (j) => j._refAngle, (j, v) => (j._refAngle = v)),
-  jnum("length", (j) => j._length, (j, v) => (j._length = v), "nonNegative"),
-  jnum("minLength", (j) => j._minLength, (j, v) => (j._minLength = v), "nonNegative"),
-  jnum("maxLength", (j) => j._maxLength, (j, v) => (j._maxLength = v), "extended"),
-  jflag("enableLimit", (j) => j._enableLimit, (j, v) => (j._enableLimit = v)),
-  jnum("lower", (j) => j._lower, (j, v) => (j._lower = v)),
-  jnum("upper", (j) => j._upper, (j, v) => (j._upper = v)),
-  jflag("enableMotor", (j) => j._enableMotor, (j, v) => (j._enableMotor = v)),
-  jnum("motorSpeed", (j) => j._motorSpeed, (j, v) => (j._motorSpeed = v)),
-  jnum("maxMotor", (j) => j._maxMotor, (j, v) => (j._maxMotor = v), "nonNegative"),
-  jflag("enableSpring", (j) => j._enableSpring, (j, v) => (j._enableSpring = v)),
-  jnum("hertz", (j) => j._hertz, (j, v) => (j._hertz = v), "nonNegative"),
-  jnum("dampingRatio", (j) => j._dampingRatio, (j, v) => (j._dampingRatio = v), "nonNegative"),
-  jnum("linearHertz", (j) => j._linearHertz, (j, v) => (j._linearHertz = v), "nonNegative"),
-  jnum("angularHertz", (j) => j._angularHertz, (j, v) => (j._angularHertz = v), "nonNegative"),
-  jnum("linearOffset.x", (j) => j.offX, (j, v) => (j.offX = v)),
-  jnum("linearOffset.y", (j) => j.offY, (j, v) => (j.offY = v)),
-  jnum("angularOffset", (j) => j.offAngle, (j, v) => (j.offAngle = v)),
-  jnum("maxForce", (j) => j._maxForce, (j, v) => (j._maxForce = v), "nonNegative"),
-  jnum("maxTorque", (j) => j._maxTorque, (j, v) => (j._maxTorque = v), "nonNegative"),
-  jnum("correctionFactor", (j) => j._correctionFactor, (j, v) => (j._correctionFactor = v), "nonNegative"),
+  jflag("collideConnected", "_collideConnected"),
+  jnum("breakForce", "_breakForce", "extended"),
+  jnum("breakTorque", "_breakTorque", "extended"),
+  jnum("localAnchorA.x", "lAx"),
+  jnum("localAnchorA.y", "lAy"),
+  jnum("localAnchorB.x", "lBx"),
+  jnum("localAnchorB.y", "lBy"),
+  jnum("localAxisA.x", "axX"),
+  jnum("localAxisA.y", "axY"),
+  jnum("referenceAngle", "_refAngle"),
+  jnum("length", "_length", "nonNegative"),
+  jnum("minLength", "_minLength", "nonNegative"),
+  jnum("maxLength", "_maxLength", "extended"),
+  jflag("enableLimit", "_enableLimit"),
+  jnum("lower", "_lower"),
+  jnum("upper", "_upper"),
+  jflag("enableMotor", "_enableMotor"),
+  jnum("motorSpeed", "_motorSpeed"),
+  jnum("maxMotor", "_maxMotor", "nonNegative"),
+  jflag("enableSpring", "_enableSpring"),
+  jnum("hertz", "_hertz", "nonNegative"),
+  jnum("dampingRatio", "_dampingRatio", "nonNegative"),
+  jnum("linearHertz", "_linearHertz", "nonNegative"),
+  jnum("angularHertz", "_angularHertz", "nonNegative"),
+  jnum("linearOffset.x", "offX"),
+  jnum("linearOffset.y", "offY"),
+  jnum("angularOffset", "offAngle"),
+  jnum("maxForce", "_maxForce", "nonNegative"),
+  jnum("maxTorque", "_maxTorque", "nonNegative"),
+  jnum("correctionFactor", "_correctionFactor", "nonNegative"),
   // the impulses the next step warm-starts from, and the last step's reaction
-  jnum("impulse.x", (j) => j.impX, (j, v) => (j.impX = v)),
-  jnum("impulse.y", (j) => j.impY, (j, v) => (j.impY = v)),
-  jnum("impulse.angular", (j) => j.impA, (j, v) => (j.impA = v)),
-  jnum("impulse.spring", (j) => j.springImp, (j, v) => (j.springImp = v)),
-  jnum("impulse.motor", (j) => j.motorImp, (j, v) => (j.motorImp = v)),
-  jnum("impulse.lower", (j) => j.lowerImp, (j, v) => (j.lowerImp = v)),
-  jnum("impulse.upper", (j) => j.upperImp, (j, v) => (j.upperImp = v)),
-  jnum("reaction.x", (j) => j.forceX, (j, v) => (j.forceX = v)),
-  jnum("reaction.y", (j) => j.forceY, (j, v) => (j.forceY = v)),
-  jnum("reaction.torque", (j) => j.torque, (j, v) => (j.torque = v)),
+  jnum("impulse.x", "impX"),
+  jnum("impulse.y", "impY"),
+  jnum("impulse.angular", "impA"),
+  jnum("impulse.spring", "springImp"),
+  jnum("impulse.motor", "motorImp"),
+  jnum("impulse.lower", "lowerImp"),
+  jnum("impulse.upper", "upperImp"),
+  jnum("reaction.x", "forceX"),
+  jnum("reaction.y", "forceY"),
+  jnum("reaction.torque", "torque"),
   f("label", "string", (j) => j.label, (j, v: string) => (j.label = v)),
   f("userData", "json", (j) => j.userData, (j, v: unknown) => (j.userData = v)),
 ];
 
 /** Copy a joint's saved state (every JOINT_FIELDS entry but its bodies) into another joint. */
 export function copyJointState(from: Joint, to: Joint): void {
-  const ids: JointIds = { a: 0, b: 0 };
-  for (const fd of JOINT_FIELDS) fd.set(to, fd.get(from, ids), ids);
+  const codec = compiledCodec(JOINT_FIELDS, JOINT_LAYOUT);
+  if (codec !== null) codec.copy(from, to, scratchIds);
+  else for (const fd of JOINT_FIELDS) fd.set(to, fd.get(from, scratchIds), scratchIds);
 }
+
+/** The bodies' ids of a copied record go here (copies do not use them). */
+const scratchIds: ContactIds & JointIds = { a: 0, b: 0 };
+
 
 /** A blank joint to read a record into (its bodies are placeholders). */
 export function blankJoint(): Joint {
@@ -332,14 +353,81 @@ export function checkJointRecord(j: Joint, fail: (message: string) => never): vo
 
 /** Copy a contact's saved state (every CONTACT_FIELDS entry but its bodies) into another contact. */
 export function copyContactState(from: Contact, to: Contact): void {
-  const ids: ContactIds = { a: 0, b: 0 };
-  for (const fd of CONTACT_FIELDS) fd.set(to, fd.get(from, ids), ids);
+  const codec = compiledCodec(CONTACT_FIELDS, CONTACT_LAYOUT);
+  if (codec !== null) codec.copy(from, to, scratchIds);
+  else for (const fd of CONTACT_FIELDS) fd.set(to, fd.get(from, scratchIds), scratchIds);
 }
 
 /** A blank contact to read a record into. */
 export function blankContact(): Contact {
   const placeholder = blankBody(CIRCLE);
   return new Contact(placeholder, placeholder);
+}
+
+/**
+ * Copy a body's saved state (every BODY_FIELDS entry, `label` and
+ * `userData` included) into another body of the same shape, and derive its
+ * extents and bounds. (`ctx` receives the world's records, which copies do
+ * not use.)
+ */
+export function copyBodyState(from: Body, to: Body): void {
+  const codec = compiledCodec(BODY_FIELDS, BODY_LAYOUT);
+  if (codec !== null) codec.copy(from, to, scratchExtra);
+  else for (const fd of BODY_FIELDS) fd.set(to, fd.get(from, scratchExtra), scratchExtra);
+  to.updateExtents();
+  to.updateBounds();
+}
+
+const scratchExtra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+
+/** Where a snapshot reader gets the blank records it fills in. */
+export interface Blanks {
+  body(kind: ShapeKind): Body;
+  contact(): Contact;
+  joint(): Joint;
+}
+
+/** New blank records for every read (`World.fromSnapshot`: the bodies become the new world's). */
+export const NEW_BLANKS: Blanks = { body: blankBody, contact: blankContact, joint: blankJoint };
+
+/**
+ * Blank records kept from one read to the next, for a world that restores
+ * snapshots in place (`world.restore`): once they are there, reading a
+ * snapshot of the same size allocates no records. Contacts and joints are
+ * only copied from, so each read reuses them all (`reset` before it); a body
+ * is handed back with `releaseBody` once copied into the user's body (the
+ * ones that become bodies of the world are not).
+ */
+export class BlankPool implements Blanks {
+  private readonly bodies: Body[][] = [[], [], []];
+  private readonly contacts: Contact[] = [];
+  private readonly joints: Joint[] = [];
+  private contactsUsed = 0;
+  private jointsUsed = 0;
+
+  /** A new read begins: every contact and joint may be reused. */
+  reset(): void {
+    this.contactsUsed = 0;
+    this.jointsUsed = 0;
+  }
+
+  body(kind: ShapeKind): Body {
+    return this.bodies[kind]!.pop() ?? blankBody(kind);
+  }
+
+  releaseBody(body: Body): void {
+    this.bodies[body._kind]!.push(body);
+  }
+
+  contact(): Contact {
+    if (this.contactsUsed === this.contacts.length) this.contacts.push(blankContact());
+    return this.contacts[this.contactsUsed++]!;
+  }
+
+  joint(): Joint {
+    if (this.jointsUsed === this.joints.length) this.joints.push(blankJoint());
+    return this.joints[this.jointsUsed++]!;
+  }
 }
 
 // ---------------------------------------------------------------- binary layout, derived from a table

@@ -43,7 +43,7 @@ import * as check from "../math/validate.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
-  SHAPE_NAMES, blankBody, blankContact, blankJoint, checkBodyRecord, checkJointRecord, type BodyExtra, type ContactIds, type Field,
+  NEW_BLANKS, SHAPE_NAMES, checkBodyRecord, checkJointRecord, type Blanks, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds,
 } from "./schema.js";
 
@@ -95,7 +95,8 @@ export interface WorldSnapshot {
 
 /** What the world hands over to be captured (read-only). */
 export interface WorldState extends Header {
-  options: ResolvedWorldOptions;
+  /** The options in force (a frozen object, the same one while they do not change). */
+  options: Readonly<ResolvedWorldOptions>;
   /** In id order. */
   bodies: readonly Body[];
   sleepTime(b: Body): number;
@@ -336,18 +337,18 @@ export function readOptions(raw: unknown): ResolvedWorldOptions {
 }
 
 /** A body from its record: the shape first (a blank body of that class), then every field. */
-function readBodyJSON(record: unknown, i: number, extra: BodyExtra): Body {
+function readBodyJSON(record: unknown, i: number, extra: BodyExtra, blanks: Blanks): Body {
   const path = `bodies[${i}]`;
   if (record === null || typeof record !== "object" || Array.isArray(record)) typeFail(`${path} must be an object, got ${check.describe(record)}`);
   const shape = decode(BODY_FIELDS[0]!, path, (record as SnapshotRecord).shape) as (typeof SHAPE_NAMES)[number];
-  const body = blankBody(SHAPE_NAMES.indexOf(shape) as 0 | 1 | 2);
+  const body = blanks.body(SHAPE_NAMES.indexOf(shape) as 0 | 1 | 2);
   readRecord(BODY_FIELDS, record, path, body, extra, 1);
   return body;
 }
 
 const POINTS = ["points"];
 
-function readJSON(data: unknown): RestoredWorld {
+function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
   if (data === null || typeof data !== "object" || Array.isArray(data)) typeFail(`snapshot must be an object, got ${check.describe(data)}`);
   const o = data as Record<string, unknown>;
   if (o.format !== SNAPSHOT_FORMAT) fail(`format must be ${JSON.stringify(SNAPSHOT_FORMAT)}, got ${check.describe(o.format)}`);
@@ -363,10 +364,10 @@ function readJSON(data: unknown): RestoredWorld {
   const bodies = (o.bodies as unknown[]).map((r, i) => {
     const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
     extras.push(x);
-    return readBodyJSON(r, i, x);
+    return readBodyJSON(r, i, x, blanks);
   });
   const contacts = (o.contacts as unknown[]).map((r, i) => {
-    const c = blankContact();
+    const c = blanks.contact();
     const ids: ContactIds = { a: 0, b: 0 };
     readRecord(CONTACT_FIELDS, r, `contacts[${i}]`, c, ids);
     const points = getPath(r, POINTS);
@@ -384,7 +385,7 @@ function readJSON(data: unknown): RestoredWorld {
     nextJointId = next;
     if (!Array.isArray(o.joints)) typeFail(`joints must be an array, got ${check.describe(o.joints)}`);
     (o.joints as unknown[]).forEach((r, i) => {
-      const j = blankJoint();
+      const j = blanks.joint();
       const ids: JointIds = { a: 0, b: 0 };
       readRecord(JOINT_FIELDS, r, `joints[${i}]`, j, ids);
       joints.push({ j, ids });
@@ -468,8 +469,8 @@ export function assemble(
  * ship them.
  */
 export interface BinaryCodec {
-  capture(s: WorldState): ArrayBuffer;
-  read(buffer: ArrayBuffer): RestoredWorld;
+  capture(s: WorldState, reuse: ArrayBuffer | null): ArrayBuffer;
+  read(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld;
 }
 
 let binaryCodec: BinaryCodec | null = null;
@@ -488,17 +489,25 @@ function binary(): BinaryCodec {
   return binaryCodec;
 }
 
-/** The binary form of a world's state (needs `enableBinarySnapshots()`). */
-export function captureBinary(s: WorldState): ArrayBuffer {
-  return binary().capture(s);
+/** The binary form of a world's state (needs `enableBinarySnapshots()`), into `reuse` when it fits (see binary.ts). */
+export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): ArrayBuffer {
+  return binary().capture(s, reuse);
 }
 
-/** Check a snapshot (JSON data, or a binary ArrayBuffer once enabled) and build its bodies, or throw. */
-export function readSnapshot(data: unknown): RestoredWorld {
-  if (data instanceof ArrayBuffer) return binary().read(data);
+/**
+ * Check a snapshot (JSON data, or a binary ArrayBuffer once enabled) and
+ * build its bodies (from `blanks`: new ones by default), or throw.
+ */
+export function readSnapshot(data: unknown, blanks: Blanks = NEW_BLANKS): RestoredWorld {
+  if (data instanceof ArrayBuffer) return binary().read(data, blanks);
   if (ArrayBuffer.isView(data)) {
     const view = data as ArrayBufferView;
-    return binary().read(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer);
+    return binary().read(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer, blanks);
   }
-  return readJSON(data);
+  return readJSON(data, blanks);
+}
+
+/** What a field holds when a record lacks it (JSON: optional fields; binary: fields newer than its version). */
+export function fallbackOf(kind: string): unknown {
+  return byKind(kind);
 }

@@ -2,7 +2,8 @@
  * Scenes shared by the determinism, snapshot and hardening tests. Built from
  * a seeded generator (no Math.random), so every call builds the same world.
  */
-import { AABB, Capsule, Circle, Recorder, Recording, World, replay, verify, type Body, type WorldOptions } from "../../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type WorldOptions } from "../../src/index.js";
+import { Recorder, Recording, replay, verify } from "../../src/replay/index.js";
 import { enableBinarySnapshots } from "../../src/binary/index.js";
 
 /** Mulberry32: a tiny seeded generator of floats in [0, 1). */
