@@ -22,6 +22,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { loadBuilt, loadBuiltReplay } from "./built.mjs";
+import { mulberry32 as rng } from "../examples/node/random.mjs";
 
 const { World, Circle, Capsule, AABB, BINARY_BYTES_PER_BODY } = await loadBuilt();
 const { Recorder, deltaSnapshot, applyDelta } = await loadBuiltReplay();
@@ -35,16 +36,6 @@ const DEPTH = arg("depth", 8);
 const ROUNDS = arg("rounds", 200);
 const DT = 1 / 60;
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function scene() {
   const world = new World();

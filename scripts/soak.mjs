@@ -14,6 +14,7 @@
  * suite runs a short version (test/hardening.test.ts).
  */
 import { loadBuilt } from "./built.mjs";
+import { mulberry32 as rng } from "../examples/node/random.mjs";
 
 const { World, Circle, Capsule, AABB } = await loadBuilt();
 
@@ -27,16 +28,6 @@ const SEED = arg("seed", 1);
 const DT = 1 / 60;
 
 /** Mulberry32, the same seeded generator as test/support/scenes.ts. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const r = rng(SEED);
 const world = new World({ gravity: { x: 0, y: 0 } });
