@@ -1,6 +1,6 @@
 /**
  * Mulberry32, a tiny seeded generator of uniform numbers in [0, 1), for the
-^ * Node examples and scripts/ (never Math.random: the same seed builds the
+ * Node examples and scripts/ (never Math.random: the same seed builds the
  * same world). The browser pages have the same generator in
  * examples/shared/random.ts.
  */
