@@ -74,6 +74,31 @@ describe("rollback netcode session", () => {
     for (let f = 1; f <= last.frame; f++) expect(session.inputLog[f]).toEqual(inputsAt(f));
   });
 
+  it("the prediction window bounds every rollback: with heavy loss no rollback is deeper than maxPrediction, peers stall and catch up, and the worlds agree", () => {
+    const session = run({ delay: 4, loss: 40, localDelay: 0, maxPrediction: 3 }, 600, 9);
+    const s = session.stats();
+    expect(Math.max(...s.maxDepth)).toBeLessThanOrEqual(3);
+    expect(s.stalls[0] + s.stalls[1]).toBeGreaterThan(0); // inputs four frames late: a window of 3 must wait
+    expect(s.mismatches).toBe(0);
+    expect(s.referenceMismatches).toBe(0);
+    const last = s.lastChecked!;
+    expect(last.frame).toBeGreaterThan(500); // stalled peers caught up
+    expect(last.hashes[0]).toBe(uninterruptedHash(session, last.frame));
+    // the same run without a window predicts further and rolls back deeper
+    const free = run({ delay: 4, loss: 40, localDelay: 0, maxPrediction: 60 }, 600, 9).stats();
+    expect(Math.max(...free.maxDepth)).toBeGreaterThan(3);
+    expect(free.stalls).toEqual([0, 0]);
+  });
+
+  it("a window of 0 is lockstep: never a prediction, never a rollback, the same confirmed state", () => {
+    const session = run({ delay: 2, loss: 10, localDelay: 0, maxPrediction: 0 }, 300, 4);
+    const s = session.stats();
+    expect(s.rollbacks).toEqual([0, 0]);
+    expect(s.stalls[0]).toBeGreaterThan(0);
+    expect(s.mismatches).toBe(0);
+    expect(s.lastChecked!.hashes[0]).toBe(uninterruptedHash(session, s.lastChecked!.frame));
+  });
+
   it("a peer's recorder forgets what is confirmed: its recording starts at the confirmed frame", () => {
     const session = run({ delay: 4, loss: 20, localDelay: 1 }, 400, 3);
     for (const peer of session.peers) {
@@ -103,6 +128,7 @@ describe("rollback netcode session", () => {
     expect(() => session.setOptions({ delay: -1 })).toThrow(/options\.delay .* got -1/);
     expect(() => session.setOptions({ loss: 101 })).toThrow(/options\.loss .* got 101/);
     expect(() => session.setOptions({ localDelay: 1.5 })).toThrow(/options\.localDelay .* got 1\.5/);
+    expect(() => session.setOptions({ maxPrediction: -2 })).toThrow(/options\.maxPrediction .* got -2/);
     expect(session.options).toEqual({ delay: 2, loss: 10, localDelay: 0 });
     expect(() => new RollbackSession({ delay: 2, loss: NaN, localDelay: 0 })).toThrow(RangeError);
   });

@@ -16,14 +16,14 @@ import type { Body } from "../../src/index.js";
 import { button, checkbox, el, fitCanvas, slider } from "../lab/shared/controls.js";
 import { FixedStepLoop } from "../shared/fixed-loop.js";
 import { ARENA, DT, JUMP, LEFT, RIGHT, botInput } from "./arena.js";
-import { RollbackSession, type NetcodeOptions, type Peer, type SessionStats } from "./netcode.js";
+import { DEFAULT_MAX_PREDICTION, RollbackSession, type NetcodeOptions, type Peer, type SessionStats } from "./netcode.js";
 
 const params = new URLSearchParams(location.search);
 const MAX_TICKS_PER_FRAME = 4;
 const PLAYER_COLORS = ["#5fe0ff", "#ff9a5f"] as const;
 const PREDICTED_COLORS = ["#2d6f80", "#80503a"] as const;
 
-const options: NetcodeOptions = { delay: 4, loss: 10, localDelay: 0 };
+const options: Required<NetcodeOptions> = { delay: 4, loss: 10, localDelay: 0, maxPrediction: DEFAULT_MAX_PREDICTION };
 let session = new RollbackSession({ ...options });
 let running = !params.has("paused");
 /** Who plays each player: the keyboard or a bot. */
@@ -64,6 +64,7 @@ const FORMATS = {
   delay: (v: number) => `${v} frames (${Math.round(v * DT * 1000)} ms)`,
   loss: (v: number) => `${v} %`,
   localDelay: (v: number) => `${v} frames`,
+  maxPrediction: (v: number) => `${v} frames`,
 };
 const sliders: Record<keyof NetcodeOptions, HTMLInputElement> = {
   delay: slider(controls, {
@@ -95,6 +96,16 @@ const sliders: Record<keyof NetcodeOptions, HTMLInputElement> = {
     value: options.localDelay,
     format: FORMATS.localDelay,
     onChange: (v) => setOptions({ localDelay: v }),
+  }),
+  maxPrediction: slider(controls, {
+    label: "prediction window",
+    id: "max-prediction",
+    min: 0,
+    max: 16,
+    step: 1,
+    value: options.maxPrediction,
+    format: FORMATS.maxPrediction,
+    onChange: (v) => setOptions({ maxPrediction: v }),
   }),
 };
 const pauseButton = button(controls, running ? "pause" : "play", "pause", () => (running ? pause() : play()));
@@ -197,7 +208,7 @@ function drawPeer(peer: Peer, view: View, s: SessionStats): void {
   view.readout.textContent =
     `frame ${s.frames[i]} · confirmed ${s.confirmed[i]} (${s.frames[i] - s.confirmed[i]} predicted)` +
     ` · hash ${peer.world.stateHash()}\n` +
-    `rollbacks ${s.rollbacks[i]} · last depth ${s.lastDepth[i]} · deepest ${s.maxDepth[i]} · frames re-simulated ${s.resimulated[i]}`;
+    `rollbacks ${s.rollbacks[i]} · last depth ${s.lastDepth[i]} · deepest ${s.maxDepth[i]} · frames re-simulated ${s.resimulated[i]} · stalls ${s.stalls[i]}`;
 }
 
 // ---- real time -------------------------------------------------------------------------------

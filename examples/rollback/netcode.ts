@@ -22,7 +22,11 @@
  *    of depth `frame − point`);
  * 4. each peer simulates the new frame with its own input and the remote
  *    one, or, when that has not arrived, a prediction: the remote player's
- *    latest known input, repeated;
+ *    latest known input, repeated. It predicts at most `maxPrediction`
+ *    frames past the last remote input it has (GGPO's prediction window,
+ *    8 by default): beyond that it waits (a stall), and catches up, several
+ *    frames in one tick, when the inputs come; so no rollback is ever deeper
+ *    than the window;
  * 5. a frame is confirmed on a peer once every remote input up to it has
  *    arrived: no rollback can change it again. Its `stateHash()` is kept,
  *    and when both peers have confirmed a frame the session compares their
@@ -45,7 +49,15 @@ export interface NetcodeOptions {
   loss: number;
   /** Local input delay in frames (GGPO's "frame delay"): an input sampled at tick t is used for frame t + localDelay. */
   localDelay: number;
+  /**
+   * How many frames a peer may run ahead of the last remote input it has,
+   * predicting (default 8; 0: never predict, wait for every input).
+   */
+  maxPrediction?: number;
 }
+
+/** The prediction window when the options do not give one (GGPO's default). */
+export const DEFAULT_MAX_PREDICTION = 8;
 
 /** A packet: the sender's inputs for frames `first`, `first + 1`, ..., and the last frame of the receiver's inputs it holds. */
 interface Packet {
@@ -113,6 +125,8 @@ export class Peer {
   lastDepth = 0;
   maxDepth = 0;
   resimulated = 0;
+  /** Ticks at which the peer could not reach the current frame: the prediction window was full. */
+  stalls = 0;
   /** `stateHash()` of confirmed frames the session has not compared yet. */
   readonly confirmedHashes = new Map<number, string>();
 
@@ -188,6 +202,16 @@ export class Peer {
     world.step(DT);
   }
 
+  /**
+   * Simulate the frames up to `now` that the prediction window allows (none
+   * past `maxPrediction` frames beyond the last remote input known); a peer
+   * left behind `now` has stalled this tick.
+   */
+  advanceTo(now: number, maxPrediction: number): void {
+    while (this.frame < now && this.frame + 1 - this.remoteKnown <= maxPrediction) this.simulate(this.frame + 1);
+    if (this.frame < now) this.stalls++;
+  }
+
   /** Frames newly final: keep their hashes, then let the recorder forget what came before. */
   confirm(): void {
     const upTo = Math.min(this.remoteKnown, this.frame);
@@ -208,6 +232,8 @@ export interface SessionStats {
   lastDepth: [number, number];
   maxDepth: [number, number];
   resimulated: [number, number];
+  /** Ticks each peer waited because its prediction window was full. */
+  stalls: [number, number];
   /** Frames both peers have confirmed, and compared. */
   checked: number;
   /** Confirmed frames where the two peers' hashes differ (a desync; must stay 0). */
@@ -271,7 +297,7 @@ export class RollbackSession {
     for (const peer of peers) {
       for (const packet of network.receive(peer.index, now)) peer.receive(packet);
       peer.correct();
-      peer.simulate(now);
+      peer.advanceTo(now, options.maxPrediction ?? DEFAULT_MAX_PREDICTION);
       peer.confirm();
     }
     this.check();
@@ -309,6 +335,7 @@ export class RollbackSession {
       lastDepth: [a.lastDepth, b.lastDepth],
       maxDepth: [a.maxDepth, b.maxDepth],
       resimulated: [a.resimulated, b.resimulated],
+      stalls: [a.stalls, b.stalls],
       checked: this.checked,
       mismatches: this.mismatches,
       referenceMismatches: this.referenceMismatches,
@@ -327,6 +354,7 @@ function checkOptions(o: NetcodeOptions): void {
   };
   int("delay", o.delay, 60);
   int("localDelay", o.localDelay, 30);
+  if (o.maxPrediction !== undefined) int("maxPrediction", o.maxPrediction, 60);
   if (typeof o.loss !== "number" || !(o.loss >= 0 && o.loss <= 100)) {
     throw new RangeError(`options.loss must be a percentage from 0 to 100, got ${String(o.loss)}`);
   }
