@@ -123,6 +123,24 @@ describe("recorder and replay", () => {
     expect(() => recorder.input(Symbol("x"))).toThrow(TypeError);
   });
 
+  it("callsAt(step) gives exactly the calls() of that step, in order, the step call last; bad steps are refused", () => {
+    const world = scene();
+    const recorder = new Recorder(world);
+    session(world, 40, undefined, recorder);
+    for (const rec of [recorder.recording, Recording.fromBuffer(recorder.save())]) {
+      const all = rec.calls();
+      for (let step = rec.firstStep + 1; step <= rec.lastStep; step++) {
+        const at = rec.callsAt(step);
+        expect(at).toEqual(all.filter((c) => c.step === step));
+        expect(at.at(-1)!.method).toMatch(/^(step|advance)$/);
+      }
+      expect(rec.callsAt(37).some((c) => c.target === "input")).toBe(true);
+      expect(() => rec.callsAt(rec.firstStep)).toThrow(RangeError);
+      expect(() => rec.callsAt(rec.lastStep + 1)).toThrow(RangeError);
+      expect(() => rec.callsAt(2.5)).toThrow(RangeError);
+    }
+  });
+
   it("worldAt rebuilds any recorded step from the ring of snapshots", () => {
     const world = scene();
     const recorder = new Recorder(world, { snapshotInterval: 16, snapshotCapacity: 3 });

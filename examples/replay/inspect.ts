@@ -5,7 +5,7 @@
  * the pipeline lab's (`captureFrame`, examples/lab/pipeline/frame-data.ts).
  */
 import { Capsule, Circle, type Body } from "../../src/index.js";
-import type { Divergence, RecordedCall, Recording } from "../../src/replay/index.js";
+import type { Divergence, RecordedCall } from "../../src/replay/index.js";
 
 /** A number as the tables show it: 6 significant digits (exact values are shown where they matter). */
 export function num(x: number): string {
@@ -37,18 +37,6 @@ export function bodyFacts(body: Body): [string, string][] {
     ["sleeping", body.isSleeping ? "yes" : "no"],
     ["joints", String(body.joints.length)],
   ];
-}
-
-const callCache = new WeakMap<Recording, { steps: number; calls: RecordedCall[] }>();
-
-/** The calls recorded before step `step` (and after the one before it), decoded; the step call itself last. */
-export function callsAt(recording: Recording, step: number): RecordedCall[] {
-  let cached = callCache.get(recording);
-  if (cached === undefined || cached.steps !== recording.lastStep) {
-    cached = { steps: recording.lastStep, calls: recording.calls() };
-    callCache.set(recording, cached);
-  }
-  return cached.calls.filter((c) => c.step === step);
 }
 
 /** A recorded call in one line: `body #12.applyImpulse({x: 1, y: 2})`, `input {"body": 12, ...}`, `world.step(0.0166667)`. */

@@ -17,7 +17,7 @@ import { bodyById, type Divergence } from "../../src/replay/index.js";
 import { button, checkbox, el, fitCanvas } from "../lab/shared/controls.js";
 import { captureFrame } from "../lab/pipeline/frame-data.js";
 import { FixedStepLoop } from "../shared/fixed-loop.js";
-import { bodyFacts, callsAt, describeCall, describeDivergence, num } from "./inspect.js";
+import { bodyFacts, describeCall, describeDivergence, num } from "./inspect.js";
 import { ReplaySession } from "./session.js";
 import { DT, VIEW, clickKick } from "./scene.js";
 import { rerecord, type Perturbation } from "./twin.js";
@@ -240,12 +240,12 @@ function renderSide(): void {
     `<h2>Selected body</h2>` +
     (selected === null ? `<p class="muted">Click a body to see its state.</p>` : table(["", ""], bodyFacts(selected)));
 
-  // (recording.calls() decodes the whole recording: listed when paused, not at every step while playing)
-  const calls = running || session.cursor === session.recording.firstStep ? null : callsAt(session.recording, session.cursor);
+  // recording.callsAt decodes only this step's part of the op stream: listed at every step, playing too
+  const calls = session.cursor === session.recording.firstStep ? null : session.recording.callsAt(session.cursor);
   callsBox.innerHTML =
     `<h2>Calls recorded before step ${session.cursor}</h2>` +
     (calls === null
-      ? `<p class="muted">${running ? "pause to list them" : "none: the recording starts here"}</p>`
+      ? `<p class="muted">none: the recording starts here</p>`
       : calls.length === 0
         ? `<p class="muted">none</p>`
         : `<ol>${calls.map((c) => `<li><code>${escapeHtml(describeCall(c))}</code></li>`).join("")}</ol>`);

@@ -25,6 +25,9 @@ import { enableBinarySnapshots } from "../binary/index.js";
 import { ByteReader, ByteWriter, corrupt, readValue } from "./codec.js";
 import { BODY_CALLS, JOINT_CALLS, WORLD_CALLS } from "./methods.js";
 
+/** Op target codes → RecordedCall targets (0 is unused). */
+const CALL_TARGETS: readonly (RecordedCall["target"] | undefined)[] = [undefined, "world", "body", "joint", "input"];
+
 /** Op codes of the op stream. */
 export const OP_WORLD = 1;
 export const OP_BODY = 2;
@@ -158,10 +161,23 @@ export class Recording {
 
   /** Every call recorded (and every input), decoded, in order: for tools, tests and the replay page. */
   calls(): RecordedCall[] {
+    return this.decode(0, this.ops.length);
+  }
+
+  /**
+   * The calls (and inputs) recorded for step `step`, decoded: those made
+   * after step − 1 ended, the step call itself last. Decodes only that
+   * step's part of the op stream, so a tool can list them at every step.
+   */
+  callsAt(step: number): RecordedCall[] {
+    this.checkStep("step", step, this.firstStep + 1);
+    return this.decode(this.opEndAt(step - 1), this.opEndAt(step));
+  }
+
+  private decode(from: number, to: number): RecordedCall[] {
     const out: RecordedCall[] = [];
-    const kinds = ["", "world", "body", "joint", "input"] as const;
-    this.scan(0, this.ops.length, (step, target, id, method, args) => {
-      out.push({ step, target: kinds[target] as RecordedCall["target"], id, method, args });
+    this.scan(from, to, (step, target, id, method, args) => {
+      out.push({ step, target: CALL_TARGETS[target]!, id, method, args });
     });
     return out;
   }
