@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { BatchError, runBatch } from "../src/batch/index.js";
+import { BatchError, createBatchPool, runBatch } from "../src/batch/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const jobModule = new URL("./support/batch-job.mjs", import.meta.url);
@@ -99,5 +99,41 @@ describe("runBatch", () => {
     await expect(runBatch({ module: jobModule, jobs: [1], workers: 0 })).rejects.toThrow(RangeError);
     await expect(runBatch({ module: jobModule, jobs: [1], workers: 1.5 })).rejects.toThrow(/workers must be an integer in \[1, 1024\], got 1.5/);
     expect(await runBatch({ module: jobModule, jobs: [] })).toEqual([]);
+  });
+});
+
+describe("createBatchPool", () => {
+  const jobs: JobParams[] = Array.from({ length: 20 }, (_, i) => ({ seed: 2000 + 3 * i }));
+
+  it("runs batch after batch on the same threads with runBatch's results, a failed batch leaving it usable, until closed", async () => {
+    const expected = jobs.map((params) => runInProcess(params));
+    const pool = await createBatchPool({ workers: 2 });
+    expect(pool.workers).toBe(2);
+    try {
+      expect(await pool.run<JobResult>({ module: jobModule, jobs })).toEqual(expected);
+      // two batches at once, then one with failures: each gets its own results and errors
+      const [a, b] = await Promise.all([
+        pool.run<JobResult>({ module: jobModule, jobs: jobs.slice(0, 7) }),
+        pool.run<JobResult>({ module: jobModule.href, jobs: jobs.slice(7) }),
+      ]);
+      expect([...a, ...b]).toEqual(expected);
+      const mixed = jobs.slice(0, 5).map((j, i) => (i === 3 ? { ...j, fail: true } : j));
+      const error = await batchError(pool.run<JobResult>({ module: jobModule, jobs: mixed }));
+      expect(error.failures.map((f) => f.index)).toEqual([3]);
+      expect(await pool.run<JobResult>({ module: jobModule, jobs: jobs.slice(0, 3) })).toEqual(expected.slice(0, 3));
+      // bad batches are refused without touching the pool
+      await expect(pool.run({ module: jobModule, jobs: 7 as unknown as [] })).rejects.toThrow(/jobs must be an array, got 7/);
+      await expect(pool.run(null as unknown as { module: string; jobs: [] })).rejects.toThrow(TypeError);
+      expect(await pool.run({ module: jobModule, jobs: [] })).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.run({ module: jobModule, jobs })).rejects.toThrow(/batch pool is closed/);
+    await pool.close(); // closing twice is harmless
+  });
+
+  it("checks its options", async () => {
+    await expect(createBatchPool({ workers: 0 })).rejects.toThrow(/workers must be an integer in \[1, 1024\], got 0/);
+    await expect(createBatchPool(5 as unknown as {})).rejects.toThrow(/createBatchPool options must be an object, got 5/);
   });
 });

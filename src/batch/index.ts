@@ -17,7 +17,7 @@
  * ```
  * @module capsule2d/batch
  */
-export { runBatch } from "./run-batch.js";
-export type { BatchOptions } from "./run-batch.js";
+export { runBatch, createBatchPool } from "./run-batch.js";
+export type { BatchOptions, BatchPool, BatchPoolOptions } from "./run-batch.js";
 export { BatchError } from "./batch-error.js";
 export type { BatchFailure } from "./batch-error.js";

@@ -86,6 +86,115 @@ function asError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error(String(reason));
 }
 
+/** What {@link createBatchPool} takes. */
+export interface BatchPoolOptions {
+  /** Worker threads (an integer ≥ 1; default: the machine's available parallelism). */
+  workers?: number;
+}
+
+/** Threads kept between batches: see {@link createBatchPool}. */
+export interface BatchPool {
+  /** The pool's worker threads. */
+  readonly workers: number;
+  /**
+   * Run a batch on the pool's threads: as {@link runBatch} (same results,
+   * same errors), without starting threads. Batches may overlap.
+   */
+  run<R = unknown, P = unknown>(batch: { module: string | URL; jobs: readonly P[] }): Promise<R[]>;
+  /** Stop the threads (after the batches running finish); `run` is refused afterwards. Resolves when they are gone. */
+  close(): Promise<void>;
+}
+
+/** Reads the options object; a TypeError naming it when it is not one. */
+function optionsObject<T>(options: T, what: string): T {
+  if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: ${what} must be an object, got ${describe(options)}`);
+  return options;
+}
+
+/** The jobs array; a TypeError naming `jobs` when it is not one. */
+function jobList<P>(jobs: readonly P[]): readonly P[] {
+  if (!Array.isArray(jobs)) throw new TypeError(`capsule2d: jobs must be an array, got ${describe(jobs)}`);
+  return jobs;
+}
+
+/** Every job of a batch through `pool`, then the results in job order, or a BatchError listing the failures. */
+async function runOn<R, P>(pool: Pool, filename: string, jobs: readonly P[], strayErrors: Error[]): Promise<R[]> {
+  const settled = await Promise.allSettled(jobs.map((params) => pool.run(params, { filename })));
+  const results: (R | undefined)[] = [];
+  const failures: BatchFailure[] = [];
+  settled.forEach((outcome, index) => {
+    if (outcome.status === "fulfilled") {
+      results.push(outcome.value as R);
+    } else {
+      const error = asError(outcome.reason);
+      results.push(undefined);
+      failures.push({ index, params: jobs[index], message: error.message, error });
+    }
+  });
+  // errors a thread raised between jobs during this batch are reported with it
+  const stray = strayErrors.splice(0);
+  if (failures.length > 0 || stray.length > 0) throw new BatchError<R>(filename, failures, results, stray);
+  return results as R[];
+}
+
+/**
+ * Start `workers` threads that stay up between batches: a parameter sweep
+ * that runs many batches pays for starting threads, loading the package and
+ * warming up the JIT once, not once per batch.
+ *
+ * ```js
+ * import { createBatchPool } from "capsule2d/batch";
+ *
+ * const pool = await createBatchPool({ workers: 4 });
+ * try {
+ *   for (const gravity of [-9.81, -3.7, -1.62]) {
+ *     const jobs = Array.from({ length: 200 }, (_, i) => ({ seed: i, gravity }));
+ *     console.log(gravity, await pool.run({ module: new URL("./job.mjs", import.meta.url), jobs }));
+ *   }
+ * } finally {
+ *   await pool.close();
+ * }
+ * ```
+ *
+ * Results and errors are those of {@link runBatch}. Node only; needs `piscina`.
+ */
+export async function createBatchPool(options: BatchPoolOptions = {}): Promise<BatchPool> {
+  optionsObject(options, "createBatchPool options");
+  const workers = integer("workers", options.workers ?? defaultWorkers(), 1, 1024);
+  return openPool(workers);
+}
+
+/** A pool of `workers` threads (checked by the caller). */
+async function openPool(workers: number): Promise<BatchPool> {
+  const Piscina = await loadPiscina();
+  // The module is named with each task, not to the pool: a worker then loads it
+  // for its first job, and a module that fails to load fails that job (piscina
+  // would otherwise load it as the thread starts and stop starting threads).
+  const pool = new Piscina({ minThreads: workers, maxThreads: workers });
+  // An error a thread raises between jobs (a job's leftover timer or promise
+  // throwing) belongs to no job: it is kept and reported with the batch.
+  const strayErrors: Error[] = [];
+  pool.on("error", (reason) => strayErrors.push(asError(reason)));
+  let closed: Promise<void> | null = null;
+  return {
+    workers,
+    run<R = unknown, P = unknown>(batch: { module: string | URL; jobs: readonly P[] }): Promise<R[]> {
+      if (closed !== null) return Promise.reject(new Error("capsule2d: this batch pool is closed"));
+      try {
+        optionsObject(batch, "run options");
+        const filename = modulePath(batch.module);
+        return runOn<R, P>(pool, filename, jobList(batch.jobs), strayErrors);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    close(): Promise<void> {
+      closed ??= pool.destroy();
+      return closed;
+    },
+  };
+}
+
 /**
  * Run `jobs` on `workers` threads, each job through the default export of
  * `module`, and resolve with every job's result in job order.
@@ -112,46 +221,19 @@ function asError(reason: unknown): Error {
  * that was computed. A module that fails to load fails every job with its
  * load error. Bad options (no such module, `workers` not an integer ≥ 1,
  * `jobs` not an array) throw a TypeError or RangeError before any thread starts.
- * Node only; needs the `piscina` package.
+ * Node only; needs the `piscina` package. Many batches in a row: {@link createBatchPool}.
  */
 export async function runBatch<R = unknown, P = unknown>(options: BatchOptions<P>): Promise<R[]> {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`capsule2d: runBatch options must be an object, got ${describe(options)}`);
-  }
-  const filename = modulePath(options.module);
-  const jobs = options.jobs;
-  if (!Array.isArray(jobs)) throw new TypeError(`capsule2d: jobs must be an array, got ${describe(jobs)}`);
+  optionsObject(options, "runBatch options");
+  const module = options.module;
+  modulePath(module);
+  const jobs = jobList(options.jobs);
   const workers = integer("workers", options.workers ?? defaultWorkers(), 1, 1024);
   if (jobs.length === 0) return [];
-
-  const Piscina = await loadPiscina();
-  const threads = Math.min(workers, jobs.length);
-  // The module is named with each task, not to the pool: a worker then loads it
-  // for its first job, and a module that fails to load fails that job (piscina
-  // would otherwise load it as the thread starts and stop starting threads).
-  const pool = new Piscina({ minThreads: threads, maxThreads: threads });
-  // An error a thread raises between jobs (a job's leftover timer or promise
-  // throwing) belongs to no job: it is kept and reported with the batch.
-  const strayErrors: Error[] = [];
-  pool.on("error", (reason) => strayErrors.push(asError(reason)));
-  let settled: PromiseSettledResult<unknown>[];
+  const pool = await openPool(Math.min(workers, jobs.length));
   try {
-    settled = await Promise.allSettled(jobs.map((params) => pool.run(params, { filename })));
+    return await pool.run<R, P>({ module, jobs });
   } finally {
-    await pool.destroy();
+    await pool.close();
   }
-
-  const results: (R | undefined)[] = [];
-  const failures: BatchFailure[] = [];
-  settled.forEach((outcome, index) => {
-    if (outcome.status === "fulfilled") {
-      results.push(outcome.value as R);
-    } else {
-      const error = asError(outcome.reason);
-      results.push(undefined);
-      failures.push({ index, params: jobs[index], message: error.message, error });
-    }
-  });
-  if (failures.length > 0 || strayErrors.length > 0) throw new BatchError<R>(filename, failures, results, strayErrors);
-  return results as R[];
 }
