@@ -16,7 +16,7 @@ import { existsSync } from "node:fs";
 import * as os from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, integer } from "../math/validate.js";
+import { describe, integer, object } from "../math/validate.js";
 import { BatchError, type BatchFailure } from "./batch-error.js";
 
 /** What {@link runBatch} takes. */
@@ -105,12 +105,6 @@ export interface BatchPool {
   close(): Promise<void>;
 }
 
-/** Reads the options object; a TypeError naming it when it is not one. */
-function optionsObject<T>(options: T, what: string): T {
-  if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: ${what} must be an object, got ${describe(options)}`);
-  return options;
-}
-
 /** The jobs array; a TypeError naming `jobs` when it is not one. */
 function jobList<P>(jobs: readonly P[]): readonly P[] {
   if (!Array.isArray(jobs)) throw new TypeError(`capsule2d: jobs must be an array, got ${describe(jobs)}`);
@@ -159,7 +153,7 @@ async function runOn<R, P>(pool: Pool, filename: string, jobs: readonly P[], str
  * Results and errors are those of {@link runBatch}. Node only; needs `piscina`.
  */
 export async function createBatchPool(options: BatchPoolOptions = {}): Promise<BatchPool> {
-  optionsObject(options, "createBatchPool options");
+  object("createBatchPool options", options);
   const workers = integer("workers", options.workers ?? defaultWorkers(), 1, 1024);
   return openPool(workers);
 }
@@ -181,7 +175,7 @@ async function openPool(workers: number): Promise<BatchPool> {
     run<R = unknown, P = unknown>(batch: { module: string | URL; jobs: readonly P[] }): Promise<R[]> {
       if (closed !== null) return Promise.reject(new Error("capsule2d: this batch pool is closed"));
       try {
-        optionsObject(batch, "run options");
+        object("run options", batch);
         const filename = modulePath(batch.module);
         return runOn<R, P>(pool, filename, jobList(batch.jobs), strayErrors);
       } catch (error) {
@@ -224,7 +218,7 @@ async function openPool(workers: number): Promise<BatchPool> {
  * Node only; needs the `piscina` package. Many batches in a row: {@link createBatchPool}.
  */
 export async function runBatch<R = unknown, P = unknown>(options: BatchOptions<P>): Promise<R[]> {
-  optionsObject(options, "runBatch options");
+  object("runBatch options", options);
   const module = options.module;
   modulePath(module);
   const jobs = jobList(options.jobs);

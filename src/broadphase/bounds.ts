@@ -34,9 +34,7 @@ export function checkKind(kind: unknown): BroadphaseKind {
 /** Reads and checks `options.margin` (>= 0, default 0). */
 export function readMargin(options: BroadphaseOptions | undefined): number {
   if (options === undefined) return 0;
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`capsule2d: broadphase options must be an object, got ${check.describe(options)}`);
-  }
+  check.object("broadphase options", options);
   return options.margin === undefined ? 0 : check.nonNegative("margin", options.margin);
 }
 

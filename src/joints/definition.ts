@@ -321,7 +321,7 @@ function referenceAngle(j: Joint, d: Def): void {
  * TypeError or RangeError naming the parameter and the value.
  */
 export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody: (b: unknown) => b is Body): Joint {
-  if (def === null || typeof def !== "object") throw new TypeError(`capsule2d: joint definition must be an object, got ${check.describe(def)}`);
+  check.object("joint definition", def);
   const d = def as unknown as Def;
   const type = check.oneOf("joint type", d.type, JOINT_TYPES);
   check.knownKeys(`${type} joint`, d, KEYS[type]);

@@ -51,6 +51,11 @@ export function inRange(name: string, value: unknown, lo: number, hi: number): n
   return v;
 }
 
+/** An object (not null): definitions and options objects. */
+export function object(name: string, value: unknown): void {
+  if (value === null || typeof value !== "object") throw new TypeError(`capsule2d: ${name} must be an object, got ${describe(value)}`);
+}
+
 export function integer(name: string, value: unknown, lo: number, hi: number): number {
   const v = finite(name, value);
   if (!Number.isInteger(v) || v < lo || v > hi) {

@@ -60,9 +60,7 @@ export class Recorder {
   constructor(world: World, options: RecorderOptions = {}) {
     enableBinarySnapshots(); // the ring holds binary snapshots
     if (!(world instanceof World)) throw new TypeError(`capsule2d: world must be a World, got ${check.describe(world)}`);
-    if (options === null || typeof options !== "object") {
-      throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
-    }
+    check.object("options", options);
     check.knownKeys("options", options, ["snapshotInterval", "snapshotCapacity"]);
     this.snapshotInterval = check.integer("options.snapshotInterval", options.snapshotInterval ?? 30, 0, 0x7fffffff);
     this.snapshotCapacity = check.integer("options.snapshotCapacity", options.snapshotCapacity ?? 16, 1, 0x7fffffff);

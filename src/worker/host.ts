@@ -4,7 +4,7 @@ import { AABB, type AABBOptions } from "../bodies/aabb.js";
 import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
 import { Capsule, type CapsuleOptions } from "../bodies/capsule.js";
 import { Circle, type CircleOptions } from "../bodies/circle.js";
-import { describe, finite, integer, vector } from "../math/validate.js";
+import { describe, finite, integer, object, vector } from "../math/validate.js";
 import { bodyById } from "../replay/replay.js";
 import type { World } from "../world.js";
 import { POSE_STRIDE, errorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type Reply, type Request } from "./protocol.js";
@@ -22,7 +22,7 @@ export interface ServeWorldOptions {
 
 /** A body made from its definition (the constructors check every option). */
 function makeBody(def: RemoteBodyDef): Body {
-  if (def === null || typeof def !== "object") throw new TypeError(`capsule2d: body must be an object, got ${describe(def)}`);
+  object("body", def);
   const { shape, ...options } = def; // the rest are the shape's options, checked by its constructor
   if (shape === "circle") return new Circle(options as CircleOptions);
   if (shape === "capsule") return new Capsule(options as CapsuleOptions);

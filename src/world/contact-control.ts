@@ -102,7 +102,7 @@ export interface Explosion {
 }
 
 export function checkExplosion(def: ExplosionDef): Explosion {
-  if (def === null || typeof def !== "object") throw new TypeError(`capsule2d: explosion must be an object, got ${check.describe(def)}`);
+  check.object("explosion", def);
   check.knownKeys("explosion", def, ["position", "radius", "falloff", "impulsePerLength", "impulse"]);
   const p = check.vector("position", def.position);
   const radius = check.nonNegative("radius", def.radius);

@@ -133,9 +133,7 @@ const BROADPHASES: readonly BroadphaseKind[] = ["tree", "sap", "brute"];
 
 /** Checks every given option (throwing before anything is built) and fills in defaults. */
 export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions {
-  if (o === null || typeof o !== "object") {
-    throw new TypeError(`capsule2d: World options must be an object, got ${check.describe(o)}`);
-  }
+  check.object("World options", o);
   check.knownKeys("World", o, WORLD_OPTION_KEYS);
   const d = DEFAULT_WORLD_OPTIONS;
   const r: ResolvedWorldOptions = { ...d, gravity: { x: d.gravity.x, y: d.gravity.y } };
