@@ -48,6 +48,7 @@ import { Integrator, type ForceField } from "./solver/integrate.js";
 import { Softness } from "./solver/softness.js";
 import { ContactConstraints } from "./solver/contact-solver.js";
 import { SolverBodies } from "./solver/solver-bodies.js";
+import { GraphColouring } from "./solver/graph-colour.js";
 import { projectPositions, solvePositionsNGS } from "./solver/position-correction.js";
 import { Islands, SET_AWAKE } from "./solver/islands.js";
 import { ContinuousSolver, MotionBounds } from "./solver/continuous.js";
@@ -142,6 +143,8 @@ export class World implements BodyOwner, JointOwner {
   private readonly motion = new MotionBounds();
   private readonly solverBodies = new SolverBodies();
   private readonly contactConstraints = new ContactConstraints();
+  /** With `solverThreads` ≥ 1: the contacts' colours, remade each step (src/solver/graph-colour.ts). */
+  private readonly colouring: GraphColouring | null;
   private readonly soft = new Softness();
   private readonly stiff = new Softness();
   /** The contact hertz, damping ratio and sub-step that `soft` and `stiff` were set for. */
@@ -186,6 +189,7 @@ export class World implements BodyOwner, JointOwner {
 
   constructor(options: WorldOptions = {}) {
     this.opts = resolveWorldOptions(options);
+    this.colouring = this.opts.solverThreads > 0 ? new GraphColouring() : null;
     this.broadphase = createBroadphase(this.opts.broadphase, { margin: this.opts.speculativeDistance });
     const islands = this.islands;
     this.contactWorld = {
@@ -224,13 +228,13 @@ export class World implements BodyOwner, JointOwner {
 
   /**
    * Change options between steps (all but `broadphase` and `speculativeDistance`,
-   * which shape the broadphase). Checked first: a bad value changes nothing.
+   * which shape the broadphase, and `solverThreads`). Checked first: a bad value changes nothing.
    * Sleeping bodies wake, so that they feel the change.
    */
-  setOptions(options: Omit<WorldOptions, "broadphase" | "speculativeDistance">): void {
+  setOptions(options: Omit<WorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void {
     const o = options as WorldOptions;
-    if (o && (o.broadphase !== undefined || o.speculativeDistance !== undefined)) {
-      throw new RangeError("capsule2d: broadphase and speculativeDistance can only be set in the World constructor");
+    if (o && (o.broadphase !== undefined || o.speculativeDistance !== undefined || o.solverThreads !== undefined)) {
+      throw new RangeError("capsule2d: broadphase, speculativeDistance and solverThreads can only be set in the World constructor");
     }
     if (this.stepping) throw new Error("capsule2d: setOptions() cannot be called during a step");
     const { gravity, ...rest } = this.opts;
@@ -853,6 +857,7 @@ export class World implements BodyOwner, JointOwner {
     this.collectConstraints();
     sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
     sb.load(this.islands.awake, this.islands.awakeCount);
+    if (this.colouring !== null) this.colouring.colour(this.constraints, this.constraintCount, sb.slotOf, sb.count);
     // joints: rigid velocity rows (jointHertz 0, the default) whose position error the projection
     // after the sub-steps removes, or Box2D v3's stiff soft constraints of at most a quarter of
     // the sub-step rate
@@ -900,6 +905,7 @@ export class World implements BodyOwner, JointOwner {
     this.collectConstraints();
     sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
     sb.load(this.islands.awake, this.islands.awakeCount);
+    if (this.colouring !== null) this.colouring.colour(this.constraints, this.constraintCount, sb.slotOf, sb.count);
     // joints: Baumgarte (a push of percent × the error per step) with "baumgarte"; with "ngs" and
     // "projection" they are projected after the velocity pass (src/joints/positions.ts)
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
@@ -1322,7 +1328,8 @@ export class World implements BodyOwner, JointOwner {
    *
    * The snapshot is checked completely first: a corrupt or truncated one, or
    * one whose `broadphase` or `speculativeDistance` differ from this world's
-   * (fixed at construction), throws a TypeError or RangeError and nothing
+   * (fixed at construction), or that solves in another order (`solverThreads`
+   * 0 against 1 or more), throws a TypeError or RangeError and nothing
    * changes. Not during a step, nor with a recorder attached (use
    * `recorder.rollback(step)`, which calls this).
    */
@@ -1341,6 +1348,12 @@ export class World implements BodyOwner, JointOwner {
         );
       }
     }
+    if (r.options.solverThreads > 0 !== this.opts.solverThreads > 0) {
+      throw new RangeError(
+        `capsule2d: restore(): the snapshot's solverThreads ${r.options.solverThreads} solves in another order than this world's ${this.opts.solverThreads} (0 and 1 or more differ; use World.fromSnapshot)`,
+      );
+    }
+    r.options.solverThreads = this.opts.solverThreads; // the threads are this world's; 1 or more give the same bits
     // checked: from here on nothing throws. Empty every part, keeping what it has grown.
     const old = this.bodies.slice();
     const oldJoints = this.jointManager.all().slice();
