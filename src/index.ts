@@ -28,6 +28,8 @@ export type { ExplosionDef, PreSolveContact, PreSolveFn } from "./world/contact-
 export type { QueryFilter } from "./world.js";
 export type { WorldOptions, SolverName } from "./world/options.js";
 export { DEFAULT_WORLD_OPTIONS } from "./world/options.js";
+export { SolverWorkerError } from "./solver/parallel/solver-worker-error.js";
+export type { ThreadStats } from "./solver/parallel/solver-threads.js";
 export type {
   CollisionEvent, CollisionPair, ContactInfo, ContactPointInfo, StepEvent, WorldEvents, ContactEvents, SensorEvents,
   ContactBeginEvent, ContactEndEvent, ContactHitEvent, SensorEvent, JointEvents, JointBreakEvent,

@@ -49,6 +49,7 @@ import { Softness } from "./solver/softness.js";
 import { ContactConstraints } from "./solver/contact-solver.js";
 import { SolverBodies } from "./solver/solver-bodies.js";
 import { GraphColouring } from "./solver/graph-colour.js";
+import { checkThreadSupport, SolverThreads, type ThreadStats } from "./solver/parallel/solver-threads.js";
 import { projectPositions, solvePositionsNGS } from "./solver/position-correction.js";
 import { Islands, SET_AWAKE } from "./solver/islands.js";
 import { ContinuousSolver, MotionBounds } from "./solver/continuous.js";
@@ -145,6 +146,8 @@ export class World implements BodyOwner, JointOwner {
   private readonly contactConstraints = new ContactConstraints();
   /** With `solverThreads` ≥ 1: the contacts' colours, remade each step (src/solver/graph-colour.ts). */
   private readonly colouring: GraphColouring | null;
+  /** With `solverThreads` ≥ 2: the workers that share the contact passes (src/solver/parallel/). */
+  private readonly threads: SolverThreads | null = null;
   private readonly soft = new Softness();
   private readonly stiff = new Softness();
   /** The contact hertz, damping ratio and sub-step that `soft` and `stiff` were set for. */
@@ -190,6 +193,12 @@ export class World implements BodyOwner, JointOwner {
   constructor(options: WorldOptions = {}) {
     this.opts = resolveWorldOptions(options);
     this.colouring = this.opts.solverThreads > 0 ? new GraphColouring() : null;
+    if (this.opts.solverThreads > 1) {
+      checkThreadSupport(this.opts.solverThreads);
+      const cc = this.contactConstraints;
+      this.threads = new SolverThreads(this, () => `in step ${this.steps + 1}`, cc, this.solverBodies, this.colouring!, this.opts.solverThreads - 1);
+      cc.threads = this.threads;
+    }
     this.broadphase = createBroadphase(this.opts.broadphase, { margin: this.opts.speculativeDistance });
     const islands = this.islands;
     this.contactWorld = {
@@ -216,6 +225,32 @@ export class World implements BodyOwner, JointOwner {
     s.continuous = o.continuous;
     s.speculativeDistance = o.speculativeDistance;
     this.frozenOptions = null;
+  }
+
+  /**
+   * Resolves when the solver workers (`solverThreads − 1` of them) are
+   * running, at once for a world without workers. Steps need not wait for it:
+   * until a worker is ready the others (or the calling thread alone) solve
+   * without it, with the same bits. Rejects with a `SolverWorkerError` if a
+   * worker fails to start.
+   */
+  threadsReady(): Promise<void> {
+    return this.threads === null ? Promise.resolve() : this.threads.start();
+  }
+
+  /**
+   * End the solver workers (with `solverThreads` ≥ 2). The world stays
+   * usable: it steps on the calling thread alone, with the same bits. In
+   * Node the workers never keep a process alive, but they hold memory and
+   * threads until this is called. Safe to call more than once.
+   */
+  dispose(): void {
+    if (this.threads !== null) this.threads.dispose();
+  }
+
+  /** Counters of the solver threads (passes, blocks per thread), or null for a world without workers. */
+  get threadStats(): ThreadStats | null {
+    return this.threads === null ? null : this.threads.stats();
   }
 
   /** The options in force (defaults filled in), read-only: change them with `setOptions`. */

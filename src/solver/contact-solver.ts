@@ -101,37 +101,55 @@ export class ContactConstraints {
     if (this.slotA.length < n) this.growTo(capacityFor(this.slotA.length, n));
   }
 
+  /**
+   * Column memory is shared (SharedArrayBuffer) with the solver threads:
+   * set by `share()`; from then on every column grows into shared memory,
+   * and `generation` counts the times the columns were replaced (the threads
+   * must be handed the new ones).
+   */
+  shared = false;
+  generation = 0;
+
+  /** Move every column into shared memory (see `shared`). */
+  share(): void {
+    this.shared = true;
+    this.growTo(this.slotA.length);
+    this.params = grown(this.params, this.params.length, 0, true);
+  }
+
   /** Room for `size` constraints (two points each). */
   private growTo(size: number): void {
-    this.slotA = grown(this.slotA, size);
-    this.slotB = grown(this.slotB, size);
-    this.pointCount = grown(this.pointCount, size);
-    this.stiff = grown(this.stiff, size);
-    this.nx = grown(this.nx, size);
-    this.ny = grown(this.ny, size);
-    this.friction = grown(this.friction, size);
-    this.tangentSpeed = grown(this.tangentSpeed, size);
-    this.rolling = grown(this.rolling, size);
-    this.rollingMass = grown(this.rollingMass, size);
-    this.rollingImpulse = grown(this.rollingImpulse, size);
-    this.restitution = grown(this.restitution, size);
-    this.rAx = grown(this.rAx, 2 * size);
-    this.rAy = grown(this.rAy, 2 * size);
-    this.rBx = grown(this.rBx, 2 * size);
-    this.rBy = grown(this.rBy, 2 * size);
-    this.sAx = grown(this.sAx, 2 * size);
-    this.sAy = grown(this.sAy, 2 * size);
-    this.sBx = grown(this.sBx, 2 * size);
-    this.sBy = grown(this.sBy, 2 * size);
-    this.separation = grown(this.separation, 2 * size);
-    this.normalMass = grown(this.normalMass, 2 * size);
-    this.tangentMass = grown(this.tangentMass, 2 * size);
-    this.normalImpulse = grown(this.normalImpulse, 2 * size);
-    this.tangentImpulse = grown(this.tangentImpulse, 2 * size);
-    this.bias = grown(this.bias, 2 * size);
-    this.relativeVelocity = grown(this.relativeVelocity, 2 * size);
-    this.totalNormal = grown(this.totalNormal, 2 * size);
-    this.totalTangent = grown(this.totalTangent, 2 * size);
+    const sh = this.shared;
+    this.generation++;
+    this.slotA = grown(this.slotA, size, 0, sh);
+    this.slotB = grown(this.slotB, size, 0, sh);
+    this.pointCount = grown(this.pointCount, size, 0, sh);
+    this.stiff = grown(this.stiff, size, 0, sh);
+    this.nx = grown(this.nx, size, 0, sh);
+    this.ny = grown(this.ny, size, 0, sh);
+    this.friction = grown(this.friction, size, 0, sh);
+    this.tangentSpeed = grown(this.tangentSpeed, size, 0, sh);
+    this.rolling = grown(this.rolling, size, 0, sh);
+    this.rollingMass = grown(this.rollingMass, size, 0, sh);
+    this.rollingImpulse = grown(this.rollingImpulse, size, 0, sh);
+    this.restitution = grown(this.restitution, size, 0, sh);
+    this.rAx = grown(this.rAx, 2 * size, 0, sh);
+    this.rAy = grown(this.rAy, 2 * size, 0, sh);
+    this.rBx = grown(this.rBx, 2 * size, 0, sh);
+    this.rBy = grown(this.rBy, 2 * size, 0, sh);
+    this.sAx = grown(this.sAx, 2 * size, 0, sh);
+    this.sAy = grown(this.sAy, 2 * size, 0, sh);
+    this.sBx = grown(this.sBx, 2 * size, 0, sh);
+    this.sBy = grown(this.sBy, 2 * size, 0, sh);
+    this.separation = grown(this.separation, 2 * size, 0, sh);
+    this.normalMass = grown(this.normalMass, 2 * size, 0, sh);
+    this.tangentMass = grown(this.tangentMass, 2 * size, 0, sh);
+    this.normalImpulse = grown(this.normalImpulse, 2 * size, 0, sh);
+    this.tangentImpulse = grown(this.tangentImpulse, 2 * size, 0, sh);
+    this.bias = grown(this.bias, 2 * size, 0, sh);
+    this.relativeVelocity = grown(this.relativeVelocity, 2 * size, 0, sh);
+    this.totalNormal = grown(this.totalNormal, 2 * size, 0, sh);
+    this.totalTangent = grown(this.totalTangent, 2 * size, 0, sh);
   }
 
   /**
