@@ -79,8 +79,8 @@ describe("solverThreads: the same bits for every thread count", () => {
     }
     const stats = b.threadStats!;
     expect(stats.workers).toBe(1);
-    expect(stats.ready).toBe(1);
-    expect(stats.sharedPasses - before).toBeGreaterThan(0.5 * 120 * 12); // most of the 12 passes a step were shared
+    expect(stats.sharedPasses - before).toBeGreaterThan(0); // the worker came back (it may miss the passes while it fetches the grown columns)
+    await vi.waitFor(() => expect(b.threadStats!.ready).toBe(1));
     b.dispose();
     for (let i = 0; i < 30; i++) {
       a.step(dt);
@@ -96,7 +96,8 @@ describe("solverThreads: errors and lifetime", () => {
     const world = mixedScene(100, 2, { solverThreads: 2 });
     made.push(world);
     await world.threadsReady();
-    world.step(dt);
+    world.step(dt); // the columns grow: the worker fetches them, and waits for commands again
+    await vi.waitFor(() => expect(world.threadStats!.ready).toBe(1));
     // an unknown command word: the worker throws RangeError("unknown command 7")
     (world as unknown as { threads: { command(cmd: number): void } }).threads.command(7);
     let error: unknown = null;

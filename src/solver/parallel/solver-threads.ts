@@ -36,10 +36,13 @@ const MIN_BLOCK = 16;
 /** Blocks per thread and colour at most (Box2D v3 uses 4: work moves to whichever thread is free). */
 const BLOCKS_PER_THREAD = 4;
 
-/** Is this Node (worker_threads), not a browser or a Web Worker? */
+/**
+ * Is this Node (then workers are worker_threads, even where a library has
+ * put a Worker on globalThis, as Emscripten's Node support does)?
+ */
 function isNode(): boolean {
   const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
-  return typeof p === "object" && p !== null && typeof p.versions?.node === "string" && typeof (globalThis as { Worker?: unknown }).Worker !== "function";
+  return typeof p === "object" && p !== null && typeof p.versions?.node === "string";
 }
 
 /** May this thread block in Atomics.wait? Not a browser's main thread. */

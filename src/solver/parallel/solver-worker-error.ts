@@ -9,8 +9,8 @@ import type { World } from "../../world.js";
 
 /** A solver worker failed: its message, which worker, and the world it solved for. */
 export class SolverWorkerError extends Error {
-  /** The world whose worker failed. */
-  readonly world: World;
+  /** The world whose worker failed (not enumerable, so that printing the error does not print the world). */
+  declare readonly world: World;
   /** The worker's index (0 .. solverThreads − 2). */
   readonly worker: number;
   /** The worker's own message (its error's name and message). */
@@ -19,7 +19,7 @@ export class SolverWorkerError extends Error {
   constructor(world: World, worker: number, workerMessage: string, when: string) {
     super(`capsule2d: solver worker ${worker} of the world failed ${when}: ${workerMessage}`);
     this.name = "SolverWorkerError";
-    this.world = world;
+    Object.defineProperty(this, "world", { value: world, enumerable: false });
     this.worker = worker;
     this.workerMessage = workerMessage;
   }

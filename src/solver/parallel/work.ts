@@ -149,6 +149,9 @@ export function workerMain(
   const serve = (): void => {
     const cc = ctrl!;
     let seen = Atomics.load(cc, L.EPOCH); // read before READY is set: a pass enrolling this worker comes after it
+    // columns replaced again while this worker fetched the last ones: fetch those first (the epoch
+    // that announced them may be older than `seen`, and no command may come for a while)
+    if (Atomics.load(cc, L.GENERATION) !== generation) return;
     Atomics.store(cc, L.READY + index, generation);
     for (;;) {
       let spins = 0;
