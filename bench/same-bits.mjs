@@ -36,13 +36,16 @@ let differ = 0;
 for (const name of values.scene.split(",")) {
   const a = buildCapsule2dWorld(libA, buildScene(name), optionsA, "a");
   const b = buildCapsule2dWorld(libB, buildScene(name), optionsB, "b");
+  await a.world.threadsReady?.(); // with solverThreads ≥ 2: the workers take part from the first step
+  await b.world.threadsReady?.();
   let parted = 0;
   for (let i = 1; i <= steps && parted === 0; i++) {
     a.step();
     b.step();
     if (a.world.stateHash() !== b.world.stateHash()) parted = i;
   }
-  console.log(`${name}: ${parted === 0 ? `same bits for ${steps} steps (${a.world.stateHash()})` : `parted at step ${parted}`}`);
+  const shared = b.world.threadStats?.sharedPasses;
+  console.log(`${name}: ${parted === 0 ? `same bits for ${steps} steps (${a.world.stateHash()})` : `parted at step ${parted}`}${shared === undefined ? "" : `; b's workers helped in ${shared} passes`}`);
   if (parted !== 0) differ++;
   a.world.dispose?.();
   b.world.dispose?.();

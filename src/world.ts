@@ -866,6 +866,16 @@ export class World implements BodyOwner, JointOwner {
     this.constraintCount = n;
   }
 
+  /** The step's constraints and awake bodies into the solver; with `solverThreads` ≥ 1 the constraints in colour order. */
+  private loadSolver(): void {
+    const g = this.opts.gravity;
+    const sb = this.solverBodies;
+    this.collectConstraints();
+    sb.gravity = Math.sqrt(g.x * g.x + g.y * g.y);
+    sb.load(this.islands.awake, this.islands.awakeCount);
+    if (this.colouring !== null) this.colouring.colour(this.constraints, this.constraintCount, sb.slotOf, sb.count);
+  }
+
   /** 1 with the soft-step solver (Box2D v3): sub-steps of forces, impacts, soft contacts, motion, relax. */
   private solveSoftStep(dt: number): void {
     const o = this.opts;
@@ -889,10 +899,7 @@ export class World implements BodyOwner, JointOwner {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     const jm = this.jointManager;
-    this.collectConstraints();
-    sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
-    sb.load(this.islands.awake, this.islands.awakeCount);
-    if (this.colouring !== null) this.colouring.colour(this.constraints, this.constraintCount, sb.slotOf, sb.count);
+    this.loadSolver();
     // joints: rigid velocity rows (jointHertz 0, the default) whose position error the projection
     // after the sub-steps removes, or Box2D v3's stiff soft constraints of at most a quarter of
     // the sub-step rate
@@ -937,10 +944,7 @@ export class World implements BodyOwner, JointOwner {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     const jm = this.jointManager;
-    this.collectConstraints();
-    sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
-    sb.load(this.islands.awake, this.islands.awakeCount);
-    if (this.colouring !== null) this.colouring.colour(this.constraints, this.constraintCount, sb.slotOf, sb.count);
+    this.loadSolver();
     // joints: Baumgarte (a push of percent × the error per step) with "baumgarte"; with "ngs" and
     // "projection" they are projected after the velocity pass (src/joints/positions.ts)
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
