@@ -5,6 +5,7 @@
  *
  *   npm run build && node bench/parallel.mjs                       # large-pyramid, many_pyramids, smash, rain-circles-5000
  *   node bench/parallel.mjs --scene large-pyramid --threads 0,1,2,3 --blocks 20
+ *   node bench/parallel.mjs --scene smash --threads 1,2 --skip-box2d       # capsule2d only
  *
  * Every configuration of a scene is built, warmed up (60 steps; workers
  * ready), then they step in interleaved blocks of 5 steps, the order
@@ -30,7 +31,7 @@ const { values } = parseArgs({
     scene: { type: "string", default: "large-pyramid,many_pyramids,smash,rain-circles-5000" },
     threads: { type: "string", default: "0,1,2" },
     blocks: { type: "string", default: "16" },
-    box2d: { type: "boolean", default: true },
+    "skip-box2d": { type: "boolean", default: false },
   },
 });
 const lib = await import(join(here, "../dist/capsule2d.js"));
@@ -51,7 +52,7 @@ for (const name of values.scene.split(",")) {
     await sim.world.threadsReady();
     configs.push({ label: `capsule2d, solverThreads ${t}`, sim, world: sim.world, wall: [], cpu: [], solve: [] });
   }
-  if (values.box2d) {
+  if (!values["skip-box2d"]) {
     try {
       const box2d = await import("./engines/box2d3-wasm.mjs");
       configs.push({ label: "Box2D v3 (wasm), 1 thread", sim: await box2d.create(buildScene(name)), world: null, wall: [], cpu: [], solve: [] });
