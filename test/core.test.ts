@@ -6,7 +6,7 @@
  * cannot do is refused with a clear error that changes nothing.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, CoreWorld, World as CoreEntryWorld, type Body } from "../src/core/index.js";
+import { AABB, Capsule, CharacterController, Circle, CoreWorld, World as CoreEntryWorld, type Body } from "../src/core/index.js";
 import { JointWorld, Joint } from "../src/joints/index.js";
 import { World } from "../src/index.js";
 import { bitsOf, fillMixedScene } from "./support/scenes.js";
@@ -75,6 +75,21 @@ describe("capsule2d/core", () => {
     expect(world.snapshot).toBeUndefined();
     const ball = world.add(new Circle({ radius: 1 }));
     expect(ball.joints).toEqual([]);
+  });
+
+  it("drives a character controller: a capsule walked along the ground stays on it, grounded", () => {
+    const world = new CoreWorld();
+    world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+    const body = world.add(new Capsule({ type: "kinematic", position: { x: 0, y: 0.55 }, halfLength: 0.25, radius: 0.25, angle: Math.PI / 2 }));
+    const controller = new CharacterController(world, body);
+    for (let i = 0; i < 60; i++) {
+      controller.move({ x: 0.05, y: -0.1 });
+      world.step(dt);
+    }
+    expect(controller.isGrounded).toBe(true);
+    expect(body.position.x).toBeCloseTo(3, 6); // 60 moves of 5 cm, nothing in the way
+    expect(body.position.y).toBeGreaterThan(0.49);
+    expect(body.position.y).toBeLessThan(0.56);
   });
 
   it("refuses the pgs solver and the sap and brute broadphases with a RangeError naming them, and a refused setOptions changes nothing", () => {
