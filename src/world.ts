@@ -1299,7 +1299,7 @@ export class World implements BodyOwner, JointOwner {
   static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
     const restored = readSnapshot(data);
     const world = new World(restored.options);
-    world.load(restored, restored.joints.map((rj) => jointFrom(rj.saved, rj.a, rj.b, null)));
+    world.load(restored, restored.joints.map((rj) => jointFrom(rj.saved, restored.bodies[rj.a]!, restored.bodies[rj.b]!, null)));
     return world;
   }
 
@@ -1366,7 +1366,6 @@ export class World implements BodyOwner, JointOwner {
     Object.assign(this.opts, r.options);
     this.applyOptions();
     // the user's bodies and joints where the snapshot has them too (ids are in increasing order in both)
-    const replaced = new Map<Body, Body>();
     let k = 0;
     for (let i = 0; i < r.bodies.length; i++) {
       const saved = r.bodies[i]!;
@@ -1378,25 +1377,18 @@ export class World implements BodyOwner, JointOwner {
       live.label = label;
       live.userData = userData;
       r.bodies[i] = live;
-      replaced.set(saved, live);
-    }
-    const final = (b: Body): Body => replaced.get(b) ?? b;
-    for (const members of r.sleepingIslands) for (let i = 0; i < members.length; i++) members[i] = final(members[i]!);
-    for (const rc of r.contacts) {
-      rc.a = final(rc.a);
-      rc.b = final(rc.b);
+      blanks.releaseBody(saved); // the blank is not used again before the next read
     }
     k = 0;
     const joints = r.joints.map((rj) => {
       while (k < oldJoints.length && oldJoints[k]!._id < rj.saved._id) k++;
-      const a = final(rj.a);
-      const b = final(rj.b);
+      const a = r.bodies[rj.a]!;
+      const b = r.bodies[rj.b]!;
       const live = oldJoints[k];
       const same = live !== undefined && live._id === rj.saved._id && live._kind === rj.saved._kind && live._bodyA === a && live._bodyB === b;
       return jointFrom(rj.saved, a, b, same ? live : null);
     });
     this.load(r, joints);
-    for (const saved of replaced.keys()) blanks.releaseBody(saved);
     return this;
   }
 
@@ -1422,16 +1414,19 @@ export class World implements BodyOwner, JointOwner {
       if (isTile(body)) this.seams.update(body, this.broadphase, true, this.seamed);
     }
     this.seamed.length = 0;
+    const island: Body[] = [];
     for (const members of r.sleepingIslands) {
-      this.islands.restoreIsland(members);
-      for (const b of members) this.setRestingBox(b);
+      island.length = 0;
+      for (const i of members) island.push(r.bodies[i]!);
+      this.islands.restoreIsland(island);
+      for (const b of island) this.setRestingBox(b);
     }
     this.nextId = r.nextId;
     this.simTime = r.time;
     this.steps = r.stepCount;
     this.accumulator = r.accumulator;
     this.lastDt = r.lastDt;
-    for (const rc of r.contacts) copyContactState(rc.saved, this.contactManager.restore(rc.a, rc.b));
+    for (const rc of r.contacts) copyContactState(rc.saved, this.contactManager.restore(r.bodies[rc.a]!, r.bodies[rc.b]!));
     for (const joint of joints) {
       this.jointManager.add(joint, joint._id);
       joint._world = this;
@@ -1452,14 +1447,15 @@ export class World implements BodyOwner, JointOwner {
     if (this.stepping) throw new Error("capsule2d: clone() cannot be called during a step");
     const copy = new World(this.opts);
     const s = this.state();
-    const byId = new Map<number, Body>();
-    const bodies = s.bodies.map((b) => {
+    const index = new Map<number, number>();
+    const bodies = s.bodies.map((b, i) => {
       const c = b.clone();
       c._id = b._id;
-      byId.set(c._id, c);
+      index.set(c._id, i);
       return c;
     });
-    const joints = s.joints.map((j) => jointFrom(j, byId.get(j._bodyA._id)!, byId.get(j._bodyB._id)!, null));
+    const at = (b: Body): number => index.get(b._id)!;
+    const joints = s.joints.map((j) => jointFrom(j, bodies[at(j._bodyA)]!, bodies[at(j._bodyB)]!, null));
     copy.load({
       options: this.opts,
       time: s.time,
@@ -1470,9 +1466,9 @@ export class World implements BodyOwner, JointOwner {
       bodies,
       sleepTime: s.bodies.map((b) => s.sleepTime(b)),
       changed: s.bodies.map((b) => s.changed(b)),
-      sleepingIslands: s.sleepingIslands.map((members) => members.map((b) => byId.get(b._id)!)),
-      contacts: s.contacts.map((c) => ({ a: byId.get(c.bodyA._id)!, b: byId.get(c.bodyB._id)!, saved: c })),
-      joints: s.joints.map((j) => ({ a: byId.get(j._bodyA._id)!, b: byId.get(j._bodyB._id)!, saved: j })),
+      sleepingIslands: s.sleepingIslands.map((members) => members.map(at)),
+      contacts: s.contacts.map((c) => ({ a: at(c.bodyA), b: at(c.bodyB), saved: c })),
+      joints: s.joints.map((j) => ({ a: at(j._bodyA), b: at(j._bodyB), saved: j })),
       nextJointId: s.nextJointId,
     }, joints);
     return copy;
