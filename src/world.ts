@@ -1400,6 +1400,7 @@ export class World implements BodyOwner, JointOwner {
   private load(r: RestoredWorld, joints: readonly Joint[]): void {
     // broadphase boxes swept as the original's were at the end of its last step
     this.motion.dt = r.lastDt;
+    this.broadphase.beginLoad();
     for (let i = 0; i < r.bodies.length; i++) {
       const body = r.bodies[i]!;
       this.attach(body);
@@ -1408,6 +1409,7 @@ export class World implements BodyOwner, JointOwner {
       this.islands.sleepTime[body.slot] = r.sleepTime[i]!;
       if (r.changed[i]) this.markChanged(body);
     }
+    this.broadphase.endLoad();
     // the shared faces, found from the geometry as the original's were (its neighbours'
     // refreshes, if any were pending, are in the restored `changed` flags)
     for (const body of r.bodies) {

@@ -40,6 +40,7 @@ import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
+import { PairMap } from "../broadphase/pair-map.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
@@ -446,8 +447,8 @@ function indexOfId(bodies: readonly Body[], id: number): number {
   return -1;
 }
 
-// reused by every read: the contacts' pair keys, sorted to find a repeated pair
-let pairKeys = new Float64Array(256);
+// reused by every read: the contacts' pairs seen so far (record index + 1), to find a repeated pair
+const seenPairs = new PairMap<number>();
 
 /**
  * Check what the records say about each other (ids in order, contacts and
@@ -485,8 +486,8 @@ export function assemble(
     islands[k]!.push(i);
   }
   const n = rawContacts.length;
-  if (pairKeys.length < n) pairKeys = new Float64Array(Math.max(n, 2 * pairKeys.length));
   const contacts: RestoredWorld["contacts"] = [];
+  seenPairs.clear();
   for (let i = 0; i < n; i++) {
     const ia = contactIds.a[i]!;
     const ib = contactIds.b[i]!;
@@ -494,21 +495,9 @@ export function assemble(
     const b = indexOfId(bodies, ib);
     if (a < 0 || b < 0) fail(`contacts[${i}] names body ${a < 0 ? ia : ib}, which is not in the snapshot`);
     if (!(ia < ib)) fail(`contacts[${i}] must have bodyA < bodyB, got ${ia} and ${ib}`);
-    pairKeys[i] = ia * 2 ** 26 + ib;
+    if (seenPairs.get(ia, ib) !== undefined) fail(`contacts[${i}] repeats the pair (${ia}, ${ib})`);
+    seenPairs.set(ia, ib, i);
     contacts.push({ a, b, saved: rawContacts[i]! });
-  }
-  const keys = pairKeys.subarray(0, n).sort();
-  for (let i = 1; i < n; i++) {
-    if (keys[i] === keys[i - 1]) {
-      const k = keys[i]!;
-      const ib = k % 2 ** 26;
-      const ia = (k - ib) / 2 ** 26;
-      let first = 0;
-      while (contactIds.a[first] !== ia || contactIds.b[first] !== ib) first++;
-      let again = first + 1;
-      while (contactIds.a[again] !== ia || contactIds.b[again] !== ib) again++;
-      fail(`contacts[${again}] repeats the pair (${ia}, ${ib})`);
-    }
   }
   let lastJoint = -1;
   const joints: RestoredWorld["joints"] = [];
