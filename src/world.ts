@@ -104,6 +104,8 @@ export class World implements BodyOwner, JointOwner {
   private advancing = false;
   /** Listeners are not called (a recorder re-making recorded calls: see `setMuted`). */
   private muted = false;
+  /** The contacts list `state()` hands the snapshot writers, reused from one snapshot to the next. */
+  private readonly stateContacts: Contact[] = [];
   /** The blank records `restore` reads snapshots into, kept from one restore to the next. */
   private blanks: BlankPool | null = null;
 
@@ -1256,7 +1258,7 @@ export class World implements BodyOwner, JointOwner {
       sleepTime: (b) => islands.sleepTime[b.slot]!,
       changed: (b) => this.changedFlag[b.slot] === 1 || this.refreshAll,
       sleepingIslands: islands.sleepingIslands(),
-      contacts: this.contactManager.all(bodies),
+      contacts: this.contactManager.all(bodies, this.stateContacts), // read at once by the snapshot writers
       joints: this.jointManager.all(),
       nextJointId: this.jointManager.nextJointId,
     };
