@@ -1430,7 +1430,10 @@ export class World implements BodyOwner, JointOwner {
     this.steps = r.stepCount;
     this.accumulator = r.accumulator;
     this.lastDt = r.lastDt;
-    for (const rc of r.contacts) copyContactState(rc.saved, this.contactManager.restore(r.bodies[rc.a]!, r.bodies[rc.b]!));
+    for (let i = 0; i < r.contacts.length; i++) {
+      const c = this.contactManager.restore(r.bodies[r.contactBodies[2 * i]!]!, r.bodies[r.contactBodies[2 * i + 1]!]!);
+      copyContactState(r.contacts[i]!, c);
+    }
     for (const joint of joints) {
       this.jointManager.add(joint, joint._id);
       joint._world = this;
@@ -1471,7 +1474,8 @@ export class World implements BodyOwner, JointOwner {
       sleepTime: s.bodies.map((b) => s.sleepTime(b)),
       changed: s.bodies.map((b) => s.changed(b)),
       sleepingIslands: s.sleepingIslands.map((members) => members.map(at)),
-      contacts: s.contacts.map((c) => ({ a: at(c.bodyA), b: at(c.bodyB), saved: c })),
+      contacts: s.contacts.slice(),
+      contactBodies: s.contacts.flatMap((c) => [at(c.bodyA), at(c.bodyB)]),
       joints: s.joints.map((j) => ({ a: at(j._bodyA), b: at(j._bodyB), saved: j })),
       nextJointId: s.nextJointId,
     }, joints);

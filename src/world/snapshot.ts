@@ -44,7 +44,7 @@ import { PairMap } from "../broadphase/pair-map.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
-  NEW_BLANKS, SHAPE_NAMES, checkBodyRecord, checkJointRecord, type Blanks, type BodyExtra, type ContactIds, type Field,
+  NEW_BLANKS, SHAPE_NAMES, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds,
 } from "./schema.js";
 
@@ -126,8 +126,10 @@ export interface RestoredWorld extends Header {
   changed: boolean[];
   /** Each sleeping island's bodies, as indices into `bodies`. */
   sleepingIslands: number[][];
-  /** Each contact's bodies (indices into `bodies`) and its saved state (copy it into the contact the world creates). */
-  contacts: RestoredPair<Contact>[];
+  /** Each contact's saved state (copy it into the contact the world creates)... */
+  contacts: Contact[];
+  /** ...and its bodies, as indices into `bodies` (body A, then B, for each contact). */
+  contactBodies: number[];
   /** Each joint's bodies (indices into `bodies`) and its saved state (copy it into a joint made for those bodies). */
   joints: RestoredPair<Joint>[];
   nextJointId: number;
@@ -461,7 +463,7 @@ export function assemble(
   header: Header,
   bodies: Body[],
   extras: Extras,
-  rawContacts: readonly Contact[],
+  rawContacts: Contact[],
   contactIds: IdPairs,
   rawJoints: readonly Joint[],
   jointIds: IdPairs,
@@ -470,7 +472,8 @@ export function assemble(
   let last = -1;
   for (let i = 0; i < bodies.length; i++) {
     const b = bodies[i]!;
-    checkBodyRecord(b, (m) => fail(`bodies[${i}]: ${m}`));
+    const problem = bodyRecordProblem(b);
+    if (problem !== null) fail(`bodies[${i}]: ${problem}`);
     if (b._id <= last) fail(`bodies[${i}].id ${b._id} is not above the previous id ${last} (ids must be unique and in order)`);
     if (b._id >= header.nextId) fail(`bodies[${i}].id ${b._id} is not below nextId ${header.nextId}`);
     last = b._id;
@@ -486,7 +489,7 @@ export function assemble(
     islands[k]!.push(i);
   }
   const n = rawContacts.length;
-  const contacts: RestoredWorld["contacts"] = [];
+  const contactBodies: number[] = [];
   seenPairs.clear();
   for (let i = 0; i < n; i++) {
     const ia = contactIds.a[i]!;
@@ -497,7 +500,7 @@ export function assemble(
     if (!(ia < ib)) fail(`contacts[${i}] must have bodyA < bodyB, got ${ia} and ${ib}`);
     if (seenPairs.get(ia, ib) !== undefined) fail(`contacts[${i}] repeats the pair (${ia}, ${ib})`);
     seenPairs.set(ia, ib, i);
-    contacts.push({ a, b, saved: rawContacts[i]! });
+    contactBodies.push(a, b);
   }
   let lastJoint = -1;
   const joints: RestoredWorld["joints"] = [];
@@ -512,7 +515,8 @@ export function assemble(
     if (j._id <= lastJoint) fail(`joints[${i}].id ${j._id} is not above the previous id ${lastJoint} (ids must be unique and in order)`);
     if (j._id >= nextJointId) fail(`joints[${i}].id ${j._id} is not below nextJointId ${nextJointId}`);
     lastJoint = j._id;
-    checkJointRecord(j, (m) => fail(`joints[${i}]: ${m}`));
+    const problem = jointRecordProblem(j);
+    if (problem !== null) fail(`joints[${i}]: ${problem}`);
     joints.push({ a, b, saved: j });
   }
   const sleepingIslands: number[][] = [];
@@ -528,7 +532,8 @@ export function assemble(
     sleepTime: extras.sleepTime,
     changed: extras.changed,
     sleepingIslands,
-    contacts,
+    contacts: rawContacts,
+    contactBodies,
     joints,
     nextJointId,
   };
