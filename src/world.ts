@@ -1311,10 +1311,11 @@ export class World implements BodyOwner, JointOwner {
    * listeners, force field and pre-solve callback, and continuing from here
    * is bit-identical to continuing from `World.fromSnapshot(data)` (and so
    * to the run that was saved): the same `stateHash()` and the same
-   * snapshots, step after step. Two to four times cheaper than
-   * `fromSnapshot`: it keeps the world's arrays and pools, and reads the
-   * snapshot into blank records it keeps from one restore to the next (what
-   * it still allocates is a few small objects per record, not new bodies).
+   * snapshots, step after step. Several times cheaper than
+   * `fromSnapshot`: it keeps the world's arrays and pools, reads the
+   * snapshot into blank records it keeps from one restore to the next, and
+   * builds the broadphase tree in one pass (what it still allocates is the
+   * lists of what it read, not objects per body or contact).
    *
    * Bodies and joints that are in both the world and the snapshot (same id,
    * same shape or joint type, same bodies) stay the same objects, with their
