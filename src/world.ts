@@ -12,6 +12,7 @@ import * as check from "./math/validate.js";
 import { createBroadphase, type Broadphase, type BroadphaseKind } from "./broadphase/index.js";
 import { projectPositions, solvePositionsNGS } from "./solver/position-correction.js";
 import { isTile } from "./contacts/seams.js";
+import type { Contact } from "./contacts/contact.js";
 import type { SolverName, WorldOptions } from "./world/options.js";
 import { Joint } from "./joints/joint.js";
 import { JointWorld } from "./joints/joint-world.js";
@@ -28,6 +29,8 @@ export type { QueryFilter } from "./core-world.js";
  * options, the events and the queries.
  */
 export class World extends JointWorld {
+  /** The contacts list `state()` hands the snapshot writers, reused from one snapshot to the next. */
+  private readonly stateContacts: Contact[] = [];
   /** The blank records `restore` reads snapshots into, kept from one restore to the next. */
   private blanks: BlankPool | null = null;
 
@@ -157,7 +160,7 @@ export class World extends JointWorld {
       sleepTime: (b) => islands.sleepTime[b.slot]!,
       changed: (b) => this.changedFlag[b.slot] === 1 || this.refreshAll,
       sleepingIslands: islands.sleepingIslands(),
-      contacts: this.contactManager.all(bodies),
+      contacts: this.contactManager.all(bodies, this.stateContacts), // read at once by the snapshot writers
       joints: this.jointManager.all(),
       nextJointId: this.jointManager.nextJointId,
     };
@@ -200,7 +203,7 @@ export class World extends JointWorld {
   static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
     const restored = readSnapshot(data);
     const world = new World(restored.options);
-    world.load(restored, restored.joints.map((rj) => jointFrom(rj.saved, rj.a, rj.b, null)));
+    world.load(restored, restored.joints.map((rj) => jointFrom(rj.saved, restored.bodies[rj.a]!, restored.bodies[rj.b]!, null)));
     return world;
   }
 
@@ -210,10 +213,11 @@ export class World extends JointWorld {
    * listeners, force field and pre-solve callback, and continuing from here
    * is bit-identical to continuing from `World.fromSnapshot(data)` (and so
    * to the run that was saved): the same `stateHash()` and the same
-   * snapshots, step after step. Two to four times cheaper than
-   * `fromSnapshot`: it keeps the world's arrays and pools, and reads the
-   * snapshot into blank records it keeps from one restore to the next (what
-   * it still allocates is a few small objects per record, not new bodies).
+   * snapshots, step after step. Several times cheaper than
+   * `fromSnapshot`: it keeps the world's arrays and pools, reads the
+   * snapshot into blank records it keeps from one restore to the next, and
+   * builds the broadphase tree in one pass (what it still allocates is the
+   * lists of what it read, not objects per body or contact).
    *
    * Bodies and joints that are in both the world and the snapshot (same id,
    * same shape or joint type, same bodies) stay the same objects, with their
@@ -267,7 +271,6 @@ export class World extends JointWorld {
     Object.assign(this.opts, r.options);
     this.applyOptions();
     // the user's bodies and joints where the snapshot has them too (ids are in increasing order in both)
-    const replaced = new Map<Body, Body>();
     let k = 0;
     for (let i = 0; i < r.bodies.length; i++) {
       const saved = r.bodies[i]!;
@@ -279,25 +282,18 @@ export class World extends JointWorld {
       live.label = label;
       live.userData = userData;
       r.bodies[i] = live;
-      replaced.set(saved, live);
-    }
-    const final = (b: Body): Body => replaced.get(b) ?? b;
-    for (const members of r.sleepingIslands) for (let i = 0; i < members.length; i++) members[i] = final(members[i]!);
-    for (const rc of r.contacts) {
-      rc.a = final(rc.a);
-      rc.b = final(rc.b);
+      blanks.releaseBody(saved); // the blank is not used again before the next read
     }
     k = 0;
     const joints = r.joints.map((rj) => {
       while (k < oldJoints.length && oldJoints[k]!._id < rj.saved._id) k++;
-      const a = final(rj.a);
-      const b = final(rj.b);
+      const a = r.bodies[rj.a]!;
+      const b = r.bodies[rj.b]!;
       const live = oldJoints[k];
       const same = live !== undefined && live._id === rj.saved._id && live._kind === rj.saved._kind && live._bodyA === a && live._bodyB === b;
       return jointFrom(rj.saved, a, b, same ? live : null);
     });
     this.load(r, joints);
-    for (const saved of replaced.keys()) blanks.releaseBody(saved);
     return this;
   }
 
@@ -309,6 +305,7 @@ export class World extends JointWorld {
   private load(r: RestoredWorld, joints: readonly Joint[]): void {
     // broadphase boxes swept as the original's were at the end of its last step
     this.motion.dt = r.lastDt;
+    this.broadphase.beginLoad();
     for (let i = 0; i < r.bodies.length; i++) {
       const body = r.bodies[i]!;
       this.attach(body);
@@ -317,22 +314,29 @@ export class World extends JointWorld {
       this.islands.sleepTime[body.slot] = r.sleepTime[i]!;
       if (r.changed[i]) this.markChanged(body);
     }
+    this.broadphase.endLoad();
     // the shared faces, found from the geometry as the original's were (its neighbours'
     // refreshes, if any were pending, are in the restored `changed` flags)
     for (const body of r.bodies) {
       if (isTile(body)) this.seams.update(body, this.broadphase, true, this.seamed);
     }
     this.seamed.length = 0;
+    const island: Body[] = [];
     for (const members of r.sleepingIslands) {
-      this.islands.restoreIsland(members);
-      for (const b of members) this.setRestingBox(b);
+      island.length = 0;
+      for (const i of members) island.push(r.bodies[i]!);
+      this.islands.restoreIsland(island);
+      for (const b of island) this.setRestingBox(b);
     }
     this.nextId = r.nextId;
     this.simTime = r.time;
     this.steps = r.stepCount;
     this.accumulator = r.accumulator;
     this.lastDt = r.lastDt;
-    for (const rc of r.contacts) copyContactState(rc.saved, this.contactManager.restore(rc.a, rc.b));
+    for (let i = 0; i < r.contacts.length; i++) {
+      const c = this.contactManager.restore(r.bodies[r.contactBodies[2 * i]!]!, r.bodies[r.contactBodies[2 * i + 1]!]!);
+      copyContactState(r.contacts[i]!, c);
+    }
     for (const joint of joints) {
       this.jointManager.add(joint, joint._id);
       joint._world = this;
@@ -353,14 +357,15 @@ export class World extends JointWorld {
     if (this.stepping) throw new Error("capsule2d: clone() cannot be called during a step");
     const copy = new World(this.opts);
     const s = this.state();
-    const byId = new Map<number, Body>();
-    const bodies = s.bodies.map((b) => {
+    const index = new Map<number, number>();
+    const bodies = s.bodies.map((b, i) => {
       const c = b.clone();
       c._id = b._id;
-      byId.set(c._id, c);
+      index.set(c._id, i);
       return c;
     });
-    const joints = s.joints.map((j) => jointFrom(j, byId.get(j._bodyA._id)!, byId.get(j._bodyB._id)!, null));
+    const at = (b: Body): number => index.get(b._id)!;
+    const joints = s.joints.map((j) => jointFrom(j, bodies[at(j._bodyA)]!, bodies[at(j._bodyB)]!, null));
     copy.load({
       options: this.opts,
       time: s.time,
@@ -371,9 +376,10 @@ export class World extends JointWorld {
       bodies,
       sleepTime: s.bodies.map((b) => s.sleepTime(b)),
       changed: s.bodies.map((b) => s.changed(b)),
-      sleepingIslands: s.sleepingIslands.map((members) => members.map((b) => byId.get(b._id)!)),
-      contacts: s.contacts.map((c) => ({ a: byId.get(c.bodyA._id)!, b: byId.get(c.bodyB._id)!, saved: c })),
-      joints: s.joints.map((j) => ({ a: byId.get(j._bodyA._id)!, b: byId.get(j._bodyB._id)!, saved: j })),
+      sleepingIslands: s.sleepingIslands.map((members) => members.map(at)),
+      contacts: s.contacts.slice(),
+      contactBodies: s.contacts.flatMap((c) => [at(c.bodyA), at(c.bodyB)]),
+      joints: s.joints.map((j) => ({ a: at(j._bodyA), b: at(j._bodyB), saved: j })),
       nextJointId: s.nextJointId,
     }, joints);
     return copy;
