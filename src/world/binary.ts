@@ -21,7 +21,7 @@ import {
   type Layout,
 } from "./schema.js";
 import {
-  Extras, IdPairs, READABLE_VERSIONS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
+  READABLE_VERSIONS, READ_LISTS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
   readOptions, typeFail, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
 import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
@@ -236,7 +236,7 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   const contactCodec = codecOf(contactFields, contactLayout);
   const jointCodec = codecOf(JOINT_FIELDS, JOINT_LAYOUT);
   const bodies: Body[] = [];
-  const extras = new Extras();
+  const lists = READ_LISTS.reset();
   const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
   const shapeBits = v; // the shape is the first flag field: read it before building the body
   for (let i = 0; i < bodyCount; i++) {
@@ -249,30 +249,28 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
     body.label = "";
     body.userData = undefined;
     bodies.push(body);
-    extras.push(x);
+    lists.pushBody(x);
     at += bodyLayout.bytes;
   }
   const contacts: Contact[] = [];
-  const contactIds = new IdPairs();
   const ids: ContactIds = { a: 0, b: 0 };
   for (let i = 0; i < contactCount; i++) {
     const c = blanks.contact();
     if (contactFields !== CONTACT_FIELDS) for (const fd of CONTACT_FIELDS) if (!contactFields.includes(fd)) fd.set(c, fallbackOf(fd.kind), ids);
     readRecord(v, w, at, contactFields, contactLayout, contactCodec, "contacts", i, c, ids);
     contacts.push(c);
-    contactIds.push(ids);
+    lists.pushContact(ids);
     at += contactLayout.bytes;
   }
   const joints: Joint[] = [];
-  const jointIds = new IdPairs();
   for (let i = 0; i < jointCount; i++) {
     const j = blanks.joint();
     readRecord(v, w, at, JOINT_FIELDS, JOINT_LAYOUT, jointCodec, "joints", i, j, ids);
     j.label = "";
     j.userData = undefined;
     joints.push(j);
-    jointIds.push(ids);
+    lists.pushJoint(ids);
     at += JOINT_LAYOUT.bytes;
   }
-  return assemble(options, header, bodies, extras, contacts, contactIds, joints, jointIds, nextJointId);
+  return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
 }

@@ -41,6 +41,7 @@ import type { Contact } from "../contacts/contact.js";
 import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { PairMap } from "../broadphase/pair-map.js";
+import { grown } from "../math/typed.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
@@ -122,14 +123,16 @@ export interface RestoredPair<T> {
 export interface RestoredWorld extends Header {
   options: ResolvedWorldOptions;
   bodies: Body[];
-  sleepTime: number[];
-  changed: boolean[];
+  /** Each body's still time, by index in `bodies` (the array may be longer). */
+  sleepTime: Float64Array;
+  /** 1 where a body was changed by the user since its last step, by index in `bodies`. */
+  changed: Uint8Array;
   /** Each sleeping island's bodies, as indices into `bodies`. */
   sleepingIslands: number[][];
   /** Each contact's saved state (copy it into the contact the world creates)... */
   contacts: Contact[];
   /** ...and its bodies, as indices into `bodies` (body A, then B, for each contact). */
-  contactBodies: number[];
+  contactBodies: Int32Array;
   /** Each joint's bodies (indices into `bodies`) and its saved state (copy it into a joint made for those bodies). */
   joints: RestoredPair<Joint>[];
   nextJointId: number;
@@ -371,27 +374,25 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
   readRecord(HEADER_FIELDS, o, "snapshot", header, null);
   if (!Array.isArray(o.bodies)) typeFail(`bodies must be an array, got ${check.describe(o.bodies)}`);
   if (!Array.isArray(o.contacts)) typeFail(`contacts must be an array, got ${check.describe(o.contacts)}`);
-  const extras = new Extras();
+  const lists = READ_LISTS.reset();
   const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
   const bodies = (o.bodies as unknown[]).map((r, i) => {
     const body = readBodyJSON(r, i, x, blanks);
-    extras.push(x);
+    lists.pushBody(x);
     return body;
   });
   const ids: ContactIds = { a: 0, b: 0 };
-  const contactIds = new IdPairs();
   const contacts = (o.contacts as unknown[]).map((r, i) => {
     const c = blanks.contact();
     readRecord(CONTACT_FIELDS, r, `contacts[${i}]`, c, ids);
     const points = getPath(r, POINTS);
     const n = Array.isArray(points) ? points.length : 0;
     if (n !== c.count) fail(`contacts[${i}] has count ${c.count} but ${n} points`);
-    contactIds.push(ids);
+    lists.pushContact(ids);
     return c;
   });
   let nextJointId = 0;
   const joints: Joint[] = [];
-  const jointIds = new IdPairs();
   if (o.version !== 2) {
     const next = o.nextJointId;
     if (typeof next !== "number" || !Number.isInteger(next) || next < 0 || next > MAX_JOINT_ID + 1) {
@@ -403,37 +404,79 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
       const j = blanks.joint();
       readRecord(JOINT_FIELDS, r, `joints[${i}]`, j, ids);
       joints.push(j);
-      jointIds.push(ids);
+      lists.pushJoint(ids);
     });
   }
-  return assemble(options, header, bodies, extras, contacts, contactIds, joints, jointIds, nextJointId);
+  return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
 }
 
 // ---------------------------------------------------------------- checks across records
 
-/** What a reader collects of each body's world records (island, still time, changed flag), by body index. */
-export class Extras {
-  readonly island: number[] = [];
-  readonly sleepTime: number[] = [];
-  readonly changed: boolean[] = [];
+/**
+ * What a reader collects besides the records themselves: each body's world
+ * records (island, still time, changed flag) and each contact's and joint's
+ * body ids, by record index, in typed arrays kept from one read to the next
+ * (a rollback reads a snapshot every time; a read is loaded into its world
+ * before the next read begins, so one set serves them all).
+ */
+export class ReadLists {
+  island = new Int32Array(64);
+  sleepTime = new Float64Array(64);
+  changed = new Uint8Array(64);
+  bodies = 0;
+  contactA = new Int32Array(64);
+  contactB = new Int32Array(64);
+  contacts = 0;
+  jointA = new Int32Array(16);
+  jointB = new Int32Array(16);
+  joints = 0;
+  /** Each contact's bodies as indices into the read's bodies (A, B), filled by `assemble`. */
+  contactBodies = new Int32Array(128);
 
-  push(x: BodyExtra): void {
-    this.island.push(x.island);
-    this.sleepTime.push(x.sleepTime);
-    this.changed.push(x.changed);
+  /** A new read begins. */
+  reset(): ReadLists {
+    this.bodies = 0;
+    this.contacts = 0;
+    this.joints = 0;
+    return this;
+  }
+
+  pushBody(x: BodyExtra): void {
+    const i = this.bodies++;
+    if (i === this.island.length) {
+      this.island = grown(this.island, 2 * i);
+      this.sleepTime = grown(this.sleepTime, 2 * i);
+      this.changed = grown(this.changed, 2 * i);
+    }
+    this.island[i] = x.island;
+    this.sleepTime[i] = x.sleepTime;
+    this.changed[i] = x.changed ? 1 : 0;
+  }
+
+  pushContact(ids: ContactIds): void {
+    const i = this.contacts++;
+    if (i === this.contactA.length) {
+      this.contactA = grown(this.contactA, 2 * i);
+      this.contactB = grown(this.contactB, 2 * i);
+      this.contactBodies = grown(this.contactBodies, 4 * i);
+    }
+    this.contactA[i] = ids.a;
+    this.contactB[i] = ids.b;
+  }
+
+  pushJoint(ids: JointIds): void {
+    const i = this.joints++;
+    if (i === this.jointA.length) {
+      this.jointA = grown(this.jointA, 2 * i);
+      this.jointB = grown(this.jointB, 2 * i);
+    }
+    this.jointA[i] = ids.a;
+    this.jointB[i] = ids.b;
   }
 }
 
-/** The body ids of each contact's or joint's record, by record index. */
-export class IdPairs {
-  readonly a: number[] = [];
-  readonly b: number[] = [];
-
-  push(ids: ContactIds | JointIds): void {
-    this.a.push(ids.a);
-    this.b.push(ids.b);
-  }
-}
+/** The one set of read lists (see ReadLists). */
+export const READ_LISTS = new ReadLists();
 
 /** Index of the body with this id in `bodies` (in increasing id order), or -1. */
 function indexOfId(bodies: readonly Body[], id: number): number {
@@ -462,11 +505,9 @@ export function assemble(
   options: ResolvedWorldOptions,
   header: Header,
   bodies: Body[],
-  extras: Extras,
+  lists: ReadLists,
   rawContacts: Contact[],
-  contactIds: IdPairs,
   rawJoints: readonly Joint[],
-  jointIds: IdPairs,
   nextJointId: number,
 ): RestoredWorld {
   let last = -1;
@@ -482,32 +523,33 @@ export function assemble(
   }
   const islands: number[][] = [];
   for (let i = 0; i < bodies.length; i++) {
-    const k = extras.island[i]!;
+    const k = lists.island[i]!;
     if (k < 0) continue;
     if (bodies[i]!._type === "static") fail(`bodies[${i}] is static but asleep in island ${k}`);
     while (islands.length <= k) islands.push([]);
     islands[k]!.push(i);
   }
   const n = rawContacts.length;
-  const contactBodies: number[] = [];
+  const contactBodies = lists.contactBodies;
   seenPairs.clear();
   for (let i = 0; i < n; i++) {
-    const ia = contactIds.a[i]!;
-    const ib = contactIds.b[i]!;
+    const ia = lists.contactA[i]!;
+    const ib = lists.contactB[i]!;
     const a = indexOfId(bodies, ia);
     const b = indexOfId(bodies, ib);
     if (a < 0 || b < 0) fail(`contacts[${i}] names body ${a < 0 ? ia : ib}, which is not in the snapshot`);
     if (!(ia < ib)) fail(`contacts[${i}] must have bodyA < bodyB, got ${ia} and ${ib}`);
     if (seenPairs.get(ia, ib) !== undefined) fail(`contacts[${i}] repeats the pair (${ia}, ${ib})`);
     seenPairs.set(ia, ib, i);
-    contactBodies.push(a, b);
+    contactBodies[2 * i] = a;
+    contactBodies[2 * i + 1] = b;
   }
   let lastJoint = -1;
   const joints: RestoredWorld["joints"] = [];
   for (let i = 0; i < rawJoints.length; i++) {
     const j = rawJoints[i]!;
-    const ia = jointIds.a[i]!;
-    const ib = jointIds.b[i]!;
+    const ia = lists.jointA[i]!;
+    const ib = lists.jointB[i]!;
     const a = indexOfId(bodies, ia);
     const b = indexOfId(bodies, ib);
     if (a < 0 || b < 0) fail(`joints[${i}] names body ${a < 0 ? ia : ib}, which is not in the snapshot`);
@@ -529,8 +571,8 @@ export function assemble(
     lastDt: header.lastDt,
     nextId: header.nextId,
     bodies,
-    sleepTime: extras.sleepTime,
-    changed: extras.changed,
+    sleepTime: lists.sleepTime,
+    changed: lists.changed,
     sleepingIslands,
     contacts: rawContacts,
     contactBodies,
