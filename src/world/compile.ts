@@ -110,7 +110,7 @@ function build(fields: readonly Field<never, never>[], layout: Layout): RecordCo
       const mask = layout.maskOf[i]!;
       if (fd.kind === "bool") {
         write.push(`if (${get(i)}) bits |= ${1 << bit};`);
-        read.push(`F[${i}].set(o, ((bits >>> ${bit}) & ${mask}) === 1, x);`);
+        read.push(set(i, `((bits >>> ${bit}) & ${mask}) === 1`));
       } else {
         write.push(`bits |= F[${i}].values.indexOf(${get(i)}) << ${bit};`);
         read.push(`v = (bits >>> ${bit}) & ${mask}; if (v >= ${fd.values!.length}) unknown(${i}, path, index, v); F[${i}].set(o, F[${i}].values[v], x);`);
