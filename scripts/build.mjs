@@ -13,7 +13,9 @@
 //   dist/capsule2d.js, dist/capsule2d.cjs  the whole core in one import (re-exports of
 //                             dist/esm/index.js and dist/cjs/index.js; the benchmarks load them)
 //
-// Entry points: `capsule2d` (src/index.ts), `capsule2d/debug` (src/debug/index.ts),
+// Entry points: `capsule2d` (src/index.ts), `capsule2d/core` (src/core/index.ts: the small
+// engine, whose World is src/core-world.ts), `capsule2d/joints` (src/joints/index.ts: joints for
+// it), `capsule2d/debug` (src/debug/index.ts),
 // `capsule2d/binary` (src/binary/index.ts), `capsule2d/batch` (src/batch/index.ts, Node only:
 // it imports node: modules and, when a batch runs, the optional peer dependency piscina),
 // `capsule2d/worker` (src/worker/index.ts: a world in a Web Worker, drawn on the main thread),

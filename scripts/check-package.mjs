@@ -2,7 +2,7 @@
 // then the ecosystem's own linters read it:
 //   publint (--strict): package.json fields, the exports map, file formats;
 //   @arethetypeswrong/cli (profile "strict"): every entry point (capsule2d,
-//     capsule2d/debug, capsule2d/binary, capsule2d/batch,
+//     capsule2d/core, capsule2d/joints, capsule2d/debug, capsule2d/binary, capsule2d/batch,
 //     capsule2d/worker, capsule2d/replay) resolves with types under TypeScript's
 //     node10, node16 (from ESM and from CommonJS) and bundler resolution
 //     (its own types only: --no-definitely-typed, so nothing is fetched).

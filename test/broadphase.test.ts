@@ -364,6 +364,57 @@ describe("dynamic tree internals", () => {
   });
 });
 
+describe("loading a broadphase (beginLoad … endLoad)", () => {
+  it("the tree builds its leaves top-down into a valid, balanced tree that finds what brute force finds, before and after moves", () => {
+    const spec = fc.record({ x: fc.double({ min: -20, max: 20, noNaN: true }), y: fc.double({ min: -20, max: 20, noNaN: true }), r: fc.double({ min: 0.05, max: 2, noNaN: true }), isStatic: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(spec, { minLength: 0, maxLength: 300 }), fc.array(fc.nat(), { maxLength: 40 }), (specs, moves) => {
+        const tree = new DynamicTreeBroadphase({ fatten: 0.1 });
+        const brute = new BruteForceBroadphase();
+        const bodies = specs.map((o) => circle(o.x, o.y, o.r, o.isStatic ? "static" : "dynamic"));
+        tree.beginLoad();
+        brute.beginLoad();
+        for (const b of bodies) {
+          add(tree, b);
+          add(brute, b);
+        }
+        tree.endLoad();
+        brute.endLoad();
+        tree.validate();
+        // a balanced tree of n leaves: height ⌈log2 n⌉
+        for (const t of [tree.moving, tree.statics]) expect(t.treeHeight).toBeLessThanOrEqual(Math.ceil(Math.log2(Math.max(1, t.leafCount))));
+        expect(pairsOf(tree)).toEqual(pairsOf(brute));
+        expect(queryIds(tree, -5, -5, 5, 5)).toEqual(queryIds(brute, -5, -5, 5, 5));
+        for (const m of moves) {
+          if (bodies.length === 0) break;
+          const b = bodies[m % bodies.length]!;
+          const to = { x: ((m * 7919) % 400) / 10 - 20, y: ((m * 104729) % 400) / 10 - 20 };
+          moveTo(tree, b, to.x, to.y);
+          brute.update(b, boxOf(b));
+        }
+        tree.validate();
+        expect(pairsOf(tree)).toEqual(pairsOf(brute));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a tree cleared and loaded again with the same bodies is the same tree", () => {
+    const bodies: Circle[] = [];
+    for (let i = 0; i < 200; i++) bodies.push(circle((i * 37) % 50, (i * 11) % 23, 0.3 + (i % 3) * 0.2));
+    const tree = new DynamicTreeBroadphase();
+    const load = (): string => {
+      tree.clear();
+      tree.beginLoad();
+      for (const b of bodies) add(tree, b);
+      tree.endLoad();
+      const t = tree.moving;
+      return JSON.stringify([t.root, [...t.child1.slice(0, 400)], [...t.box.slice(0, 1600)]]);
+    };
+    expect(load()).toBe(load());
+  });
+});
+
 describe("sweep and prune internals", () => {
   it("moves nothing in its sort when bodies move without changing order", () => {
     const bp = new SweepAndPruneBroadphase();

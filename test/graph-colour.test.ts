@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, World, type Body } from "../src/index.js";
+import { AABB, CoreWorld, World, type Body } from "../src/index.js";
 import type { Contact } from "../src/contacts/contact.js";
 import { COLOUR_COUNT, DYNAMIC_COLOURS, GraphColouring, OVERFLOW } from "../src/solver/graph-colour.js";
 import { determinismRun } from "./support/scenes.js";
@@ -144,5 +144,10 @@ describe("the solverThreads option: a graph-coloured solve", () => {
     const classic = new World();
     expect(() => classic.restore(world.snapshot())).toThrow(/solverThreads 1 solves in another order than this world's 0/);
     expect(World.fromSnapshot(world.snapshot()).options.solverThreads).toBe(1);
+  });
+
+  it("is the full World's: capsule2d/core's World refuses it, naming the option", () => {
+    expect(() => new CoreWorld({ solverThreads: 1 })).toThrow(/solverThreads 1 needs the World of "capsule2d"/);
+    expect(new CoreWorld({ solverThreads: 0 }).options.solverThreads).toBe(0);
   });
 });

@@ -138,6 +138,21 @@ describe("built package", () => {
     expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`)])).toEqual(expected);
   });
 
+  it("`capsule2d/core` and `capsule2d/joints` load with import and with require, and share the core's classes with `capsule2d`", () => {
+    const script = (core: string, joints: string, full: string) =>
+      `Promise.all([${core}, ${joints}, ${full}]).then(([c, j, f]) => { const w = new j.JointWorld(); ` +
+      `const a = w.add(new c.Circle({ radius: 0.5, type: "static" })); const b = w.add(new c.Circle({ radius: 0.5, position: { x: 1, y: 0 } })); ` +
+      `w.addJoint({ type: "distance", bodyA: a, bodyB: b, anchorA: { x: 0, y: 0 }, anchorB: { x: 1, y: 0 } }); w.step(1 / 60); ` +
+      `process.stdout.write(JSON.stringify([w instanceof c.World, new f.World() instanceof c.World, f.Circle === c.Circle, f.World === c.World, ` +
+      `typeof new c.World().addJoint, typeof w.addJoint, w.joints.length, typeof c.capsulesIntersectExact])); })`;
+    const expected = [true, true, true, false, "undefined", "function", 1, "undefined"];
+    const load = (name: string, esm: boolean) => (esm ? `import("${name}")` : `Promise.resolve(require("${name}"))`);
+    for (const esm of [true, false]) {
+      const code = script(load("capsule2d/core", esm), load("capsule2d/joints", esm), load("capsule2d", esm));
+      expect(run(esm ? ["--input-type=module", "-e", code] : ["-e", code])).toEqual(expected);
+    }
+  });
+
   it("`capsule2d/debug` loads with import and with require", () => {
     const script = (load: string) =>
       `${load}.then((m) => { const c = new m.Camera({ scale: 40 }); c.resize(200, 100); ` +
@@ -197,7 +212,7 @@ describe("built package", () => {
       exports: Record<string, { import: Target; require: Target } | string>;
     };
     const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json");
-    expect(entries.map(([k]) => k)).toEqual([".", "./debug", "./binary", "./batch", "./worker", "./replay"]);
+    expect(entries.map(([k]) => k)).toEqual([".", "./core", "./joints", "./debug", "./binary", "./batch", "./worker", "./replay"]);
     for (const [, target] of entries) {
       if (typeof target === "string") throw new Error(`export ${target} has no conditions`);
       for (const file of [target.import.types, target.import.default, target.require.types, target.require.default]) {
@@ -205,8 +220,11 @@ describe("built package", () => {
       }
     }
     for (const dir of ["esm", "cjs"]) {
+      // the main entry re-exports capsule2d/core's declarations and adds its own
       const dts = readFileSync(built(`${dir}/index.d.ts`), "utf8");
-      for (const name of PUBLIC_FUNCTIONS) expect(dts).toContain(name);
+      expect(dts).toContain(`export * from "./core/index.js";`);
+      const both = dts + readFileSync(built(`${dir}/core/index.d.ts`), "utf8");
+      for (const name of PUBLIC_FUNCTIONS) expect(both).toContain(name);
     }
   });
 });

@@ -49,6 +49,25 @@ describe("tree shaking in esbuild", () => {
     expect(modules.filter((path) => path.startsWith("debug/") || path.startsWith("replay/"))).toEqual([]);
   });
 
+  it("`capsule2d/core`'s World and Circle leave out joints, snapshots, the sap and brute broadphases, the pgs position passes and every rarely used part", async () => {
+    const modules = await bundled(`import { World, Circle } from "capsule2d/core";
+      const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60);
+      console.log(world.raycast({ x: 0, y: 5 }, { x: 0, y: -1 }), world.queryPoint({ x: 0, y: 0 }));`);
+    expect(modules).toContain("core-world.js"); // the bundle is real: the step and its stages are in it
+    expect(modules).toContain("solver/contact-solver.js");
+    expect(modules).toContain("broadphase/tree.js");
+    const left = ["world.js", "world/snapshot.js", "world/schema.js", "world/compile.js", "broadphase/sap.js", "broadphase/brute.js", "broadphase/pair-diff.js", ...RARELY_USED];
+    for (const path of left) expect(modules).not.toContain(path);
+    expect(modules.filter((path) => /^(joints|debug|replay|binary|worker|batch)\//.test(path))).toEqual([]);
+  });
+
+  it("`capsule2d/joints` brings the joints to a core world, still without snapshots", async () => {
+    const modules = await bundled(`import { Circle } from "capsule2d/core"; import { JointWorld } from "capsule2d/joints";
+      const world = new JointWorld(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.joints);`);
+    for (const path of ["core-world.js", "joints/joint-world.js", "joints/joint-manager.js", "joints/revolute.js"]) expect(modules).toContain(path);
+    for (const path of ["world.js", "world/snapshot.js", "world/schema.js", "broadphase/sap.js", ...RARELY_USED]) expect(modules).not.toContain(path);
+  });
+
   it("even `import * as capsule2d` leaves out the replay tools (they are in capsule2d/replay)", async () => {
     const modules = await bundled(`import * as capsule2d from "capsule2d"; console.log(capsule2d);`);
     expect(modules).toContain("world.js");

@@ -63,6 +63,15 @@ export interface Broadphase {
    * has grown. For a world restored in place from a snapshot.
    */
   clear(): void;
+  /**
+   * Adds from now until `endLoad` fill an empty broadphase (a world loaded
+   * from a snapshot): it may gather them and build its structure at once
+   * (the tree does, top-down) instead of one body at a time. What it finds
+   * afterwards is the same either way.
+   */
+  beginLoad(): void;
+  /** The adds since `beginLoad` are all in: build what was deferred. */
+  endLoad(): void;
   /** The body's box changed (or its type: static bodies are kept apart). */
   update(body: Body, box: QueryBox): void;
   /** Is the body tracked? */

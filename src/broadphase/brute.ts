@@ -36,6 +36,12 @@ export class BruteForceBroadphase implements Broadphase {
     return p >= 0 && this.bodies[p] === body;
   }
 
+  /** Adds are cheap one by one here: nothing to defer. */
+  beginLoad(): void {}
+
+  /** Nothing was deferred. */
+  endLoad(): void {}
+
   add(body: Body, box: QueryBox): void {
     this.proxies.checkAdd(body);
     const p = this.bodies.length;

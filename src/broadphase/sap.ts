@@ -79,6 +79,12 @@ export class SweepAndPruneBroadphase implements Broadphase {
     return p >= 0 && this.bodies[p] === body;
   }
 
+  /** Adds are cheap one by one here: nothing to defer. */
+  beginLoad(): void {}
+
+  /** Nothing was deferred. */
+  endLoad(): void {}
+
   add(body: Body, box: QueryBox): void {
     this.proxies.checkAdd(body);
     if (this.count === this.capacity) this.grow(this.capacity * 2);

@@ -100,6 +100,17 @@ export class DynamicTreeBroadphase implements Broadphase {
     return code >= 0 && this.treeOfCode(code).body[code >> 1] === body;
   }
 
+  /** Leaves added until `endLoad` are built into the trees top-down, at once. */
+  beginLoad(): void {
+    this.moving.deferInserts();
+    this.statics.deferInserts();
+  }
+
+  endLoad(): void {
+    this.moving.buildDeferred();
+    this.statics.buildDeferred();
+  }
+
   add(body: Body, box: QueryBox): void {
     this.proxies.checkAdd(body);
     const isStatic = body._type === "static";

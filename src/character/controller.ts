@@ -56,7 +56,7 @@ import { collideInto } from "../narrowphase/collide.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
 import { ShapeCastBuffer } from "../narrowphase/shape-cast.js";
 import { shouldCollide } from "../contacts/pairing.js";
-import type { World } from "../world.js";
+import type { CoreWorld } from "../core-world.js";
 
 /** Options of a `CharacterController`; every one can be changed later through the property of the same name. */
 export interface CharacterControllerOptions {
@@ -108,7 +108,7 @@ class Near {
  */
 export class CharacterController {
   /** The world the body is in. */
-  readonly world: World;
+  readonly world: CoreWorld;
   /** The kinematic body the controller moves. */
   readonly body: Body;
 
@@ -151,8 +151,8 @@ export class CharacterController {
   private readonly acceptCast = (b: Body): boolean => this.castAccepts(b);
   private readonly visitNear = (b: Body): void => this.addNear(b);
 
-  constructor(world: World, body: Body, options: CharacterControllerOptions = {}) {
-    if (world === null || typeof world !== "object" || typeof (world as World).castShapeInto !== "function") {
+  constructor(world: CoreWorld, body: Body, options: CharacterControllerOptions = {}) {
+    if (world === null || typeof world !== "object" || typeof (world as CoreWorld).castShapeInto !== "function") {
       throw new TypeError(`capsule2d: world must be a World, got ${check.describe(world)}`);
     }
     if (body === null || typeof body !== "object" || !("_kind" in body)) {

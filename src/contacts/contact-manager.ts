@@ -539,9 +539,9 @@ export class ContactManager {
 
   // ------------------------------------------------------------------ inspection
 
-  /** Every live contact, in key order, given the bodies in id order (snapshots, `world.contacts`): O(contacts). */
-  all(bodies: readonly Body[]): Contact[] {
-    const out: Contact[] = [];
+  /** Every live contact, in key order, given the bodies in id order (snapshots, `world.contacts`), into `out` (emptied first): O(contacts). */
+  all(bodies: readonly Body[], out: Contact[] = []): Contact[] {
+    out.length = 0;
     let lastId = -1;
     for (const b of bodies) {
       if (b._id <= lastId) throw new Error("capsule2d: ContactManager.all needs the bodies in id order");

@@ -12,6 +12,7 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { SolverBodies } from "../solver/solver-bodies.js";
+import type { JointStages } from "../world/joint-stages.js";
 import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "./joint.js";
 import { JointContext, resetImpulses } from "./parts.js";
 import { prepareRevolute, solveRevolute, sumRevolute, warmStartRevolute } from "./revolute.js";
@@ -26,7 +27,7 @@ import { projectJoints, projected } from "./positions.js";
 const LINEAR_TOLERANCE = 5e-5;
 const ANGULAR_TOLERANCE = 1e-3;
 
-export class JointManager {
+export class JointManager implements JointStages {
   /** Joints in creation order (holes after removals, closed when read). */
   private readonly list: (Joint | null)[] = [];
   private holes = 0;

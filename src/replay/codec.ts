@@ -13,7 +13,7 @@
  */
 import { Body } from "../bodies/body.js";
 import { Joint } from "../joints/joint.js";
-import { BODY_FIELDS, BODY_LAYOUT, SHAPE_NAMES, blankBody, checkBodyRecord, type BodyExtra } from "../world/schema.js";
+import { BODY_FIELDS, BODY_LAYOUT, SHAPE_NAMES, blankBody, bodyRecordProblem, type BodyExtra } from "../world/schema.js";
 
 export function corrupt(message: string): never {
   throw new RangeError(`capsule2d: invalid recording: ${message}`);
@@ -373,7 +373,8 @@ function readNewBody(r: ByteReader): Body {
       fd.set(b, fd.values![raw], extra);
     }
   }
-  checkBodyRecord(b, (m) => corrupt(`${where}: ${m}`));
+  const problem = bodyRecordProblem(b);
+  if (problem !== null) corrupt(`${where}: ${problem}`);
   b.updateExtents();
   b.updateBounds();
   return b;

@@ -21,10 +21,10 @@ import {
   type Layout,
 } from "./schema.js";
 import {
-  READABLE_VERSIONS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
+  READABLE_VERSIONS, READ_LISTS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
   readOptions, typeFail, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
-import { compiledCodec, type Decode, type RecordCodec } from "./compile.js";
+import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
 
 /** "C2DS" read as a little-endian uint32. */
 export const BINARY_MAGIC = 0x53443243;
@@ -97,6 +97,33 @@ function optionsBytesOf(options: WorldState["options"]): Uint8Array {
   return lastOptionsText;
 }
 
+// The options block last read and what it resolved to: a recorder's rollbacks read the same block
+// again and again, and decoding, parsing and resolving it cost more than all its bodies.
+let lastReadText = new Uint8Array(0);
+let lastReadOptions: RestoredWorld["options"] | null = null;
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The options of a binary snapshot's options block (checked; a frozen object, shared by reads of the same bytes). */
+function optionsOf(text: Uint8Array): RestoredWorld["options"] {
+  if (lastReadOptions !== null && sameBytes(text, lastReadText)) return lastReadOptions;
+  let raw: unknown;
+  try {
+    raw = JSON.parse((decoder ??= new TextDecoder("utf-8", { fatal: true })).decode(text));
+  } catch {
+    fail("the options block is not valid UTF-8 JSON");
+  }
+  const options = readOptions(raw);
+  Object.freeze(options.gravity);
+  lastReadOptions = Object.freeze(options);
+  lastReadText = text.slice();
+  return lastReadOptions;
+}
+
 /** The views the compiled codecs use: the whole buffer as Float64 and as Int32 words. */
 interface Views {
   f64: Float64Array;
@@ -118,9 +145,11 @@ function writeRecord<T, C>(v: DataView, w: Views, at: number, fields: readonly F
 }
 
 /** Read one record: compiled when it can be, else by walking the table. */
-function readRecord<T, C>(v: DataView, w: Views, at: number, fields: readonly Field<T, C>[], layout: Layout, codec: RecordCodec<T, C> | null, path: string, o: T, ctx: C): void {
-  if (codec !== null) codec.read(w.f64, w.i32, at, o, ctx, path, decode as Decode);
-  else readBinaryRecord(v, at, fields, layout, path, o, ctx);
+function readRecord<T, C>(
+  v: DataView, w: Views, at: number, fields: readonly Field<T, C>[], layout: Layout, codec: RecordCodec<T, C> | null, path: string, index: number, o: T, ctx: C,
+): void {
+  if (codec !== null) codec.read(w.f64, w.i32, at, o, ctx, path, index, decode as Decode);
+  else readBinaryRecord(v, at, fields, layout, recordPath(path, index), o, ctx);
 }
 
 /**
@@ -200,53 +229,48 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   }
   const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
   readBinaryRecord(v, HEADER_RECORD_AT, HEADER_FIELDS, HEADER_LAYOUT, "header", header, null);
-  let optionsRaw: unknown;
-  try {
-    optionsRaw = JSON.parse((decoder ??= new TextDecoder("utf-8", { fatal: true })).decode(new Uint8Array(buffer, HEADER_BYTES, optionsLength)));
-  } catch {
-    fail("the options block is not valid UTF-8 JSON");
-  }
-  const options = readOptions(optionsRaw);
+  const options = optionsOf(new Uint8Array(buffer, HEADER_BYTES, optionsLength));
   let at = HEADER_BYTES + optionsBytes;
   const w = viewsOf(buffer);
   const bodyCodec = codecOf(bodyFields, bodyLayout);
   const contactCodec = codecOf(contactFields, contactLayout);
   const jointCodec = codecOf(JOINT_FIELDS, JOINT_LAYOUT);
   const bodies: Body[] = [];
-  const extras: BodyExtra[] = [];
+  const lists = READ_LISTS.reset();
+  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
   const shapeBits = v; // the shape is the first flag field: read it before building the body
   for (let i = 0; i < bodyCount; i++) {
     const flags = shapeBits.getInt32(at + bodyLayout.numbers.length * 8 + bodyLayout.ints.length * 4, true);
     const kind = (flags >>> bodyLayout.bitOf[0]!) & 3;
     if (kind >= SHAPE_NAMES.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
     const body = blanks.body(kind as 0 | 1 | 2);
-    const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
     if (bodyFields !== BODY_FIELDS) for (const fd of BODY_FIELDS) if (!bodyFields.includes(fd)) fd.set(body, fallbackOf(fd.kind), x);
-    readRecord(v, w, at, bodyFields, bodyLayout, bodyCodec, `bodies[${i}]`, body, x);
+    readRecord(v, w, at, bodyFields, bodyLayout, bodyCodec, "bodies", i, body, x);
     body.label = "";
     body.userData = undefined;
     bodies.push(body);
-    extras.push(x);
+    lists.pushBody(x);
     at += bodyLayout.bytes;
   }
-  const contacts: { c: Contact; ids: ContactIds }[] = [];
+  const contacts: Contact[] = [];
+  const ids: ContactIds = { a: 0, b: 0 };
   for (let i = 0; i < contactCount; i++) {
     const c = blanks.contact();
-    const ids: ContactIds = { a: 0, b: 0 };
     if (contactFields !== CONTACT_FIELDS) for (const fd of CONTACT_FIELDS) if (!contactFields.includes(fd)) fd.set(c, fallbackOf(fd.kind), ids);
-    readRecord(v, w, at, contactFields, contactLayout, contactCodec, `contacts[${i}]`, c, ids);
-    contacts.push({ c, ids });
+    readRecord(v, w, at, contactFields, contactLayout, contactCodec, "contacts", i, c, ids);
+    contacts.push(c);
+    lists.pushContact(ids);
     at += contactLayout.bytes;
   }
-  const joints: { j: Joint; ids: JointIds }[] = [];
+  const joints: Joint[] = [];
   for (let i = 0; i < jointCount; i++) {
     const j = blanks.joint();
-    const ids: JointIds = { a: 0, b: 0 };
-    readRecord(v, w, at, JOINT_FIELDS, JOINT_LAYOUT, jointCodec, `joints[${i}]`, j, ids);
+    readRecord(v, w, at, JOINT_FIELDS, JOINT_LAYOUT, jointCodec, "joints", i, j, ids);
     j.label = "";
     j.userData = undefined;
-    joints.push({ j, ids });
+    joints.push(j);
+    lists.pushJoint(ids);
     at += JOINT_LAYOUT.bytes;
   }
-  return assemble(options, header, bodies, extras, contacts, joints, nextJointId);
+  return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
 }

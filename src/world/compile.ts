@@ -31,15 +31,21 @@ export interface RecordCodec<T, C> {
   /**
    * Read the record at byte `at` into `o` (its flags first, then every
    * other field), checking each value as `decode` does; a bad one throws
-   * `decode`'s error, naming `path` and the field.
+   * `decode`'s error, naming the record (`recordPath(path, index)`: the
+   * string is made only then, not for every record read) and the field.
    */
-  read(f64: Float64Array, i32: Int32Array, at: number, o: T, ctx: C, path: string, decode: Decode): void;
+  read(f64: Float64Array, i32: Int32Array, at: number, o: T, ctx: C, path: string, index: number, decode: Decode): void;
   /** Copy the value of every field (the ones `ctx` holds included) from `from` to `to`. */
   copy(from: T, to: T, ctx: C): void;
 }
 
 /** Checks a value read for a field, as snapshot.ts's `decode` does, and returns what to store (it throws on a bad one). */
 export type Decode = (fd: Field<never, never>, path: string, raw: unknown) => unknown;
+
+/** The name of a record in error messages: `path` alone (index < 0), else `path[index]` ("bodies[3]"). */
+export function recordPath(path: string, index: number): string {
+  return index < 0 ? path : `${path}[${index}]`;
+}
 
 let allowed: boolean | null = null;
 
@@ -89,6 +95,7 @@ function build(fields: readonly Field<never, never>[], layout: Layout): RecordCo
     return isIdentifier(name) ? name : null;
   };
   const get = (i: number): string => (prop(i) !== null ? `o.${prop(i)}` : `F[${i}].get(o, x)`);
+  const set = (i: number, value: string): string => (prop(i) !== null ? `o.${prop(i)} = ${value};` : `F[${i}].set(o, ${value}, x);`);
   const flagsAt = layout.numbers.length * 8 + layout.ints.length * 4;
   const write: string[] = ["const a = at >> 3, b = at >> 2;"];
   const read: string[] = ["const a = at >> 3, b = at >> 2;", "let v;"];
@@ -103,10 +110,10 @@ function build(fields: readonly Field<never, never>[], layout: Layout): RecordCo
       const mask = layout.maskOf[i]!;
       if (fd.kind === "bool") {
         write.push(`if (${get(i)}) bits |= ${1 << bit};`);
-        read.push(`F[${i}].set(o, ((bits >>> ${bit}) & ${mask}) === 1, x);`);
+        read.push(set(i, `((bits >>> ${bit}) & ${mask}) === 1`));
       } else {
         write.push(`bits |= F[${i}].values.indexOf(${get(i)}) << ${bit};`);
-        read.push(`v = (bits >>> ${bit}) & ${mask}; if (v >= ${fd.values!.length}) unknown(${i}, path, v); F[${i}].set(o, F[${i}].values[v], x);`);
+        read.push(`v = (bits >>> ${bit}) & ${mask}; if (v >= ${fd.values!.length}) unknown(${i}, path, index, v); F[${i}].set(o, F[${i}].values[v], x);`);
       }
     }
     write.push(`i32[b + ${flagsAt / 4}] = bits;`);
@@ -117,35 +124,37 @@ function build(fields: readonly Field<never, never>[], layout: Layout): RecordCo
     // finite: v - v is 0 (NaN for NaN and ±Infinity); extended: not NaN
     const ok = fd.kind === "extended" ? "v === v" : fd.kind === "nonNegative" ? "v - v === 0 && v >= 0" : fd.kind === "number" ? "v - v === 0" : null;
     const p = prop(i);
-    if (ok !== null && p !== null) read.push(`v = f64[a + ${k}]; if (!(${ok})) bad(${i}, path, v, decode); o.${p} = v;`);
-    else read.push(`F[${i}].set(o, decode(F[${i}], path, f64[a + ${k}]), x);`);
+    if (ok !== null) read.push(`v = f64[a + ${k}]; if (!(${ok})) bad(${i}, path, index, v, decode); ${set(i, "v")}`);
+    else read.push(`${set(i, `decode(F[${i}], recordPath(path, index), f64[a + ${k}])`)}`);
   });
   layout.ints.forEach((i, k) => {
     const fd = fields[i]!;
     const at = `b + ${layout.numbers.length * 2 + k}`;
     write.push(`i32[${at}] = ${get(i)};`);
-    read.push(`F[${i}].set(o, decode(F[${i}], path, ${fd.min! >= 0 ? `i32[${at}] >>> 0` : `i32[${at}]`}), x);`);
+    // an Int32/Uint32 word is an integer: only its range is checked
+    read.push(`v = ${fd.min! >= 0 ? `i32[${at}] >>> 0` : `i32[${at}]`}; if (!(v >= ${fd.min} && v <= ${fd.max})) bad(${i}, path, index, v, decode); ${set(i, "v")}`);
   });
   fields.forEach((fd, i) => {
     const p = prop(i);
     copy.push(p !== null ? `to.${p} = from.${p};` : `F[${i}].set(to, F[${i}].get(from, x), x);`);
   });
-  const bad = (i: number, path: string, v: unknown, decode: Decode): never => {
-    decode(fields[i]!, path, v);
-    throw new RangeError(`capsule2d: invalid snapshot: ${path}.${fields[i]!.path} has a bad value ${String(v)}`);
+  const bad = (i: number, path: string, index: number, v: unknown, decode: Decode): never => {
+    decode(fields[i]!, recordPath(path, index), v);
+    throw new RangeError(`capsule2d: invalid snapshot: ${recordPath(path, index)}.${fields[i]!.path} has a bad value ${String(v)}`);
   };
-  const unknown = (i: number, path: string, v: number): never => {
-    throw new TypeError(`capsule2d: invalid snapshot: ${path}.${fields[i]!.path} has unknown value ${v}`);
+  const unknown = (i: number, path: string, index: number, v: number): never => {
+    throw new TypeError(`capsule2d: invalid snapshot: ${recordPath(path, index)}.${fields[i]!.path} has unknown value ${v}`);
   };
   const make = new Function(
     "F",
     "bad",
     "unknown",
+    "recordPath",
     `return {
       write(f64, i32, at, o, x) {\n${write.join("\n")}\n},
-      read(f64, i32, at, o, x, path, decode) {\n${read.join("\n")}\n},
+      read(f64, i32, at, o, x, path, index, decode) {\n${read.join("\n")}\n},
       copy(from, to, x) {\n${copy.join("\n")}\n},
     };`,
-  ) as (F: unknown, bad: unknown, unknown: unknown) => RecordCodec<never, never>;
-  return make(fields, bad, unknown);
+  ) as (F: unknown, bad: unknown, unknown: unknown, recordPath: unknown) => RecordCodec<never, never>;
+  return make(fields, bad, unknown, recordPath);
 }

@@ -5,33 +5,41 @@
  */
 import type { Body } from "../bodies/body.js";
 
-const f64 = new Float64Array(1);
-const u32 = new Uint32Array(f64.buffer);
+// the words hashed for each body, gathered first (8 doubles: id, position, rotation, velocities)
+let values = new Float64Array(8 * 64);
+let bytes = new DataView(values.buffer);
 
 /** FNV-1a over 32-bit words, run twice with different seeds for 64 bits. */
 export function hashBodies(bodies: readonly Body[]): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ 0x9e3779b9;
-  const mix = (v: number): void => {
-    f64[0] = v;
-    for (let k = 0; k < 2; k++) {
-      const w = u32[k]!;
-      h1 = Math.imul(h1 ^ w, 0x01000193);
-      h2 = Math.imul(h2 ^ w, 0x5bd1e995);
-      h2 ^= h2 >>> 15;
-    }
-  };
+  const n = bodies.length;
+  if (values.length < 8 * n) {
+    values = new Float64Array(8 * Math.max(n, 2 * (values.length >> 3)));
+    bytes = new DataView(values.buffer);
+  }
+  const v = values;
   // the fields behind body.position, rotCos, rotSin, velocity and angularVelocity (read
   // directly: the getters make a frozen object each)
-  for (const b of bodies) {
-    mix(b._id);
-    mix(b.px);
-    mix(b.py);
-    mix(b.qc);
-    mix(b.qs);
-    mix(b.vx);
-    mix(b.vy);
-    mix(b.w);
+  for (let i = 0; i < n; i++) {
+    const b = bodies[i]!;
+    const k = 8 * i;
+    v[k] = b._id;
+    v[k + 1] = b.px;
+    v[k + 2] = b.py;
+    v[k + 3] = b.qc;
+    v[k + 4] = b.qs;
+    v[k + 5] = b.vx;
+    v[k + 6] = b.vy;
+    v[k + 7] = b.w;
+  }
+  // each double as its two little-endian 32-bit words, low word first (on every engine: the
+  // words are read from the bytes, not through the machine's byte order)
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ 0x9e3779b9;
+  for (let at = 0; at < 64 * n; at += 4) {
+    const w = bytes.getUint32(at, true);
+    h1 = Math.imul(h1 ^ w, 0x01000193);
+    h2 = Math.imul(h2 ^ w, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
   }
   return (h1 >>> 0).toString(16).padStart(8, "0") + (h2 >>> 0).toString(16).padStart(8, "0");
 }

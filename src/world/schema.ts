@@ -343,12 +343,13 @@ export function blankJoint(): Joint {
   return new Joint(0, placeholder, placeholder);
 }
 
-/** Checks a joint record must pass beyond each field's own. */
-export function checkJointRecord(j: Joint, fail: (message: string) => never): void {
-  if (!(j._minLength <= j._maxLength)) fail(`minLength ${j._minLength} exceeds maxLength ${j._maxLength}`);
-  if (!(j._lower <= j._upper)) fail(`lower ${j._lower} exceeds upper ${j._upper}`);
-  if (!(j._breakForce > 0) || !(j._breakTorque > 0)) fail("breakForce and breakTorque must be > 0");
-  if (!(Math.abs(j.axX * j.axX + j.axY * j.axY - 1) < 1e-6)) fail("localAxisA must be a unit vector");
+/** What is wrong with a joint record beyond each field's own checks, or null when nothing is. */
+export function jointRecordProblem(j: Joint): string | null {
+  if (!(j._minLength <= j._maxLength)) return `minLength ${j._minLength} exceeds maxLength ${j._maxLength}`;
+  if (!(j._lower <= j._upper)) return `lower ${j._lower} exceeds upper ${j._upper}`;
+  if (!(j._breakForce > 0) || !(j._breakTorque > 0)) return "breakForce and breakTorque must be > 0";
+  if (!(Math.abs(j.axX * j.axX + j.axY * j.axY - 1) < 1e-6)) return "localAxisA must be a unit vector";
+  return null;
 }
 
 /** Copy a contact's saved state (every CONTACT_FIELDS entry but its bodies) into another contact. */
@@ -480,25 +481,30 @@ export const CONTACT_LAYOUT_V3 = layoutOf(CONTACT_FIELDS_V3 as readonly Field<ne
 export const HEADER_LAYOUT = layoutOf(HEADER_FIELDS as readonly Field<never, never>[]);
 export const JOINT_LAYOUT = layoutOf(JOINT_FIELDS as readonly Field<never, never>[]);
 
-/** Shape checks a record must pass beyond each field's own (a body built from it must be sound). */
-export function checkBodyRecord(b: Body, fail: (message: string) => never): void {
+/**
+ * What is wrong with a body record beyond each field's own checks (a body
+ * built from it must be sound), or null when nothing is. A message, not a
+ * throw, so that checking the bodies of a snapshot allocates nothing.
+ */
+export function bodyRecordProblem(b: Body): string | null {
   const k = b._kind;
   if (k === BOX) {
-    if (!(b._halfWidth > 0 && b._halfHeight > 0)) fail("an aabb needs halfWidth > 0 and halfHeight > 0");
-    if (b._radius !== 0 || b._halfLength !== 0) fail("an aabb has no radius or halfLength");
-    if (b.qc !== 1 || b.qs !== 0) fail("an aabb never rotates (rotation must be cos 1, sin 0)");
+    if (!(b._halfWidth > 0 && b._halfHeight > 0)) return "an aabb needs halfWidth > 0 and halfHeight > 0";
+    if (b._radius !== 0 || b._halfLength !== 0) return "an aabb has no radius or halfLength";
+    if (b.qc !== 1 || b.qs !== 0) return "an aabb never rotates (rotation must be cos 1, sin 0)";
   } else {
-    if (!(b._radius > 0)) fail(`radius must be > 0, got ${b._radius}`);
-    if (b._halfWidth !== 0 || b._halfHeight !== 0) fail("a circle or capsule has no halfWidth or halfHeight");
-    if (k === CIRCLE && b._halfLength !== 0) fail("a circle has no halfLength");
+    if (!(b._radius > 0)) return `radius must be > 0, got ${b._radius}`;
+    if (b._halfWidth !== 0 || b._halfHeight !== 0) return "a circle or capsule has no halfWidth or halfHeight";
+    if (k === CIRCLE && b._halfLength !== 0) return "a circle has no halfLength";
   }
   const len = b.qc * b.qc + b.qs * b.qs;
-  if (!(Math.abs(len - 1) < 1e-6)) fail(`rotation.cos² + rotation.sin² must be 1, got ${len}`);
+  if (!(Math.abs(len - 1) < 1e-6)) return `rotation.cos² + rotation.sin² must be 1, got ${len}`;
   if (b._type === "dynamic") {
-    if (!(b._mass > 0) || !(b._invMass > 0)) fail(`a dynamic body needs mass > 0, got ${b._mass}`);
+    if (!(b._mass > 0) || !(b._invMass > 0)) return `a dynamic body needs mass > 0, got ${b._mass}`;
   } else if (b._mass !== 0 || b._invMass !== 0 || b._inertia !== 0 || b._invInertia !== 0) {
-    fail(`a ${b._type} body has mass 0 (infinite), got ${b._mass}`);
+    return `a ${b._type} body has mass 0 (infinite), got ${b._mass}`;
   }
+  return null;
 }
 
 /** Where a field sits in a binary record: its byte offset (and bit, for a flag) (for tests and tools). */

@@ -40,10 +40,12 @@ import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
+import { PairMap } from "../broadphase/pair-map.js";
+import { grown } from "../math/typed.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
-  NEW_BLANKS, SHAPE_NAMES, checkBodyRecord, checkJointRecord, type Blanks, type BodyExtra, type ContactIds, type Field,
+  NEW_BLANKS, SHAPE_NAMES, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds,
 } from "./schema.js";
 
@@ -111,16 +113,28 @@ export interface WorldState extends Header {
 }
 
 /** A checked snapshot: bodies built (ids set, not in a world), contacts read into blank records. */
+/** A contact or joint of a restored world: its bodies as indices into the world's `bodies`, and its saved state. */
+export interface RestoredPair<T> {
+  a: number;
+  b: number;
+  saved: T;
+}
+
 export interface RestoredWorld extends Header {
   options: ResolvedWorldOptions;
   bodies: Body[];
-  sleepTime: number[];
-  changed: boolean[];
-  sleepingIslands: Body[][];
-  /** Each contact's bodies and its saved state (copy it into the contact the world creates). */
-  contacts: { a: Body; b: Body; saved: Contact }[];
-  /** Each joint's bodies and its saved state (copy it into a joint made for those bodies). */
-  joints: { a: Body; b: Body; saved: Joint }[];
+  /** Each body's still time, by index in `bodies` (the array may be longer). */
+  sleepTime: Float64Array;
+  /** 1 where a body was changed by the user since its last step, by index in `bodies`. */
+  changed: Uint8Array;
+  /** Each sleeping island's bodies, as indices into `bodies`. */
+  sleepingIslands: number[][];
+  /** Each contact's saved state (copy it into the contact the world creates)... */
+  contacts: Contact[];
+  /** ...and its bodies, as indices into `bodies` (body A, then B, for each contact). */
+  contactBodies: Int32Array;
+  /** Each joint's bodies (indices into `bodies`) and its saved state (copy it into a joint made for those bodies). */
+  joints: RestoredPair<Joint>[];
   nextJointId: number;
 }
 
@@ -360,23 +374,25 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
   readRecord(HEADER_FIELDS, o, "snapshot", header, null);
   if (!Array.isArray(o.bodies)) typeFail(`bodies must be an array, got ${check.describe(o.bodies)}`);
   if (!Array.isArray(o.contacts)) typeFail(`contacts must be an array, got ${check.describe(o.contacts)}`);
-  const extras: BodyExtra[] = [];
+  const lists = READ_LISTS.reset();
+  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
   const bodies = (o.bodies as unknown[]).map((r, i) => {
-    const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-    extras.push(x);
-    return readBodyJSON(r, i, x, blanks);
+    const body = readBodyJSON(r, i, x, blanks);
+    lists.pushBody(x);
+    return body;
   });
+  const ids: ContactIds = { a: 0, b: 0 };
   const contacts = (o.contacts as unknown[]).map((r, i) => {
     const c = blanks.contact();
-    const ids: ContactIds = { a: 0, b: 0 };
     readRecord(CONTACT_FIELDS, r, `contacts[${i}]`, c, ids);
     const points = getPath(r, POINTS);
     const n = Array.isArray(points) ? points.length : 0;
     if (n !== c.count) fail(`contacts[${i}] has count ${c.count} but ${n} points`);
-    return { c, ids };
+    lists.pushContact(ids);
+    return c;
   });
   let nextJointId = 0;
-  const joints: { j: Joint; ids: JointIds }[] = [];
+  const joints: Joint[] = [];
   if (o.version !== 2) {
     const next = o.nextJointId;
     if (typeof next !== "number" || !Number.isInteger(next) || next < 0 || next > MAX_JOINT_ID + 1) {
@@ -386,75 +402,180 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
     if (!Array.isArray(o.joints)) typeFail(`joints must be an array, got ${check.describe(o.joints)}`);
     (o.joints as unknown[]).forEach((r, i) => {
       const j = blanks.joint();
-      const ids: JointIds = { a: 0, b: 0 };
       readRecord(JOINT_FIELDS, r, `joints[${i}]`, j, ids);
-      joints.push({ j, ids });
+      joints.push(j);
+      lists.pushJoint(ids);
     });
   }
-  return assemble(options, header, bodies, extras, contacts, joints, nextJointId);
+  return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
 }
 
 // ---------------------------------------------------------------- checks across records
 
+/**
+ * What a reader collects besides the records themselves: each body's world
+ * records (island, still time, changed flag) and each contact's and joint's
+ * body ids, by record index, in typed arrays kept from one read to the next
+ * (a rollback reads a snapshot every time; a read is loaded into its world
+ * before the next read begins, so one set serves them all).
+ */
+export class ReadLists {
+  island = new Int32Array(64);
+  sleepTime = new Float64Array(64);
+  changed = new Uint8Array(64);
+  bodies = 0;
+  contactA = new Int32Array(64);
+  contactB = new Int32Array(64);
+  contacts = 0;
+  jointA = new Int32Array(16);
+  jointB = new Int32Array(16);
+  joints = 0;
+  /** Each contact's bodies as indices into the read's bodies (A, B), filled by `assemble`. */
+  contactBodies = new Int32Array(128);
+
+  /** A new read begins. */
+  reset(): ReadLists {
+    this.bodies = 0;
+    this.contacts = 0;
+    this.joints = 0;
+    return this;
+  }
+
+  pushBody(x: BodyExtra): void {
+    const i = this.bodies++;
+    if (i === this.island.length) {
+      this.island = grown(this.island, 2 * i);
+      this.sleepTime = grown(this.sleepTime, 2 * i);
+      this.changed = grown(this.changed, 2 * i);
+    }
+    this.island[i] = x.island;
+    this.sleepTime[i] = x.sleepTime;
+    this.changed[i] = x.changed ? 1 : 0;
+  }
+
+  pushContact(ids: ContactIds): void {
+    const i = this.contacts++;
+    if (i === this.contactA.length) {
+      this.contactA = grown(this.contactA, 2 * i);
+      this.contactB = grown(this.contactB, 2 * i);
+      this.contactBodies = grown(this.contactBodies, 4 * i);
+    }
+    this.contactA[i] = ids.a;
+    this.contactB[i] = ids.b;
+  }
+
+  pushJoint(ids: JointIds): void {
+    const i = this.joints++;
+    if (i === this.jointA.length) {
+      this.jointA = grown(this.jointA, 2 * i);
+      this.jointB = grown(this.jointB, 2 * i);
+    }
+    this.jointA[i] = ids.a;
+    this.jointB[i] = ids.b;
+  }
+}
+
+/** The one set of read lists (see ReadLists). */
+export const READ_LISTS = new ReadLists();
+
+/** Index of the body with this id in `bodies` (in increasing id order), or -1. */
+function indexOfId(bodies: readonly Body[], id: number): number {
+  let lo = 0;
+  let hi = bodies.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const m = bodies[mid]!._id;
+    if (m === id) return mid;
+    if (m < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+// reused by every read: the contacts' pairs seen so far (record index + 1), to find a repeated pair
+const seenPairs = new PairMap<number>();
+
+/**
+ * Check what the records say about each other (ids in order, contacts and
+ * joints naming bodies of the snapshot, no pair twice) and put the world
+ * together. Made for reading snapshots by the thousand (a rollback reads one
+ * every time): no maps, sets or closures, bodies found by binary search.
+ */
 export function assemble(
   options: ResolvedWorldOptions,
   header: Header,
   bodies: Body[],
-  extras: BodyExtra[],
-  raw: { c: Contact; ids: ContactIds }[],
-  rawJoints: { j: Joint; ids: JointIds }[],
+  lists: ReadLists,
+  rawContacts: Contact[],
+  rawJoints: readonly Joint[],
   nextJointId: number,
 ): RestoredWorld {
-  const byId = new Map<number, Body>();
   let last = -1;
-  bodies.forEach((b, i) => {
-    checkBodyRecord(b, (m) => fail(`bodies[${i}]: ${m}`));
+  for (let i = 0; i < bodies.length; i++) {
+    const b = bodies[i]!;
+    const problem = bodyRecordProblem(b);
+    if (problem !== null) fail(`bodies[${i}]: ${problem}`);
     if (b._id <= last) fail(`bodies[${i}].id ${b._id} is not above the previous id ${last} (ids must be unique and in order)`);
     if (b._id >= header.nextId) fail(`bodies[${i}].id ${b._id} is not below nextId ${header.nextId}`);
     last = b._id;
-    byId.set(b._id, b);
     b.updateExtents(); // derived from the shape's size, not saved
     b.updateBounds();
-  });
-  const islands: Body[][] = [];
-  bodies.forEach((b, i) => {
-    const k = extras[i]!.island;
-    if (k < 0) return;
-    if (b._type === "static") fail(`bodies[${i}] is static but asleep in island ${k}`);
+  }
+  const islands: number[][] = [];
+  for (let i = 0; i < bodies.length; i++) {
+    const k = lists.island[i]!;
+    if (k < 0) continue;
+    if (bodies[i]!._type === "static") fail(`bodies[${i}] is static but asleep in island ${k}`);
     while (islands.length <= k) islands.push([]);
-    islands[k]!.push(b);
-  });
-  const seen = new Set<number>();
-  const contacts = raw.map(({ c, ids }, i) => {
-    const a = byId.get(ids.a);
-    const b = byId.get(ids.b);
-    if (a === undefined || b === undefined) fail(`contacts[${i}] names body ${a === undefined ? ids.a : ids.b}, which is not in the snapshot`);
-    if (!(ids.a < ids.b)) fail(`contacts[${i}] must have bodyA < bodyB, got ${ids.a} and ${ids.b}`);
-    const key = ids.a * 2 ** 26 + ids.b;
-    if (seen.has(key)) fail(`contacts[${i}] repeats the pair (${ids.a}, ${ids.b})`);
-    seen.add(key);
-    return { a, b, saved: c };
-  });
+    islands[k]!.push(i);
+  }
+  const n = rawContacts.length;
+  const contactBodies = lists.contactBodies;
+  seenPairs.clear();
+  for (let i = 0; i < n; i++) {
+    const ia = lists.contactA[i]!;
+    const ib = lists.contactB[i]!;
+    const a = indexOfId(bodies, ia);
+    const b = indexOfId(bodies, ib);
+    if (a < 0 || b < 0) fail(`contacts[${i}] names body ${a < 0 ? ia : ib}, which is not in the snapshot`);
+    if (!(ia < ib)) fail(`contacts[${i}] must have bodyA < bodyB, got ${ia} and ${ib}`);
+    if (seenPairs.get(ia, ib) !== undefined) fail(`contacts[${i}] repeats the pair (${ia}, ${ib})`);
+    seenPairs.set(ia, ib, i);
+    contactBodies[2 * i] = a;
+    contactBodies[2 * i + 1] = b;
+  }
   let lastJoint = -1;
-  const joints = rawJoints.map(({ j, ids }, i) => {
-    const a = byId.get(ids.a);
-    const b = byId.get(ids.b);
-    if (a === undefined || b === undefined) fail(`joints[${i}] names body ${a === undefined ? ids.a : ids.b}, which is not in the snapshot`);
-    if (a === b) fail(`joints[${i}] joins body ${ids.a} to itself`);
+  const joints: RestoredWorld["joints"] = [];
+  for (let i = 0; i < rawJoints.length; i++) {
+    const j = rawJoints[i]!;
+    const ia = lists.jointA[i]!;
+    const ib = lists.jointB[i]!;
+    const a = indexOfId(bodies, ia);
+    const b = indexOfId(bodies, ib);
+    if (a < 0 || b < 0) fail(`joints[${i}] names body ${a < 0 ? ia : ib}, which is not in the snapshot`);
+    if (a === b) fail(`joints[${i}] joins body ${ia} to itself`);
     if (j._id <= lastJoint) fail(`joints[${i}].id ${j._id} is not above the previous id ${lastJoint} (ids must be unique and in order)`);
     if (j._id >= nextJointId) fail(`joints[${i}].id ${j._id} is not below nextJointId ${nextJointId}`);
     lastJoint = j._id;
-    checkJointRecord(j, (m) => fail(`joints[${i}]: ${m}`));
-    return { a, b, saved: j };
-  });
+    const problem = jointRecordProblem(j);
+    if (problem !== null) fail(`joints[${i}]: ${problem}`);
+    joints.push({ a, b, saved: j });
+  }
+  const sleepingIslands: number[][] = [];
+  for (const members of islands) if (members.length > 0) sleepingIslands.push(members);
   return {
     options,
-    ...header,
+    time: header.time,
+    stepCount: header.stepCount,
+    accumulator: header.accumulator,
+    lastDt: header.lastDt,
+    nextId: header.nextId,
     bodies,
-    sleepTime: extras.map((x) => x.sleepTime),
-    changed: extras.map((x) => x.changed),
-    sleepingIslands: islands.filter((m) => m.length > 0),
-    contacts,
+    sleepTime: lists.sleepTime,
+    changed: lists.changed,
+    sleepingIslands,
+    contacts: rawContacts,
+    contactBodies,
     joints,
     nextJointId,
   };

@@ -2,7 +2,7 @@
  * Scenes shared by the determinism, snapshot and hardening tests. Built from
  * a seeded generator (no Math.random), so every call builds the same world.
  */
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions } from "../../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type CoreWorld, type WorldOptions } from "../../src/index.js";
 import { Recorder, Recording, replay, verify } from "../../src/replay/index.js";
 import { enableBinarySnapshots } from "../../src/binary/index.js";
 
@@ -19,7 +19,7 @@ export function rng(seed: number): () => number {
 }
 
 /** A closed box of static walls from (−w, 0) to (w, h), 1 m thick. */
-export function addContainer(world: World, w: number, h: number): Body[] {
+export function addContainer(world: CoreWorld, w: number, h: number): Body[] {
   return [
     world.add(AABB.fromBounds({ x: -w - 1, y: -1 }, { x: w + 1, y: 0 }, { type: "static" })),
     world.add(AABB.fromBounds({ x: -w - 1, y: h }, { x: w + 1, y: h + 1 }, { type: "static" })),
@@ -52,7 +52,11 @@ export function randomBody(r: () => number, x: number, y: number, size = 1): Bod
  * and fast motion.
  */
 export function mixedScene(n: number, seed = 1, options: WorldOptions = {}): World {
-  const world = new World(options);
+  return fillMixedScene(new World(options), n, seed);
+}
+
+/** `mixedScene`'s bodies, added to `world` (any world class: the core's too). */
+export function fillMixedScene<W extends CoreWorld>(world: W, n: number, seed = 1): W {
   const r = rng(seed);
   const cols = Math.ceil(Math.sqrt(n * 1.5));
   const w = cols * 0.35 + 1;
