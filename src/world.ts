@@ -301,7 +301,6 @@ export class World extends JointWorld {
         `capsule2d: restore(): the snapshot's solverThreads ${r.options.solverThreads} solves in another order than this world's ${this.opts.solverThreads} (0 and 1 or more differ; use World.fromSnapshot)`,
       );
     }
-    r.options.solverThreads = this.opts.solverThreads; // the threads are this world's; 1 or more give the same bits
     // checked: from here on nothing throws. Empty every part, keeping what it has grown.
     const old = this.bodies.slice();
     const oldJoints = this.jointManager.all().slice();
@@ -324,7 +323,9 @@ export class World extends JointWorld {
     this.releasedSlots.length = 0;
     this.changed.length = 0;
     this.refreshAll = false;
+    const threads = this.opts.solverThreads;
     Object.assign(this.opts, r.options);
+    this.opts.solverThreads = threads; // the threads are this world's; 1 or more give the same bits
     this.applyOptions();
     // the user's bodies and joints where the snapshot has them too (ids are in increasing order in both)
     let k = 0;

@@ -144,6 +144,11 @@ describe("the solverThreads option: a graph-coloured solve", () => {
     const classic = new World();
     expect(() => classic.restore(world.snapshot())).toThrow(/solverThreads 1 solves in another order than this world's 0/);
     expect(World.fromSnapshot(world.snapshot()).options.solverThreads).toBe(1);
+    // a snapshot of a world with more threads restores into this one, which keeps its own count
+    const threaded = new World({ solverThreads: 3 });
+    world.restore(threaded.snapshot());
+    expect(world.options.solverThreads).toBe(1);
+    threaded.dispose();
   });
 
   it("is the full World's: capsule2d/core's World refuses it, naming the option", () => {
