@@ -19,7 +19,16 @@
 //
 // The browser tests import `startServer()` from this file to serve the same
 // pages on a free port.
+//
+// Every response is sent with the cross-origin isolation headers
+// (Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy:
+// require-corp, Cross-Origin-Resource-Policy: same-origin), so pages get
+// SharedArrayBuffer, which a world with `solverThreads` ≥ 2 needs. esbuild's
+// server cannot add headers, so a small proxy in front of it does. The pages
+// load nothing from other origins; one that did would need CORS or CORP
+// headers from there.
 import * as esbuild from "esbuild";
+import { createServer, request } from "node:http";
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -63,14 +72,44 @@ export async function startServer(options = {}) {
     logLevel: "warning",
   });
   if (options.watch) await ctx.watch();
-  const served = await ctx.serve({ servedir: examplesDir, port, host });
-  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${served.port}`;
+  const served = await ctx.serve({ servedir: examplesDir, port: 0, host: "127.0.0.1" });
+  const proxy = createServer((req, res) => {
+    const upstream = request(
+      { host: "127.0.0.1", port: served.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...ISOLATION_HEADERS });
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", (e) => {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end(`esbuild's server: ${e.message}`);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise((done, fail) => {
+    proxy.once("error", fail);
+    proxy.listen(port, host, done);
+  });
+  const actualPort = proxy.address().port;
+  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
   return {
     url,
-    port: served.port,
-    stop: () => ctx.dispose(),
+    port: actualPort,
+    stop: async () => {
+      await new Promise((done) => proxy.close(() => done()));
+      proxy.closeAllConnections?.();
+      await ctx.dispose();
+    },
   };
 }
+
+/** The headers that make a page cross-origin isolated (`crossOriginIsolated`, SharedArrayBuffer). */
+export const ISOLATION_HEADERS = {
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-embedder-policy": "require-corp",
+  "cross-origin-resource-policy": "same-origin",
+};
 
 /** Build dist/ (library bundles + types) so the `<script>` build and the Node example are current. */
 function buildLibrary() {

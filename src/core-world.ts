@@ -205,6 +205,7 @@ export class CoreWorld implements BodyOwner {
   constructor(options: CoreWorldOptions = {}) {
     this.opts = resolveWorldOptions(options);
     this.checkSolver(this.opts.solver);
+    this.checkThreads(this.opts.solverThreads);
     this.broadphase = this.createBroadphase(this.opts.broadphase, this.opts.speculativeDistance);
     const islands = this.islands;
     this.contactWorld = {
@@ -229,6 +230,13 @@ export class CoreWorld implements BodyOwner {
       throw new RangeError(`capsule2d: broadphase ${check.describe(kind)} needs the World of "capsule2d" (capsule2d/core has "tree")`);
     }
     return new DynamicTreeBroadphase({ margin });
+  }
+
+  /** Throws a RangeError for a `solverThreads` other than 0: the coloured and parallel solve are the full World's (it overrides this). */
+  protected checkThreads(threads: number): void {
+    if (threads !== 0) {
+      throw new RangeError(`capsule2d: solverThreads ${threads} needs the World of "capsule2d" (capsule2d/core solves on one thread)`);
+    }
   }
 
   /** Throws a RangeError for a solver this class has no stage for: only "soft-step" here (the full World overrides this). */
@@ -261,13 +269,13 @@ export class CoreWorld implements BodyOwner {
 
   /**
    * Change options between steps (all but `broadphase` and `speculativeDistance`,
-   * which shape the broadphase). Checked first: a bad value changes nothing.
-   * Sleeping bodies wake, so that they feel the change.
+   * which shape the broadphase, and `solverThreads`). Checked first: a bad
+   * value changes nothing. Sleeping bodies wake, so that they feel the change.
    */
-  setOptions(options: Omit<CoreWorldOptions, "broadphase" | "speculativeDistance">): void {
+  setOptions(options: Omit<CoreWorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void {
     const o = options as WorldOptions;
-    if (o && (o.broadphase !== undefined || o.speculativeDistance !== undefined)) {
-      throw new RangeError("capsule2d: broadphase and speculativeDistance can only be set in the World constructor");
+    if (o && (o.broadphase !== undefined || o.speculativeDistance !== undefined || o.solverThreads !== undefined)) {
+      throw new RangeError("capsule2d: broadphase, speculativeDistance and solverThreads can only be set in the World constructor");
     }
     if (this.stepping) throw new Error("capsule2d: setOptions() cannot be called during a step");
     const { gravity, ...rest } = this.opts;
@@ -761,6 +769,18 @@ export class CoreWorld implements BodyOwner {
     this.constraintCount = n;
   }
 
+  /**
+   * The step's constraints and awake bodies into the solver (the full World
+   * puts the constraints in colour order here, with `solverThreads` ≥ 1).
+   */
+  protected loadSolver(): void {
+    const g = this.opts.gravity;
+    const sb = this.solverBodies;
+    this.collectConstraints();
+    sb.gravity = Math.sqrt(g.x * g.x + g.y * g.y);
+    sb.load(this.islands.awake, this.islands.awakeCount);
+  }
+
   /** 1. The solver stage of `options.solver` (the full World adds pgs). */
   protected solve(dt: number): void {
     this.solveSoftStep(dt);
@@ -789,9 +809,7 @@ export class CoreWorld implements BodyOwner {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     const jm = this.jointManager;
-    this.collectConstraints();
-    sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
-    sb.load(this.islands.awake, this.islands.awakeCount);
+    this.loadSolver();
     // joints: rigid velocity rows (jointHertz 0, the default) whose position error the projection
     // after the sub-steps removes, or Box2D v3's stiff soft constraints of at most a quarter of
     // the sub-step rate

@@ -17,6 +17,8 @@ import type { SolverName, WorldOptions } from "./world/options.js";
 import { Joint } from "./joints/joint.js";
 import { JointWorld } from "./joints/joint-world.js";
 import { byId, MAX_IMPACT_SWEEPS, type CoreWorldOptions } from "./core-world.js";
+import { GraphColouring } from "./solver/graph-colour.js";
+import { checkThreadSupport, SolverThreads, type ThreadStats } from "./solver/parallel/solver-threads.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
 import { BlankPool, copyBodyState, copyContactState, copyJointState } from "./world/schema.js";
 import { checkExplosion, explosionImpulse, type ExplosionDef } from "./world/contact-control.js";
@@ -34,18 +36,67 @@ export class World extends JointWorld {
   /** The blank records `restore` reads snapshots into, kept from one restore to the next. */
   private blanks: BlankPool | null = null;
 
+  /** With `solverThreads` ≥ 1: the contacts' colours, remade each step (src/solver/graph-colour.ts). */
+  private readonly colouring: GraphColouring | null;
+  /** With `solverThreads` ≥ 2: the workers that share the contact passes (src/solver/parallel/). */
+  private readonly threads: SolverThreads | null = null;
+
   constructor(options: WorldOptions = {}) {
     // every solver and broadphase: this class's checkSolver and createBroadphase take them all
     super(options as CoreWorldOptions);
+    const threads = this.opts.solverThreads;
+    this.colouring = threads > 0 ? new GraphColouring() : null;
+    if (threads > 1) {
+      checkThreadSupport(threads);
+      const cc = this.contactConstraints;
+      this.threads = new SolverThreads(this, () => `in step ${this.stepCount + 1}`, cc, this.solverBodies, this.colouring!, threads - 1);
+      cc.threads = this.threads;
+    }
   }
 
   /**
    * Change options between steps (all but `broadphase` and `speculativeDistance`,
-   * which shape the broadphase). Checked first: a bad value changes nothing.
-   * Sleeping bodies wake, so that they feel the change.
+   * which shape the broadphase, and `solverThreads`). Checked first: a bad
+   * value changes nothing. Sleeping bodies wake, so that they feel the change.
    */
-  override setOptions(options: Omit<WorldOptions, "broadphase" | "speculativeDistance">): void {
-    super.setOptions(options as Omit<CoreWorldOptions, "broadphase" | "speculativeDistance">);
+  override setOptions(options: Omit<WorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void {
+    super.setOptions(options as Omit<CoreWorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">);
+  }
+
+  /** Any `solverThreads`: 1 or more solve in colour order, 2 or more on workers too. */
+  protected override checkThreads(_threads: number): void {}
+
+  /** The step's constraints and awake bodies into the solver; with `solverThreads` ≥ 1 the constraints in colour order. */
+  protected override loadSolver(): void {
+    super.loadSolver();
+    const sb = this.solverBodies;
+    if (this.colouring !== null) this.colouring.colour(this.constraints, this.constraintCount, sb.slotOf, sb.count);
+  }
+
+  /**
+   * Resolves when the solver workers (`solverThreads − 1` of them) are
+   * running, at once for a world without workers. Steps need not wait for it:
+   * until a worker is ready the others (or the calling thread alone) solve
+   * without it, with the same bits. Rejects with a `SolverWorkerError` if a
+   * worker fails to start.
+   */
+  threadsReady(): Promise<void> {
+    return this.threads === null ? Promise.resolve() : this.threads.start();
+  }
+
+  /**
+   * End the solver workers (with `solverThreads` ≥ 2). The world stays
+   * usable: it steps on the calling thread alone, with the same bits. In
+   * Node the workers never keep a process alive, but they hold memory and
+   * threads until this is called. Safe to call more than once.
+   */
+  dispose(): void {
+    if (this.threads !== null) this.threads.dispose();
+  }
+
+  /** Counters of the solver threads (passes, blocks per thread), or null for a world without workers. */
+  get threadStats(): ThreadStats | null {
+    return this.threads === null ? null : this.threads.stats();
   }
 
   /** Every broadphase: the tree, sort-and-sweep and brute force. */
@@ -68,9 +119,7 @@ export class World extends JointWorld {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     const jm = this.jointManager;
-    this.collectConstraints();
-    sb.gravity = Math.sqrt(o.gravity.x * o.gravity.x + o.gravity.y * o.gravity.y);
-    sb.load(this.islands.awake, this.islands.awakeCount);
+    this.loadSolver();
     // joints: Baumgarte (a push of percent × the error per step) with "baumgarte"; with "ngs" and
     // "projection" they are projected after the velocity pass (src/joints/positions.ts)
     const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
@@ -227,7 +276,8 @@ export class World extends JointWorld {
    *
    * The snapshot is checked completely first: a corrupt or truncated one, or
    * one whose `broadphase` or `speculativeDistance` differ from this world's
-   * (fixed at construction), throws a TypeError or RangeError and nothing
+   * (fixed at construction), or that solves in another order (`solverThreads`
+   * 0 against 1 or more), throws a TypeError or RangeError and nothing
    * changes. Not during a step, nor with a recorder attached (use
    * `recorder.rollback(step)`, which calls this).
    */
@@ -245,6 +295,11 @@ export class World extends JointWorld {
           `capsule2d: restore(): the snapshot's ${key} ${check.describe(r.options[key])} differs from this world's ${check.describe(this.opts[key])} (set at construction; use World.fromSnapshot)`,
         );
       }
+    }
+    if (r.options.solverThreads > 0 !== this.opts.solverThreads > 0) {
+      throw new RangeError(
+        `capsule2d: restore(): the snapshot's solverThreads ${r.options.solverThreads} solves in another order than this world's ${this.opts.solverThreads} (0 and 1 or more differ; use World.fromSnapshot)`,
+      );
     }
     // checked: from here on nothing throws. Empty every part, keeping what it has grown.
     const old = this.bodies.slice();
@@ -268,7 +323,9 @@ export class World extends JointWorld {
     this.releasedSlots.length = 0;
     this.changed.length = 0;
     this.refreshAll = false;
+    const threads = this.opts.solverThreads;
     Object.assign(this.opts, r.options);
+    this.opts.solverThreads = threads; // the threads are this world's; 1 or more give the same bits
     this.applyOptions();
     // the user's bodies and joints where the snapshot has them too (ids are in increasing order in both)
     let k = 0;

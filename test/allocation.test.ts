@@ -99,12 +99,16 @@ const configurations: [string, Partial<WorldOptions>][] = [
   ["pgs, baumgarte", { solver: "pgs", positionCorrection: "baumgarte" }],
   ["pgs, ngs", { solver: "pgs", positionCorrection: "ngs" }],
   ["pgs, projection", { solver: "pgs", positionCorrection: "projection" }],
+  // the calling thread's part of a parallel solve: handing out passes and waiting allocate nothing
+  ["soft-step, 2 solver threads", { solverThreads: 2 }],
+  ["pgs, 2 solver threads", { solver: "pgs", solverThreads: 2 }],
 ];
 
 describe("no allocation per step in steady state (contacts and every joint type)", () => {
   for (const [name, options] of configurations) {
     it(name, async () => {
       const w = scene(options);
+      await w.threadsReady();
       for (let i = 0; i < 3000; i++) w.step(1 / 60); // until V8 has optimised the step
       // Up to eight windows, until a quiet one: a steady allocation shows in every one; V8
       // re-optimising a function (it runs unoptimised, boxing every number, for a moment)
@@ -114,6 +118,8 @@ describe("no allocation per step in steady state (contacts and every joint type)
       console.log(`allocation ${name}: ${windows.map((b) => b.toFixed(1)).join(", ")} B/step`);
       expect(w.joints.length).toBe(9);
       expect(Math.min(...windows)).toBeLessThan(4); // one heap number (16 B) per step would fail
+      if (options.solverThreads) expect(w.threadStats!.sharedPasses).toBeGreaterThan(0);
+      w.dispose();
     }, 60_000);
   }
 });

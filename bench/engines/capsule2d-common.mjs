@@ -134,6 +134,8 @@ export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
     },
     spawn: built.spawn,
     despawn: built.despawn,
+    /** The World itself (for stateHash comparisons and dispose()). */
+    world,
   };
 }
 

@@ -5,9 +5,14 @@
 
 export type TypedArray = Float64Array | Int32Array | Uint8Array;
 
-/** A copy of `a` with room for `size` elements; the new ones are `fill` (0 unless given). */
-export function grown<T extends TypedArray>(a: T, size: number, fill = 0): T {
-  const b = new (a.constructor as new (n: number) => T)(size);
+/**
+ * A copy of `a` with room for `size` elements; the new ones are `fill` (0
+ * unless given). With `shared`, its memory is a SharedArrayBuffer (for the
+ * solver threads, src/solver/parallel/).
+ */
+export function grown<T extends TypedArray>(a: T, size: number, fill = 0, shared = false): T {
+  const Ctor = a.constructor as { new (n: number): T; new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
+  const b = shared ? new Ctor(new SharedArrayBuffer(size * Ctor.BYTES_PER_ELEMENT)) : new Ctor(size);
   b.set(a);
   if (fill !== 0) b.fill(fill, a.length);
   return b;

@@ -21,11 +21,37 @@ import { mixFriction, mixRestitution } from "../contacts/pairing.js";
 import { Softness } from "./softness.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
+import {
+  P_BOUNCE_BELOW, P_INV_H, P_MAX_PUSH, P_SOFT_BIAS, P_SOFT_IMPULSE, P_SOFT_MASS, P_STIFF_BIAS, P_STIFF_IMPULSE, P_STIFF_MASS,
+  PARAM_COUNT, solveContacts, warmStartContacts,
+} from "./contact-kernels.js";
+
+/** The kinds of pass `ContactPassRunner.run` is asked for. */
+export const PASS_WARM_START = 0;
+/** soft-step: a solve with the soft push-out. */
+export const PASS_SOLVE = 1;
+/** soft-step: the relax pass (no push-out). */
+export const PASS_RELAX = 2;
+/** pgs: one velocity iteration. */
+export const PASS_PGS = 3;
+
+/**
+ * Runs a pass over the constraints in colour order on several threads (the
+ * parallel solver, src/solver/parallel/): `run` returns false when no other
+ * thread is there to help, and the pass is then run here.
+ */
+export interface ContactPassRunner {
+  run(pass: number): boolean;
+}
 
 export class ContactConstraints {
   /** Constraint → contact. */
   readonly contacts: Contact[] = [];
   count = 0;
+  /** The solver threads that run the passes, or null (one thread). */
+  threads: ContactPassRunner | null = null;
+  /** A pass's numbers (see contact-kernels.ts). */
+  params: Float64Array = new Float64Array(PARAM_COUNT);
   slotA: Int32Array = new Int32Array(64);
   slotB: Int32Array = new Int32Array(64);
   pointCount: Int32Array = new Int32Array(64);
@@ -75,37 +101,55 @@ export class ContactConstraints {
     if (this.slotA.length < n) this.growTo(capacityFor(this.slotA.length, n));
   }
 
+  /**
+   * Column memory is shared (SharedArrayBuffer) with the solver threads:
+   * set by `share()`; from then on every column grows into shared memory,
+   * and `generation` counts the times the columns were replaced (the threads
+   * must be handed the new ones).
+   */
+  shared = false;
+  generation = 0;
+
+  /** Move every column into shared memory (see `shared`). */
+  share(): void {
+    this.shared = true;
+    this.growTo(this.slotA.length);
+    this.params = grown(this.params, this.params.length, 0, true);
+  }
+
   /** Room for `size` constraints (two points each). */
   private growTo(size: number): void {
-    this.slotA = grown(this.slotA, size);
-    this.slotB = grown(this.slotB, size);
-    this.pointCount = grown(this.pointCount, size);
-    this.stiff = grown(this.stiff, size);
-    this.nx = grown(this.nx, size);
-    this.ny = grown(this.ny, size);
-    this.friction = grown(this.friction, size);
-    this.tangentSpeed = grown(this.tangentSpeed, size);
-    this.rolling = grown(this.rolling, size);
-    this.rollingMass = grown(this.rollingMass, size);
-    this.rollingImpulse = grown(this.rollingImpulse, size);
-    this.restitution = grown(this.restitution, size);
-    this.rAx = grown(this.rAx, 2 * size);
-    this.rAy = grown(this.rAy, 2 * size);
-    this.rBx = grown(this.rBx, 2 * size);
-    this.rBy = grown(this.rBy, 2 * size);
-    this.sAx = grown(this.sAx, 2 * size);
-    this.sAy = grown(this.sAy, 2 * size);
-    this.sBx = grown(this.sBx, 2 * size);
-    this.sBy = grown(this.sBy, 2 * size);
-    this.separation = grown(this.separation, 2 * size);
-    this.normalMass = grown(this.normalMass, 2 * size);
-    this.tangentMass = grown(this.tangentMass, 2 * size);
-    this.normalImpulse = grown(this.normalImpulse, 2 * size);
-    this.tangentImpulse = grown(this.tangentImpulse, 2 * size);
-    this.bias = grown(this.bias, 2 * size);
-    this.relativeVelocity = grown(this.relativeVelocity, 2 * size);
-    this.totalNormal = grown(this.totalNormal, 2 * size);
-    this.totalTangent = grown(this.totalTangent, 2 * size);
+    const sh = this.shared;
+    this.generation++;
+    this.slotA = grown(this.slotA, size, 0, sh);
+    this.slotB = grown(this.slotB, size, 0, sh);
+    this.pointCount = grown(this.pointCount, size, 0, sh);
+    this.stiff = grown(this.stiff, size, 0, sh);
+    this.nx = grown(this.nx, size, 0, sh);
+    this.ny = grown(this.ny, size, 0, sh);
+    this.friction = grown(this.friction, size, 0, sh);
+    this.tangentSpeed = grown(this.tangentSpeed, size, 0, sh);
+    this.rolling = grown(this.rolling, size, 0, sh);
+    this.rollingMass = grown(this.rollingMass, size, 0, sh);
+    this.rollingImpulse = grown(this.rollingImpulse, size, 0, sh);
+    this.restitution = grown(this.restitution, size, 0, sh);
+    this.rAx = grown(this.rAx, 2 * size, 0, sh);
+    this.rAy = grown(this.rAy, 2 * size, 0, sh);
+    this.rBx = grown(this.rBx, 2 * size, 0, sh);
+    this.rBy = grown(this.rBy, 2 * size, 0, sh);
+    this.sAx = grown(this.sAx, 2 * size, 0, sh);
+    this.sAy = grown(this.sAy, 2 * size, 0, sh);
+    this.sBx = grown(this.sBx, 2 * size, 0, sh);
+    this.sBy = grown(this.sBy, 2 * size, 0, sh);
+    this.separation = grown(this.separation, 2 * size, 0, sh);
+    this.normalMass = grown(this.normalMass, 2 * size, 0, sh);
+    this.tangentMass = grown(this.tangentMass, 2 * size, 0, sh);
+    this.normalImpulse = grown(this.normalImpulse, 2 * size, 0, sh);
+    this.tangentImpulse = grown(this.tangentImpulse, 2 * size, 0, sh);
+    this.bias = grown(this.bias, 2 * size, 0, sh);
+    this.relativeVelocity = grown(this.relativeVelocity, 2 * size, 0, sh);
+    this.totalNormal = grown(this.totalNormal, 2 * size, 0, sh);
+    this.totalTangent = grown(this.totalTangent, 2 * size, 0, sh);
   }
 
   /**
@@ -273,48 +317,7 @@ export class ContactConstraints {
 
   /** Apply the accumulated impulses at once (warm starting). */
   warmStart(sb: SolverBodies): void {
-    const { vx, vy, w, invMass, invI } = sb;
-    const { slotA, slotB, nx: nxs, ny: nys, pointCount, normalImpulse, tangentImpulse, rollingImpulse } = this;
-    const { rAx: rAxs, rAy: rAys, rBx: rBxs, rBy: rBys } = this;
-    for (let i = 0; i < this.count; i++) {
-      const sA = slotA[i]!;
-      const sB = slotB[i]!;
-      const nx = nxs[i]!;
-      const ny = nys[i]!;
-      const mA = invMass[sA]!;
-      const iA = invI[sA]!;
-      const mB = invMass[sB]!;
-      const iB = invI[sB]!;
-      let vAx = vx[sA]!;
-      let vAy = vy[sA]!;
-      let wA = w[sA]!;
-      let vBx = vx[sB]!;
-      let vBy = vy[sB]!;
-      let wB = w[sB]!;
-      for (let k = 2 * i, end = k + pointCount[i]!; k < end; k++) {
-        const ln = normalImpulse[k]!;
-        const lt = tangentImpulse[k]!;
-        const px = ln * nx + lt * ny;
-        const py = ln * ny - lt * nx;
-        vAx -= mA * px;
-        vAy -= mA * py;
-        wA -= iA * (rAxs[k]! * py - rAys[k]! * px);
-        vBx += mB * px;
-        vBy += mB * py;
-        wB += iB * (rBxs[k]! * py - rBys[k]! * px);
-      }
-      const lr = rollingImpulse[i]!;
-      if (lr !== 0) {
-        wA -= iA * lr;
-        wB += iB * lr;
-      }
-      vx[sA] = vAx;
-      vy[sA] = vAy;
-      w[sA] = wA;
-      vx[sB] = vBx;
-      vy[sB] = vBy;
-      w[sB] = wB;
-    }
+    if (this.threads === null || !this.threads.run(PASS_WARM_START)) warmStartContacts(this, sb, 0, this.count);
     sb.clearStaticSlot();
   }
 
@@ -334,181 +337,30 @@ export class ContactConstraints {
    * with sA, sB the separation anchors (see `sAx`).
    */
   solveSoft(sb: SolverBodies, useBias: boolean, soft: Softness, stiff: Softness): void {
-    this.solve(sb, useBias, false, soft, stiff);
+    this.solve(sb, useBias ? PASS_SOLVE : PASS_RELAX, soft, stiff);
   }
 
   /** One PGS iteration: each point's accumulated normal impulse clamped at 0, then friction. */
   solvePGS(sb: SolverBodies): void {
-    this.solve(sb, false, true, this.rigid, this.rigid);
+    this.solve(sb, PASS_PGS, this.rigid, this.rigid);
   }
 
   private readonly rigid = new Softness();
 
-  /**
-   * One pass over the constraints, for both solvers: per constraint, the
-   * normal rows (each point's accumulated impulse clamped at 0), then the
-   * friction rows (clamped to ±μ·λn, Coulomb; along t = (ny, −nx)), then
-   * rolling resistance. The normal target: with `pgs`, the velocity bias set
-   * once per step by `setVelocityBias`; otherwise the soft-step target from
-   * the estimated separation (see `solveSoft`).
-   *
-   * One loop with every array in a local: V8 keeps them in registers, and a
-   * constraint's rows share the velocities they load.
-   */
-  private solve(sb: SolverBodies, useBias: boolean, pgs: boolean, soft: Softness, stiff: Softness): void {
-    const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
-    const invH = sb.invH;
-    const bounceBelow = -this.restitutionThreshold;
-    const maxPush = this.maxPush;
-    const count = this.count;
-    const slotA = this.slotA;
-    const slotB = this.slotB;
-    const nxs = this.nx;
-    const nys = this.ny;
-    const pointCount = this.pointCount;
-    const stiffs = this.stiff;
-    const restitution = this.restitution;
-    const friction = this.friction;
-    const tangentSpeed = this.tangentSpeed;
-    const rolling = this.rolling;
-    const rollingMass = this.rollingMass;
-    const rollingImpulse = this.rollingImpulse;
-    const rAxs = this.rAx;
-    const rAys = this.rAy;
-    const rBxs = this.rBx;
-    const rBys = this.rBy;
-    const sAxs = this.sAx;
-    const sAys = this.sAy;
-    const sBxs = this.sBx;
-    const sBys = this.sBy;
-    const separation = this.separation;
-    const normalMass = this.normalMass;
-    const tangentMass = this.tangentMass;
-    const normalImpulse = this.normalImpulse;
-    const tangentImpulse = this.tangentImpulse;
-    const pgsBias = this.bias;
-    const softBias = soft.biasRate;
-    const softMass = soft.massScale;
-    const softImpulse = soft.impulseScale;
-    const stiffBias = stiff.biasRate;
-    const stiffMass = stiff.massScale;
-    const stiffImpulse = stiff.impulseScale;
-    for (let i = 0; i < count; i++) {
-      const sA = slotA[i]!;
-      const sB = slotB[i]!;
-      const nx = nxs[i]!;
-      const ny = nys[i]!;
-      const mA = invMass[sA]!;
-      const iA = invI[sA]!;
-      const mB = invMass[sB]!;
-      const iB = invI[sB]!;
-      let vAx = vx[sA]!;
-      let vAy = vy[sA]!;
-      let wA = w[sA]!;
-      let vBx = vx[sB]!;
-      let vBy = vy[sB]!;
-      let wB = w[sB]!;
-      const isStiff = stiffs[i] === 1;
-      const biasRate = isStiff ? stiffBias : softBias;
-      const pushMass = isStiff ? stiffMass : softMass;
-      const pushImpulse = isStiff ? stiffImpulse : softImpulse;
-      const cA = dqc[sA]! - 1;
-      const sAr = dqs[sA]!;
-      const cB = dqc[sB]! - 1;
-      const sBr = dqs[sB]!;
-      const dx = dpx[sB]! - dpx[sA]!;
-      const dy = dpy[sB]! - dpy[sA]!;
-      const bouncy = restitution[i]! > 0 && !useBias && !pgs;
-      const end = 2 * i + pointCount[i]!;
-      for (let k = 2 * i; k < end; k++) {
-        const rAx = rAxs[k]!;
-        const rAy = rAys[k]!;
-        const rBx = rBxs[k]!;
-        const rBy = rBys[k]!;
-        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-        const vn = dvx * nx + dvy * ny;
-        let bias = 0;
-        let massScale = 1;
-        let impulseScale = 0;
-        if (pgs) {
-          bias = -pgsBias[k]!;
-        } else {
-          // (dq − 1)·s is how far a separation anchor moved by rotation
-          const aX = sAxs[k]!;
-          const aY = sAys[k]!;
-          const bX = sBxs[k]!;
-          const bY = sBys[k]!;
-          const ddx = dx + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
-          const ddy = dy + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
-          const s = separation[k]! + ddx * nx + ddy * ny;
-          if (s > 0) {
-            if (bouncy && vn < bounceBelow) continue; // arriving for a bounce: see solveSoft
-            bias = s * invH;
-          } else if (useBias) {
-            bias = biasRate * s;
-            if (bias < -maxPush) bias = -maxPush;
-            massScale = pushMass;
-            impulseScale = pushImpulse;
-          }
-        }
-        const old = normalImpulse[k]!;
-        let lambda = old - normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
-        if (lambda < 0) lambda = 0;
-        normalImpulse[k] = lambda;
-        const impulse = lambda - old;
-        const px = impulse * nx;
-        const py = impulse * ny;
-        vAx -= mA * px;
-        vAy -= mA * py;
-        wA -= iA * (rAx * py - rAy * px);
-        vBx += mB * px;
-        vBy += mB * py;
-        wB += iB * (rBx * py - rBy * px);
-      }
-      // friction
-      const mu = friction[i]!;
-      const belt = tangentSpeed[i]!;
-      for (let k = 2 * i; k < end; k++) {
-        const rAx = rAxs[k]!;
-        const rAy = rAys[k]!;
-        const rBx = rBxs[k]!;
-        const rBy = rBys[k]!;
-        const dvx = vBx - wB * rBy - (vAx - wA * rAy);
-        const dvy = vBy + wB * rBx - (vAy + wA * rAx);
-        const vt = dvx * ny - dvy * nx - belt;
-        const maxF = mu * normalImpulse[k]!;
-        const old = tangentImpulse[k]!;
-        let lambda = old - tangentMass[k]! * vt;
-        lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-        tangentImpulse[k] = lambda;
-        const px = (lambda - old) * ny;
-        const py = -(lambda - old) * nx;
-        vAx -= mA * px;
-        vAy -= mA * py;
-        wA -= iA * (rAx * py - rAy * px);
-        vBx += mB * px;
-        vBy += mB * py;
-        wB += iB * (rBx * py - rBy * px);
-      }
-      const rr = rolling[i]!;
-      if (rr > 0) {
-        let total = normalImpulse[2 * i]!;
-        if (end - 2 * i === 2) total += normalImpulse[2 * i + 1]!;
-        const maxR = rr * total;
-        const old = rollingImpulse[i]!;
-        let lambda = old - rollingMass[i]! * (wB - wA);
-        lambda = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
-        rollingImpulse[i] = lambda;
-        wA -= iA * (lambda - old);
-        wB += iB * (lambda - old);
-      }
-      vx[sA] = vAx;
-      vy[sA] = vAy;
-      w[sA] = wA;
-      vx[sB] = vBx;
-      vy[sB] = vBy;
-      w[sB] = wB;
+  /** One pass of kind `pass` (PASS_*) over the constraints: on the solver threads, or here. */
+  private solve(sb: SolverBodies, pass: number, soft: Softness, stiff: Softness): void {
+    const p = this.params;
+    p[P_INV_H] = sb.invH;
+    p[P_BOUNCE_BELOW] = -this.restitutionThreshold;
+    p[P_MAX_PUSH] = this.maxPush;
+    p[P_SOFT_BIAS] = soft.biasRate;
+    p[P_SOFT_MASS] = soft.massScale;
+    p[P_SOFT_IMPULSE] = soft.impulseScale;
+    p[P_STIFF_BIAS] = stiff.biasRate;
+    p[P_STIFF_MASS] = stiff.massScale;
+    p[P_STIFF_IMPULSE] = stiff.impulseScale;
+    if (this.threads === null || !this.threads.run(pass)) {
+      solveContacts(this, sb, 0, this.count, pass === PASS_SOLVE, pass === PASS_PGS);
     }
     sb.clearStaticSlot();
   }

@@ -76,28 +76,44 @@ export class SolverBodies {
     if (this.vx.length < n) this.growTo(capacityFor(this.vx.length, n));
   }
 
+  /**
+   * Column memory is shared (SharedArrayBuffer) with the solver threads:
+   * set by `share()`; from then on the columns grow into shared memory, and
+   * `generation` counts the times they were replaced.
+   */
+  shared = false;
+  generation = 0;
+
+  /** Move the columns into shared memory (see `shared`). */
+  share(): void {
+    this.shared = true;
+    this.growTo(this.vx.length);
+  }
+
   private growTo(size: number): void {
-    this.vx = grown(this.vx, size);
-    this.vy = grown(this.vy, size);
-    this.w = grown(this.w, size);
-    this.invMass = grown(this.invMass, size);
-    this.invI = grown(this.invI, size);
-    this.dpx = grown(this.dpx, size);
-    this.dpy = grown(this.dpy, size);
-    this.dqc = grown(this.dqc, size);
-    this.dqs = grown(this.dqs, size);
-    this.vx0 = grown(this.vx0, size);
-    this.vy0 = grown(this.vy0, size);
-    this.w0 = grown(this.w0, size);
-    this.vxPred = grown(this.vxPred, size);
-    this.vyPred = grown(this.vyPred, size);
-    this.wPred = grown(this.wPred, size);
-    this.corrX = grown(this.corrX, size);
-    this.corrY = grown(this.corrY, size);
-    this.corrA = grown(this.corrA, size);
-    this.impactTime = grown(this.impactTime, size);
-    this.accelBound = grown(this.accelBound, size);
-    this.corrected = grown(this.corrected, size);
+    const sh = this.shared;
+    this.generation++;
+    this.vx = grown(this.vx, size, 0, sh);
+    this.vy = grown(this.vy, size, 0, sh);
+    this.w = grown(this.w, size, 0, sh);
+    this.invMass = grown(this.invMass, size, 0, sh);
+    this.invI = grown(this.invI, size, 0, sh);
+    this.dpx = grown(this.dpx, size, 0, sh);
+    this.dpy = grown(this.dpy, size, 0, sh);
+    this.dqc = grown(this.dqc, size, 0, sh);
+    this.dqs = grown(this.dqs, size, 0, sh);
+    this.vx0 = grown(this.vx0, size, 0, sh);
+    this.vy0 = grown(this.vy0, size, 0, sh);
+    this.w0 = grown(this.w0, size, 0, sh);
+    this.vxPred = grown(this.vxPred, size, 0, sh);
+    this.vyPred = grown(this.vyPred, size, 0, sh);
+    this.wPred = grown(this.wPred, size, 0, sh);
+    this.corrX = grown(this.corrX, size, 0, sh);
+    this.corrY = grown(this.corrY, size, 0, sh);
+    this.corrA = grown(this.corrA, size, 0, sh);
+    this.impactTime = grown(this.impactTime, size, 0, sh);
+    this.accelBound = grown(this.accelBound, size, 0, sh);
+    this.corrected = grown(this.corrected, size, 0, sh);
     this.hitThisStep = new Uint8Array(size);
   }
 

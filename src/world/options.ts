@@ -89,6 +89,17 @@ export interface WorldOptions {
   fixedDt?: number;
   /** At most this many steps per `advance()` call, so a slow frame cannot spiral. Default 8. */
   maxStepsPerAdvance?: number;
+  /**
+   * Threads that solve the contacts, the calling thread included (an
+   * integer 0–64, fixed at construction). 0 (the default): one thread, in
+   * the classic order. 1 or more: the contacts are graph-coloured (see
+   * src/solver/graph-colour.ts) and solved colour by colour, by the calling
+   * thread and `solverThreads − 1` workers sharing memory
+   * (`SharedArrayBuffer`; in a browser the page must be cross-origin
+   * isolated). Every count from 1 up gives the same bits; 0 differs from them
+   * (another solve order). Call `world.dispose()` to end the workers.
+   */
+  solverThreads?: number;
 }
 
 export type ResolvedWorldOptions = Required<WorldOptions>;
@@ -123,6 +134,7 @@ export const DEFAULT_WORLD_OPTIONS: Readonly<ResolvedWorldOptions> = Object.free
   maxLinearSpeed: 1000,
   fixedDt: 1 / 60,
   maxStepsPerAdvance: 8,
+  solverThreads: 0,
 }) as ResolvedWorldOptions;
 
 /** Every option's name: an unknown key is an error (a misspelt option must not be ignored). */
@@ -168,5 +180,6 @@ export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions 
   if (o.maxLinearSpeed !== undefined) r.maxLinearSpeed = check.positive("maxLinearSpeed", o.maxLinearSpeed);
   if (o.fixedDt !== undefined) r.fixedDt = check.positive("fixedDt", o.fixedDt);
   if (o.maxStepsPerAdvance !== undefined) r.maxStepsPerAdvance = check.integer("maxStepsPerAdvance", o.maxStepsPerAdvance, 1, 1000);
+  if (o.solverThreads !== undefined) r.solverThreads = check.integer("solverThreads", o.solverThreads, 0, 64);
   return r;
 }

@@ -1,0 +1,147 @@
+/**
+ * The parallel solver (src/solver/parallel/, the `solverThreads` option):
+ * every thread count from 1 up gives the same bits as the coloured solve on
+ * the calling thread alone, through joints, a snapshot round trip and
+ * columns that grow while the workers hold them; the workers did take part;
+ * a worker that throws surfaces as a SolverWorkerError with its message and
+ * its world; a world with workers neither needs dispose() to let Node exit
+ * nor stops working after it.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { Circle, SolverWorkerError, World, type WorldOptions } from "../src/index.js";
+import { addJointedBodies, mixedScene } from "./support/scenes.js";
+
+const dt = 1 / 60;
+const made: World[] = [];
+afterEach(() => {
+  for (const w of made.splice(0)) w.dispose();
+});
+
+/** The determinism scene (bodies of every kind, every joint type), its hash every 20 steps, a snapshot round trip halfway. */
+async function run(options: WorldOptions, steps: number): Promise<{ hashes: string[]; workerBlocks: number }> {
+  let world = mixedScene(250, 7, options);
+  made.push(world);
+  addJointedBodies(world, 9, 18);
+  await world.threadsReady();
+  const hashes: string[] = [];
+  let workerBlocks = 0;
+  for (let i = 1; i <= steps; i++) {
+    world.step(dt);
+    if (i === steps / 2) {
+      const stats = world.threadStats;
+      if (stats !== null) workerBlocks += stats.blocks.slice(1).reduce((a, b) => a + b, 0);
+      world = World.fromSnapshot(world.snapshot());
+      made.push(world);
+      await world.threadsReady();
+    }
+    // a burst of new bodies: the columns grow while the workers hold them
+    if (i === steps / 4) for (let k = 0; k < 120; k++) world.add(new Circle({ radius: 0.2, position: { x: -4 + (k % 20) * 0.4, y: 14 + Math.floor(k / 20) * 0.45 } }));
+    if (i % 20 === 0) hashes.push(world.stateHash());
+  }
+  const stats = world.threadStats;
+  if (stats !== null) workerBlocks += stats.blocks.slice(1).reduce((a, b) => a + b, 0);
+  return { hashes, workerBlocks };
+}
+
+describe("solverThreads: the same bits for every thread count", () => {
+  for (const solver of ["soft-step", "pgs"] as const) {
+    it(`1, 2 and 4 threads agree at every checkpoint, and the workers did their share (${solver})`, async () => {
+      const one = await run({ solver, solverThreads: 1 }, 240);
+      expect(one.workerBlocks).toBe(0);
+      for (const threads of [2, 4]) {
+        const many = await run({ solver, solverThreads: threads }, 240);
+        expect(many.hashes).toEqual(one.hashes);
+        expect(many.workerBlocks).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it("after columns grow the workers fetch them and help again; dispose() leaves a world that steps alone, with the same bits", async () => {
+    const a = mixedScene(200, 3, { solverThreads: 1 });
+    const b = mixedScene(200, 3, { solverThreads: 2 });
+    made.push(a, b);
+    await b.threadsReady();
+    for (let i = 0; i < 60; i++) {
+      a.step(dt);
+      b.step(dt);
+    }
+    for (let k = 0; k < 300; k++) {
+      const at = { x: -3 + (k % 30) * 0.2, y: 20 + Math.floor(k / 30) * 0.25 };
+      a.add(new Circle({ radius: 0.09, position: at }));
+      b.add(new Circle({ radius: 0.09, position: at }));
+    }
+    const before = b.threadStats!.sharedPasses;
+    for (let i = 0; i < 120; i++) {
+      a.step(dt);
+      b.step(dt);
+    }
+    const stats = b.threadStats!;
+    expect(stats.workers).toBe(1);
+    expect(stats.sharedPasses - before).toBeGreaterThan(0); // the worker came back (it may miss the passes while it fetches the grown columns)
+    await vi.waitFor(() => expect(b.threadStats!.ready).toBe(1));
+    b.dispose();
+    for (let i = 0; i < 30; i++) {
+      a.step(dt);
+      b.step(dt);
+    }
+    expect(b.stateHash()).toBe(a.stateHash());
+    expect(b.threadStats!.sharedPasses).toBe(stats.sharedPasses);
+  });
+});
+
+describe("solverThreads: errors and lifetime", () => {
+  it("a worker that throws surfaces as a SolverWorkerError with its message and its world, at this step and the next", async () => {
+    const world = mixedScene(100, 2, { solverThreads: 2 });
+    made.push(world);
+    await world.threadsReady();
+    world.step(dt); // the columns grow: the worker fetches them, and waits for commands again
+    await vi.waitFor(() => expect(world.threadStats!.ready).toBe(1));
+    // an unknown command word: the worker throws RangeError("unknown command 7")
+    (world as unknown as { threads: { command(cmd: number): void } }).threads.command(7);
+    let error: unknown = null;
+    await vi.waitFor(() => {
+      try {
+        world.step(dt);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).not.toBeNull();
+    });
+    expect(error).toBeInstanceOf(SolverWorkerError);
+    const e = error as SolverWorkerError;
+    expect(e.world).toBe(world);
+    expect(e.worker).toBe(0);
+    expect(e.workerMessage).toBe("RangeError: unknown command 7");
+    expect(e.message).toMatch(/^capsule2d: solver worker 0 of the world failed in step \d+: RangeError: unknown command 7$/);
+    expect(() => world.step(dt)).toThrow(e);
+    await expect(world.threadsReady()).rejects.toBe(e);
+  });
+
+  it("needs SharedArrayBuffer, and says so", () => {
+    vi.stubGlobal("SharedArrayBuffer", undefined);
+    try {
+      expect(() => new World({ solverThreads: 2 })).toThrow(/solverThreads 2 needs SharedArrayBuffer/);
+      expect(() => new World({ solverThreads: 1 })).not.toThrow(); // one thread needs no shared memory
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("a Node process with a world of 3 solver threads exits without dispose()", () => {
+    const bundle = fileURLToPath(new URL("../dist/capsule2d.js", import.meta.url));
+    const script = `
+      const { World, AABB, Circle } = await import(${JSON.stringify(bundle)});
+      const w = new World({ solverThreads: 3 });
+      w.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
+      for (let i = 0; i < 200; i++) w.add(new Circle({ radius: 0.2, position: { x: -4 + (i % 20) * 0.41, y: 0.3 + Math.floor(i / 20) * 0.41 } }));
+      await w.threadsReady();
+      for (let i = 0; i < 30; i++) w.step(1 / 60);
+      console.log(JSON.stringify(w.threadStats));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    const stats = JSON.parse(out) as { workers: number; sharedPasses: number };
+    expect(stats.workers).toBe(2);
+    expect(stats.sharedPasses).toBeGreaterThan(0);
+  });
+});
