@@ -35,6 +35,7 @@ const { values } = parseArgs({
   },
 });
 const lib = await import(join(here, "../dist/capsule2d.js"));
+(await import(join(here, "../dist/esm/threads/index.js"))).enableSolverThreads();
 const threadCounts = values.threads.split(",").map(Number);
 const blocks = Number(values.blocks);
 const BLOCK = 5;

@@ -64,7 +64,7 @@ await Promise.all([
   build({
     ...script,
     stdin: {
-      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts"; export * as replay from "./src/replay/index.ts";`,
+      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts"; export * as replay from "./src/replay/index.ts"; export * as threads from "./src/threads/index.ts";`,
       resolveDir: process.cwd(),
       sourcefile: "capsule2d.iife.ts",
       loader: "ts",

@@ -13,7 +13,6 @@ export * from "./core/index.js";
 export * from "./joints/index.js";
 export { World } from "./world.js";
 export { capsulesIntersectExact } from "./narrowphase/exact.js";
-export { SolverWorkerError } from "./solver/parallel/solver-worker-error.js";
 export type { ThreadStats } from "./solver/parallel/solver-threads.js";
 export type { IntegerCapsule, IntegerPoint, IntegerLike } from "./narrowphase/exact.js";
 export type { ExplosionDef } from "./world/contact-control.js";

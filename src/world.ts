@@ -18,7 +18,8 @@ import { Joint } from "./joints/joint.js";
 import { JointWorld } from "./joints/joint-world.js";
 import { byId, MAX_IMPACT_SWEEPS, type CoreWorldOptions } from "./core-world.js";
 import { GraphColouring } from "./solver/graph-colour.js";
-import { checkThreadSupport, SolverThreads, type ThreadStats } from "./solver/parallel/solver-threads.js";
+import type { SolverThreads, ThreadStats } from "./solver/parallel/solver-threads.js";
+import { solverThreadsModule } from "./solver/parallel/installed.js";
 import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./world/snapshot.js";
 import { BlankPool, copyBodyState, copyContactState, copyJointState } from "./world/schema.js";
 import { checkExplosion, explosionImpulse, type ExplosionDef } from "./world/contact-control.js";
@@ -47,9 +48,10 @@ export class World extends JointWorld {
     const threads = this.opts.solverThreads;
     this.colouring = threads > 0 ? new GraphColouring() : null;
     if (threads > 1) {
-      checkThreadSupport(threads);
+      const parallel = solverThreadsModule(threads); // installed by capsule2d/threads, or a TypeError naming it
+      parallel.check(threads);
       const cc = this.contactConstraints;
-      this.threads = new SolverThreads(this, () => `in step ${this.stepCount + 1}`, cc, this.solverBodies, this.colouring!, threads - 1);
+      this.threads = parallel.create(this, () => `in step ${this.stepCount + 1}`, cc, this.solverBodies, this.colouring!, threads - 1);
       cc.threads = this.threads;
     }
   }

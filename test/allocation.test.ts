@@ -20,6 +20,10 @@ const bundle = process.env.CAPSULE2D_BUNDLE ?? fileURLToPath(new URL("../dist/ca
 if (!existsSync(bundle)) throw new Error("dist/capsule2d.js is missing: run `npm run build` first (npm test does)");
 const bundleName = bundle.slice(bundle.lastIndexOf("/") + 1);
 const { AABB, Capsule, Circle, World } = (await import(bundle)) as typeof import("../src/index.js");
+// the solver threads of the same copy (the bundle re-exports dist/esm, whose threads entry sits beside it)
+if (process.env.CAPSULE2D_BUNDLE === undefined) {
+  ((await import(fileURLToPath(new URL("../dist/esm/threads/index.js", import.meta.url)))) as typeof import("../src/threads/index.js")).enableSolverThreads();
+}
 type World = WorldType;
 
 function scene(options: Partial<WorldOptions>): World {

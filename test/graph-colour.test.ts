@@ -13,6 +13,9 @@ import { AABB, CoreWorld, World, type Body } from "../src/index.js";
 import type { Contact } from "../src/contacts/contact.js";
 import { COLOUR_COUNT, DYNAMIC_COLOURS, GraphColouring, OVERFLOW } from "../src/solver/graph-colour.js";
 import { determinismRun } from "./support/scenes.js";
+import { enableSolverThreads } from "../src/threads/index.js";
+
+enableSolverThreads();
 
 /** A constraint between body slots a and b; slotOf maps body slot s to solver slot s (0: still). */
 function fakeContact(a: number, b: number, id: number): Contact {

@@ -10,7 +10,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Circle, SolverWorkerError, World, type WorldOptions } from "../src/index.js";
+import { Circle, World, type WorldOptions } from "../src/index.js";
+import { SolverWorkerError, enableSolverThreads } from "../src/threads/index.js";
+import { setSolverThreads } from "../src/solver/parallel/installed.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;
@@ -44,6 +46,8 @@ async function run(options: WorldOptions, steps: number): Promise<{ hashes: stri
   if (stats !== null) workerBlocks += stats.blocks.slice(1).reduce((a, b) => a + b, 0);
   return { hashes, workerBlocks };
 }
+
+enableSolverThreads();
 
 describe("solverThreads: the same bits for every thread count", () => {
   for (const solver of ["soft-step", "pgs"] as const) {
@@ -119,6 +123,17 @@ describe("solverThreads: errors and lifetime", () => {
     await expect(world.threadsReady()).rejects.toBe(e);
   });
 
+  it("needs capsule2d/threads for 2 or more, and says so; 1 needs nothing", () => {
+    setSolverThreads(null);
+    try {
+      expect(() => new World({ solverThreads: 2 })).toThrow(TypeError);
+      expect(() => new World({ solverThreads: 2 })).toThrow(/solverThreads 2 solves on workers from "capsule2d\/threads".*enableSolverThreads\(\)/);
+      expect(new World({ solverThreads: 1 }).options.solverThreads).toBe(1);
+    } finally {
+      enableSolverThreads();
+    }
+  });
+
   it("needs SharedArrayBuffer, and says so", () => {
     vi.stubGlobal("SharedArrayBuffer", undefined);
     try {
@@ -131,8 +146,10 @@ describe("solverThreads: errors and lifetime", () => {
 
   it("a Node process with a world of 3 solver threads exits without dispose()", () => {
     const bundle = fileURLToPath(new URL("../dist/capsule2d.js", import.meta.url));
+    const threadsEntry = fileURLToPath(new URL("../dist/esm/threads/index.js", import.meta.url));
     const script = `
       const { World, AABB, Circle } = await import(${JSON.stringify(bundle)});
+      (await import(${JSON.stringify(threadsEntry)})).enableSolverThreads();
       const w = new World({ solverThreads: 3 });
       w.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
       for (let i = 0; i < 200; i++) w.add(new Circle({ radius: 0.2, position: { x: -4 + (i % 20) * 0.41, y: 0.3 + Math.floor(i / 20) * 0.41 } }));

@@ -40,13 +40,15 @@ const RARELY_USED = ["world/binary.js", "binary/index.js", "narrowphase/exact.js
 const REPLAY = ["replay/index.js", "replay/recorder.js", "replay/recording.js", "replay/replay.js", "replay/verify.js", "replay/delta.js", "replay/codec.js", "replay/methods.js"];
 
 describe("tree shaking in esbuild", () => {
-  it("importing only World and Circle leaves out the binary codec, the exact test, the debug renderer and the replay tools", async () => {
+  it("importing only World and Circle leaves out the binary codec, the exact test, the debug renderer, the replay tools and the solver threads", async () => {
     const modules = await bundled(`import { World, Circle } from "capsule2d";
       const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.snapshot());`);
     expect(modules).toContain("world.js"); // the bundle is real: the world and its stages are in it
     expect(modules).toContain("solver/contact-solver.js");
     for (const path of RARELY_USED) expect(modules).not.toContain(path);
     expect(modules.filter((path) => path.startsWith("debug/") || path.startsWith("replay/"))).toEqual([]);
+    // the parallel solve's workers are capsule2d/threads' (the main World only holds the slot they fill)
+    expect(modules.filter((path) => path.startsWith("solver/parallel/") && path !== "solver/parallel/installed.js")).toEqual([]);
   });
 
   it("`capsule2d/core`'s World and Circle leave out joints, snapshots, the sap and brute broadphases, the pgs position passes and every rarely used part", async () => {
@@ -58,7 +60,7 @@ describe("tree shaking in esbuild", () => {
     expect(modules).toContain("broadphase/tree.js");
     const left = ["world.js", "world/snapshot.js", "world/schema.js", "world/compile.js", "broadphase/sap.js", "broadphase/brute.js", "broadphase/pair-diff.js", ...RARELY_USED];
     for (const path of left) expect(modules).not.toContain(path);
-    expect(modules.filter((path) => /^(joints|debug|replay|binary|worker|batch)\//.test(path))).toEqual([]);
+    expect(modules.filter((path) => /^(joints|debug|replay|binary|worker|batch|threads|solver\/parallel)\//.test(path))).toEqual([]);
   });
 
   it("`capsule2d/joints` brings the joints to a core world, still without snapshots", async () => {

@@ -7,6 +7,9 @@
  * `window.__parallelDemo.run(threads, steps)` and compares the hashes.
  */
 import { AABB, World, type ThreadStats } from "../../src/index.js";
+import { enableSolverThreads } from "../../src/threads/index.js";
+
+enableSolverThreads();
 
 /** One run: the state hash after every 20 steps, the thread counters, ms per step. */
 export interface ParallelRun {
