@@ -36,7 +36,8 @@ import type { PairList } from "../broadphase/broadphase.js";
 import type { EventBuffers } from "../world/events.js";
 import { collideWith } from "../narrowphase/collide.js";
 import type { MotionBounds } from "../solver/continuous.js";
-import { Contact, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, PUSHED, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
+import { ManifoldBuffer } from "../narrowphase/manifold.js";
+import { Contact, ContactRows, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, PUSHED, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
 import { PairMap } from "../broadphase/pair-map.js";
 import type { Seams } from "./seams.js";
@@ -97,6 +98,10 @@ export class ContactManager {
   /** Contacts alive (for tests and the debug view). */
   size = 0;
   readonly settings = new NarrowphaseSettings();
+  /** The numbers of every contact this manager made (see `Contact`). */
+  readonly rows = new ContactRows();
+  /** The narrowphase writes each fresh manifold here, then the contact takes it (`Contact.store`). */
+  private readonly manifold = new ManifoldBuffer();
 
   constructor(
     private readonly world: ContactWorld,
@@ -177,7 +182,7 @@ export class ContactManager {
 
   /** A new contact for bodies a and b (a.id < b.id). */
   create(a: Body, b: Body): Contact {
-    const c = this.pool.pop() ?? new Contact(a, b);
+    const c = this.pool.pop() ?? new Contact(a, b, this.rows);
     c.init(a, b);
     if (a._isSensor || b._isSensor) c.flags |= SENSOR;
     if (a._type === "static" || b._type === "static") c.flags |= WITH_STATIC;
@@ -406,29 +411,28 @@ export class ContactManager {
    */
   update(c: Contact): void {
     const s = this.settings;
+    const m = this.manifold;
     const A = c.bodyA;
     const B = c.bodyB;
     const sensor = (c.flags & SENSOR) !== 0;
-    c.saveForMatch();
-    c.count = 0;
-    if (sensor) c.margin = 0; // sensors report real overlap
-    else if (s.continuous) s.motion!.speculativeMargin(A, B, c);
-    else c.margin = s.speculativeDistance;
-    if ((c.flags & WITH_STATIC) !== 0 && s.seams !== null) s.seams.maskContact(A, B, c);
+    if (sensor) m.margin = 0; // sensors report real overlap
+    else if (s.continuous) s.motion!.speculativeMargin(A, B, m);
+    else m.margin = s.speculativeDistance;
+    if ((c.flags & WITH_STATIC) !== 0 && s.seams !== null) s.seams.maskContact(A, B, m);
     else {
-      c.maskA = 0;
-      c.maskB = 0;
+      m.maskA = 0;
+      m.maskB = 0;
     }
-    collideWith(A, B, c);
-    if ((c.flags & ONE_WAY) !== 0 && c.count > 0) this.decideOneWay(c);
-    if (c.count < 2) c.clearUnused();
-    c.matchImpulses();
-    const touching = (c.count > 0 && (sensor || c.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;
+    collideWith(A, B, m);
+    if ((c.flags & ONE_WAY) !== 0 && m.count > 0) this.decideOneWay(c, m);
+    if (m.count < 2) m.clearUnused();
+    c.store(m);
+    const touching = (m.count > 0 && (sensor || m.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;
     c.flags &= ~PUSHED;
     if (touching) c.flags |= TOUCHING;
     else c.flags &= ~TOUCHING;
     // about to touch (a speculative point): a sleeping body must wake in time for the next solve
-    if (c.count > 0 && !sensor) this.wakeIfPushed(A, B);
+    if (m.count > 0 && !sensor) this.wakeIfPushed(A, B);
   }
 
   /**
@@ -450,7 +454,7 @@ export class ContactManager {
    *   platform's sides never stop anything.
    * The state is the contact's flags (PASSING, DECIDED), kept in snapshots.
    */
-  private decideOneWay(c: Contact): void {
+  private decideOneWay(c: Contact, m: ManifoldBuffer): void {
     const A = c.bodyA;
     const B = c.bodyB;
     const platformIsA = isOneWay(A);
@@ -458,10 +462,10 @@ export class ContactManager {
     const O = platformIsA ? B : A;
     const d = P._oneWay!;
     const sign = platformIsA ? 1 : -1;
-    const nd = sign * (c.normalX * d.x + c.normalY * d.y);
+    const nd = sign * (m.normalX * d.x + m.normalY * d.y);
     const dt = this.settings.motion === null ? 0 : this.settings.motion.dt;
     const vd = (O.vx - P.vx) * d.x + (O.vy - P.vy) * d.y;
-    const startDepth = c.depth + vd * dt;
+    const startDepth = m.depth + vd * dt;
     const allowed = nd >= ONE_WAY_MIN_DOT && startDepth <= ONE_WAY_SLOP;
     let flags = c.flags;
     if ((flags & DECIDED) === 0) {
@@ -473,7 +477,7 @@ export class ContactManager {
       flags |= PASSING;
     }
     c.flags = flags;
-    if ((flags & PASSING) !== 0) c.count = 0;
+    if ((flags & PASSING) !== 0) m.count = 0;
   }
 
   /** A sleeping body that an awake body that moves (dynamic, or kinematic with a velocity) is about to touch wakes. */

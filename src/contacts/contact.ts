@@ -3,10 +3,16 @@
  * what persists from one step to the next (accumulated impulses for warm
  * starting, whether the pair is touching and whether that was reported).
  *
- * A contact is its own manifold buffer (it extends ManifoldBuffer), so the
- * narrowphase writes straight into it and the solver reads one object per
- * contact. Contacts are pooled and reused: a step that creates and ends the
- * same number of contacts allocates nothing.
+ * A contact's numbers (its manifold's normal, depth and points, and its
+ * impulses) live in one row of its contact manager's `ContactRows`, a
+ * Float64Array: the narrowphase, the solver's prepare and store, and the
+ * events read and write them there, side by side in memory, instead of
+ * through the object (whose double fields V8 keeps as separate heap
+ * numbers, each a cache miss of its own). The object keeps the integers
+ * and links, and getters and setters for the numbers under their usual
+ * names (snapshots, events and tests read those). Contacts are pooled and
+ * reused, each keeping its row: a step that creates and ends the same number
+ * of contacts allocates nothing.
  *
  * Each contact is linked into both of its bodies' contact lists (a doubly
  * linked list through `prevA/nextA` and `prevB/nextB`), so everything about
@@ -14,7 +20,8 @@
  * number of its contacts, not the number of contacts in the world.
  */
 import type { Body } from "../bodies/body.js";
-import { ManifoldBuffer } from "../narrowphase/manifold.js";
+import { ManifoldBuffer, type Manifold } from "../narrowphase/manifold.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 /** Body ids are below 2^26, so (idA, idB) packs exactly into one integer below 2^52. */
 export const MAX_BODY_ID = 2 ** 26;
@@ -52,23 +59,64 @@ export const DECIDED = 2048;
 /** Restored from a snapshot, and not yet found overlapping by the broadphase (see `ContactManager.restore`). */
 export const RESTORED = 4096;
 
-export class Contact extends ManifoldBuffer {
+// ---- a contact's row in ContactRows (offsets from row × ROW) ----
+/** Manifold normal (unit, A to B) and depth. */
+export const NX = 0;
+export const NY = 1;
+export const DEPTH = 2;
+/** Point 0: position, depth; point 1 (the same three, from X1). */
+export const X0 = 3;
+export const Y0 = 4;
+export const DEPTH0 = 5;
+export const X1 = 6;
+export const Y1 = 7;
+export const DEPTH1 = 8;
+/** Accumulated impulses (N·s) of points 0 and 1 in the last (sub-)step: the next warm start. */
+export const NORMAL0 = 9;
+export const TANGENT0 = 10;
+export const NORMAL1 = 11;
+export const TANGENT1 = 12;
+/** Impulses applied over the whole last step (sum over sub-steps, bounces included): what users read. */
+export const TOTAL_NORMAL0 = 13;
+export const TOTAL_TANGENT0 = 14;
+export const TOTAL_NORMAL1 = 15;
+export const TOTAL_TANGENT1 = 16;
+/** Accumulated rolling-resistance torque impulse (N·m·s) of the last (sub-)step: the next warm start. */
+export const ROLLING = 17;
+/** Doubles per row. */
+export const ROW = 18;
+
+/** The numbers of a set of contacts: row r is `f[r × ROW .. (r + 1) × ROW)` (offsets NX ... ROLLING). */
+export class ContactRows {
+  f: Float64Array;
+  /** Rows handed out. */
+  used = 0;
+
+  constructor(capacity = 16) {
+    this.f = new Float64Array(capacity * ROW);
+  }
+
+  /** A new row (zeroed), growing the array when full. */
+  take(): number {
+    const r = this.used++;
+    if (this.used * ROW > this.f.length) this.f = grown(this.f, capacityFor(this.f.length / ROW, this.used) * ROW);
+    return r;
+  }
+}
+
+export class Contact {
   key = 0;
   bodyA: Body;
   bodyB: Body;
   flags = 0;
-  /** Accumulated impulses (N·s) of points 0 and 1 in the last (sub-)step: the next warm start. */
-  normalImpulse0 = 0;
-  tangentImpulse0 = 0;
-  normalImpulse1 = 0;
-  tangentImpulse1 = 0;
-  /** Impulses applied over the whole last step (sum over sub-steps, bounces included): what users read. */
-  totalNormalImpulse0 = 0;
-  totalTangentImpulse0 = 0;
-  totalNormalImpulse1 = 0;
-  totalTangentImpulse1 = 0;
-  /** Accumulated rolling-resistance torque impulse (N·m·s) of the last (sub-)step: the next warm start. */
-  rollingImpulse = 0;
+  /** Points in the manifold: 0 (the shapes are apart but their boxes overlap), 1 or 2. */
+  count = 0;
+  /** Feature ids of points 0 and 1 (0 when absent). */
+  id0 = 0;
+  id1 = 0;
+  /** Where the numbers are: `rows.f[row × ROW + NX ...]`. */
+  readonly rows: ContactRows;
+  readonly row: number;
 
   // links in bodyA's and bodyB's contact lists
   prevA: Contact | null = null;
@@ -76,28 +124,12 @@ export class Contact extends ManifoldBuffer {
   prevB: Contact | null = null;
   nextB: Contact | null = null;
 
-  // last update's feature ids and impulses, kept while the manifold is recomputed
-  private oldCount = 0;
-  private oldId0 = 0;
-  private oldId1 = 0;
-  private oldN0 = 0;
-  private oldT0 = 0;
-  private oldN1 = 0;
-  private oldT1 = 0;
-  private oldTN0 = 0;
-  private oldTT0 = 0;
-  private oldTN1 = 0;
-  private oldTT1 = 0;
-
-  constructor(bodyA: Body, bodyB: Body) {
-    super();
+  /** A contact with its row in `rows` (by default a set of its own: a blank to read a snapshot into). */
+  constructor(bodyA: Body, bodyB: Body, rows = new ContactRows(1)) {
     this.bodyA = bodyA;
     this.bodyB = bodyB;
-  }
-
-  /** The manifold: the contact itself (count 0 when the shapes are apart but their boxes overlap). */
-  get manifold(): ManifoldBuffer {
-    return this;
+    this.rows = rows;
+    this.row = rows.take();
   }
 
   /** Re-arm a pooled contact for a new pair (a.id < b.id). */
@@ -106,17 +138,11 @@ export class Contact extends ManifoldBuffer {
     this.bodyA = a;
     this.bodyB = b;
     this.count = 0;
-    this.clearUnused();
+    this.id0 = 0;
+    this.id1 = 0;
+    const o = this.row * ROW;
+    this.rows.f.fill(0, o, o + ROW);
     this.flags = 0;
-    this.normalImpulse0 = 0;
-    this.tangentImpulse0 = 0;
-    this.normalImpulse1 = 0;
-    this.tangentImpulse1 = 0;
-    this.totalNormalImpulse0 = 0;
-    this.totalTangentImpulse0 = 0;
-    this.totalNormalImpulse1 = 0;
-    this.totalTangentImpulse1 = 0;
-    this.rollingImpulse = 0;
     this.prevA = null;
     this.nextA = null;
     this.prevB = null;
@@ -133,54 +159,151 @@ export class Contact extends ManifoldBuffer {
     return this.bodyA === body ? this.nextA : this.nextB;
   }
 
-  /** Remember the current feature ids and impulses before the manifold is recomputed. */
-  saveForMatch(): void {
-    this.oldCount = this.count;
-    this.oldId0 = this.id0;
-    this.oldId1 = this.id1;
-    this.oldN0 = this.normalImpulse0;
-    this.oldT0 = this.tangentImpulse0;
-    this.oldN1 = this.normalImpulse1;
-    this.oldT1 = this.tangentImpulse1;
-    this.oldTN0 = this.totalNormalImpulse0;
-    this.oldTT0 = this.totalTangentImpulse0;
-    this.oldTN1 = this.totalNormalImpulse1;
-    this.oldTT1 = this.totalTangentImpulse1;
-  }
-
   /**
-   * Carry the impulses over to the new manifold's points by feature id (warm
-   * starting; the step totals follow the same points); points with a new id
-   * start from zero.
+   * Take a fresh manifold `m` (its unused points already cleared): its
+   * normal, depth and points, and the impulses carried over to its points by
+   * feature id (warm starting; the step totals follow the same points);
+   * points with a new id start from zero, and without points the rolling
+   * impulse goes too.
    */
-  matchImpulses(): void {
-    const oc = this.oldCount;
-    if (this.count === 0) this.rollingImpulse = 0; // the whole contact's, kept while it has points
-    this.setPoint0(-1);
-    this.setPoint1(-1);
-    if (this.count > 0) {
-      if (oc > 0 && this.id0 === this.oldId0) this.setPoint0(0);
-      else if (oc > 1 && this.id0 === this.oldId1) this.setPoint0(1);
+  store(m: ManifoldBuffer): void {
+    const f = this.rows.f;
+    const o = this.row * ROW;
+    const oc = this.count;
+    const count = m.count;
+    // the old point whose impulses each new point takes (-1: none)
+    let from0 = -1;
+    let from1 = -1;
+    if (count > 0) {
+      if (oc > 0 && m.id0 === this.id0) from0 = 0;
+      else if (oc > 1 && m.id0 === this.id1) from0 = 1;
     }
-    if (this.count > 1) {
-      if (oc > 1 && this.id1 === this.oldId1) this.setPoint1(1);
-      else if (oc > 0 && this.id1 === this.oldId0) this.setPoint1(0);
+    if (count > 1) {
+      if (oc > 1 && m.id1 === this.id1) from1 = 1;
+      else if (oc > 0 && m.id1 === this.id0) from1 = 0;
     }
+    const n0 = f[o + NORMAL0]!;
+    const t0 = f[o + TANGENT0]!;
+    const tn0 = f[o + TOTAL_NORMAL0]!;
+    const tt0 = f[o + TOTAL_TANGENT0]!;
+    const n1 = f[o + NORMAL1]!;
+    const t1 = f[o + TANGENT1]!;
+    const tn1 = f[o + TOTAL_NORMAL1]!;
+    const tt1 = f[o + TOTAL_TANGENT1]!;
+    f[o + NORMAL0] = from0 === 0 ? n0 : from0 === 1 ? n1 : 0;
+    f[o + TANGENT0] = from0 === 0 ? t0 : from0 === 1 ? t1 : 0;
+    f[o + TOTAL_NORMAL0] = from0 === 0 ? tn0 : from0 === 1 ? tn1 : 0;
+    f[o + TOTAL_TANGENT0] = from0 === 0 ? tt0 : from0 === 1 ? tt1 : 0;
+    f[o + NORMAL1] = from1 === 0 ? n0 : from1 === 1 ? n1 : 0;
+    f[o + TANGENT1] = from1 === 0 ? t0 : from1 === 1 ? t1 : 0;
+    f[o + TOTAL_NORMAL1] = from1 === 0 ? tn0 : from1 === 1 ? tn1 : 0;
+    f[o + TOTAL_TANGENT1] = from1 === 0 ? tt0 : from1 === 1 ? tt1 : 0;
+    if (count === 0) f[o + ROLLING] = 0; // the whole contact's, kept while it has points
+    this.count = count;
+    this.id0 = m.id0;
+    this.id1 = m.id1;
+    f[o + NX] = m.normalX;
+    f[o + NY] = m.normalY;
+    f[o + DEPTH] = m.depth;
+    f[o + X0] = m.x0;
+    f[o + Y0] = m.y0;
+    f[o + DEPTH0] = m.depth0;
+    f[o + X1] = m.x1;
+    f[o + Y1] = m.y1;
+    f[o + DEPTH1] = m.depth1;
   }
 
-  /** Point 0 takes old point `from`'s impulses (-1: zero). */
-  private setPoint0(from: number): void {
-    this.normalImpulse0 = from === 0 ? this.oldN0 : from === 1 ? this.oldN1 : 0;
-    this.tangentImpulse0 = from === 0 ? this.oldT0 : from === 1 ? this.oldT1 : 0;
-    this.totalNormalImpulse0 = from === 0 ? this.oldTN0 : from === 1 ? this.oldTN1 : 0;
-    this.totalTangentImpulse0 = from === 0 ? this.oldTT0 : from === 1 ? this.oldTT1 : 0;
+  /** Copy the manifold into a ManifoldBuffer. */
+  loadInto(m: ManifoldBuffer): ManifoldBuffer {
+    const f = this.rows.f;
+    const o = this.row * ROW;
+    m.count = this.count;
+    m.id0 = this.id0;
+    m.id1 = this.id1;
+    m.normalX = f[o + NX]!;
+    m.normalY = f[o + NY]!;
+    m.depth = f[o + DEPTH]!;
+    m.x0 = f[o + X0]!;
+    m.y0 = f[o + Y0]!;
+    m.depth0 = f[o + DEPTH0]!;
+    m.x1 = f[o + X1]!;
+    m.y1 = f[o + Y1]!;
+    m.depth1 = f[o + DEPTH1]!;
+    return m;
   }
 
-  /** Point 1 takes old point `from`'s impulses (-1: zero). */
-  private setPoint1(from: number): void {
-    this.normalImpulse1 = from === 0 ? this.oldN0 : from === 1 ? this.oldN1 : 0;
-    this.tangentImpulse1 = from === 0 ? this.oldT0 : from === 1 ? this.oldT1 : 0;
-    this.totalNormalImpulse1 = from === 0 ? this.oldTN0 : from === 1 ? this.oldTN1 : 0;
-    this.totalTangentImpulse1 = from === 0 ? this.oldTT0 : from === 1 ? this.oldTT1 : 0;
+  /** The manifold as a new plain `Manifold` (null without points). */
+  toManifold(): Manifold | null {
+    return this.loadInto(scratchManifold).toManifold();
+  }
+
+  private get(k: number): number {
+    return this.rows.f[this.row * ROW + k]!;
+  }
+  private set(k: number, v: number): void {
+    this.rows.f[this.row * ROW + k] = v;
+  }
+
+  // the numbers by name (snapshots, events, queries; the hot loops use the row)
+  /** Manifold normal, x (unit, from A to B). */
+  get normalX(): number { return this.get(NX); }
+  set normalX(v: number) { this.set(NX, v); }
+  /** Manifold normal, y. */
+  get normalY(): number { return this.get(NY); }
+  set normalY(v: number) { this.set(NY, v); }
+  /** Deepest penetration, m. */
+  get depth(): number { return this.get(DEPTH); }
+  set depth(v: number) { this.set(DEPTH, v); }
+  /** Point 0, x. */
+  get x0(): number { return this.get(X0); }
+  set x0(v: number) { this.set(X0, v); }
+  /** Point 0, y. */
+  get y0(): number { return this.get(Y0); }
+  set y0(v: number) { this.set(Y0, v); }
+  /** Point 0's depth, m. */
+  get depth0(): number { return this.get(DEPTH0); }
+  set depth0(v: number) { this.set(DEPTH0, v); }
+  /** Point 1, x. */
+  get x1(): number { return this.get(X1); }
+  set x1(v: number) { this.set(X1, v); }
+  /** Point 1, y. */
+  get y1(): number { return this.get(Y1); }
+  set y1(v: number) { this.set(Y1, v); }
+  /** Point 1's depth, m. */
+  get depth1(): number { return this.get(DEPTH1); }
+  set depth1(v: number) { this.set(DEPTH1, v); }
+  /** Accumulated normal impulse of point 0 in the last (sub-)step, N·s. */
+  get normalImpulse0(): number { return this.get(NORMAL0); }
+  set normalImpulse0(v: number) { this.set(NORMAL0, v); }
+  /** Accumulated tangent impulse of point 0, N·s. */
+  get tangentImpulse0(): number { return this.get(TANGENT0); }
+  set tangentImpulse0(v: number) { this.set(TANGENT0, v); }
+  /** Accumulated normal impulse of point 1, N·s. */
+  get normalImpulse1(): number { return this.get(NORMAL1); }
+  set normalImpulse1(v: number) { this.set(NORMAL1, v); }
+  /** Accumulated tangent impulse of point 1, N·s. */
+  get tangentImpulse1(): number { return this.get(TANGENT1); }
+  set tangentImpulse1(v: number) { this.set(TANGENT1, v); }
+  /** Normal impulse of point 0 over the whole last step, N·s. */
+  get totalNormalImpulse0(): number { return this.get(TOTAL_NORMAL0); }
+  set totalNormalImpulse0(v: number) { this.set(TOTAL_NORMAL0, v); }
+  /** Tangent impulse of point 0 over the whole last step, N·s. */
+  get totalTangentImpulse0(): number { return this.get(TOTAL_TANGENT0); }
+  set totalTangentImpulse0(v: number) { this.set(TOTAL_TANGENT0, v); }
+  /** Normal impulse of point 1 over the whole last step, N·s. */
+  get totalNormalImpulse1(): number { return this.get(TOTAL_NORMAL1); }
+  set totalNormalImpulse1(v: number) { this.set(TOTAL_NORMAL1, v); }
+  /** Tangent impulse of point 1 over the whole last step, N·s. */
+  get totalTangentImpulse1(): number { return this.get(TOTAL_TANGENT1); }
+  set totalTangentImpulse1(v: number) { this.set(TOTAL_TANGENT1, v); }
+  /** Accumulated rolling-resistance torque impulse of the last (sub-)step, N·m·s. */
+  get rollingImpulse(): number { return this.get(ROLLING); }
+  set rollingImpulse(v: number) { this.set(ROLLING, v); }
+
+  /** The manifold: the contact itself (count 0 when the shapes are apart but their boxes overlap). */
+  get manifold(): this {
+    return this;
   }
 }
+
+const scratchManifold = new ManifoldBuffer();

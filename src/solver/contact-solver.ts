@@ -16,7 +16,10 @@
  * "pgs") use these stages; the velocities live in `SolverBodies`.
  */
 import { BOX } from "../bodies/body.js";
-import { PUSHED, WITH_STATIC, type Contact } from "../contacts/contact.js";
+import {
+  DEPTH0, NORMAL0, NORMAL1, NX, NY, PUSHED, ROLLING, ROW, TANGENT0, TANGENT1, TOTAL_NORMAL0, TOTAL_NORMAL1, TOTAL_TANGENT0, TOTAL_TANGENT1, WITH_STATIC, X0, Y0,
+  type Contact,
+} from "../contacts/contact.js";
 import { mixFriction, mixRestitution } from "../contacts/pairing.js";
 import { Softness } from "./softness.js";
 import type { SolverBodies } from "./solver-bodies.js";
@@ -173,12 +176,15 @@ export class ContactConstraints {
       const sB = slotOf[B.slot]!;
       this.slotA[i] = sA;
       this.slotB[i] = sB;
-      const m = c.manifold;
-      const nx = m.normalX;
-      const ny = m.normalY;
+      // the manifold and last step's impulses, from the contact's row
+      const f = c.rows.f;
+      const o = c.row * ROW;
+      const count = c.count;
+      const nx = f[o + NX]!;
+      const ny = f[o + NY]!;
       this.nx[i] = nx;
       this.ny[i] = ny;
-      this.pointCount[i] = m.count;
+      this.pointCount[i] = count;
       this.stiff[i] = (c.flags & WITH_STATIC) !== 0 ? 1 : 0;
       // materials mixed from the bodies' current values, every step
       this.friction[i] = mixFriction(A._friction, B._friction);
@@ -195,12 +201,13 @@ export class ContactConstraints {
       this.rolling[i] = rr * (radiusA > radiusB ? radiusA : radiusB);
       const ki = iA + iB;
       this.rollingMass[i] = ki > 0 ? 1 / ki : 0;
-      this.rollingImpulse[i] = warmStarting && this.rolling[i]! > 0 ? c.rollingImpulse : 0;
-      for (let j = 0; j < m.count; j++) {
+      this.rollingImpulse[i] = warmStarting && this.rolling[i]! > 0 ? f[o + ROLLING]! : 0;
+      for (let j = 0; j < count; j++) {
         const k = 2 * i + j;
-        const px = j === 0 ? m.x0 : m.x1;
-        const py = j === 0 ? m.y0 : m.y1;
-        const depth = j === 0 ? m.depth0 : m.depth1;
+        const q = o + 3 * j; // point j's x, y, depth (X1 = X0 + 3)
+        const px = f[q + X0]!;
+        const py = f[q + Y0]!;
+        const depth = f[q + DEPTH0]!;
         this.separation[k] = -depth;
         const rAx = px - A.px;
         const rAy = py - A.py;
@@ -226,8 +233,9 @@ export class ContactConstraints {
         const rtB = rBx * nx + rBy * ny;
         const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
         this.tangentMass[k] = kt > 0 ? 1 / kt : 0;
-        this.normalImpulse[k] = warmStarting ? (j === 0 ? c.normalImpulse0 : c.normalImpulse1) : 0;
-        this.tangentImpulse[k] = warmStarting ? (j === 0 ? c.tangentImpulse0 : c.tangentImpulse1) : 0;
+        const p = o + 2 * j; // point j's impulses (NORMAL1 = NORMAL0 + 2)
+        this.normalImpulse[k] = warmStarting ? f[p + NORMAL0]! : 0;
+        this.tangentImpulse[k] = warmStarting ? f[p + TANGENT0]! : 0;
         this.bias[k] = 0;
         this.totalNormal[k] = 0;
         this.totalTangent[k] = 0;
@@ -251,21 +259,23 @@ export class ContactConstraints {
     this.hitCount = 0;
     for (let i = 0; i < this.count; i++) {
       const c = this.contacts[i]!;
+      const f = c.rows.f;
+      const o = c.row * ROW;
       const k = 2 * i;
       const two = this.pointCount[i] === 2;
-      c.rollingImpulse = this.rollingImpulse[i]!;
+      f[o + ROLLING] = this.rollingImpulse[i]!;
       const n0 = this.totalNormal[k]!;
-      c.normalImpulse0 = this.normalImpulse[k]!;
-      c.tangentImpulse0 = this.tangentImpulse[k]!;
-      c.totalNormalImpulse0 = n0;
-      c.totalTangentImpulse0 = this.totalTangent[k]!;
+      f[o + NORMAL0] = this.normalImpulse[k]!;
+      f[o + TANGENT0] = this.tangentImpulse[k]!;
+      f[o + TOTAL_NORMAL0] = n0;
+      f[o + TOTAL_TANGENT0] = this.totalTangent[k]!;
       let pushed = n0 > 0;
       if (two) {
         const n1 = this.totalNormal[k + 1]!;
-        c.normalImpulse1 = this.normalImpulse[k + 1]!;
-        c.tangentImpulse1 = this.tangentImpulse[k + 1]!;
-        c.totalNormalImpulse1 = n1;
-        c.totalTangentImpulse1 = this.totalTangent[k + 1]!;
+        f[o + NORMAL1] = this.normalImpulse[k + 1]!;
+        f[o + TANGENT1] = this.tangentImpulse[k + 1]!;
+        f[o + TOTAL_NORMAL1] = n1;
+        f[o + TOTAL_TANGENT1] = this.totalTangent[k + 1]!;
         pushed = pushed || n1 > 0;
       }
       if (!pushed) continue;
