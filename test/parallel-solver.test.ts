@@ -16,6 +16,12 @@ import { setSolverThreads } from "../src/solver/parallel/installed.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;
+/**
+ * How long to wait for a worker's message: vi.waitFor's default of 1 s
+ * failed when the machine's two cores were busy with other work. Reached
+ * only if the worker never answers.
+ */
+const WORKER_WAIT = { timeout: 30_000, interval: 20 };
 const made: World[] = [];
 afterEach(() => {
   for (const w of made.splice(0)) w.dispose();
@@ -84,7 +90,7 @@ describe("solverThreads: the same bits for every thread count", () => {
     const stats = b.threadStats!;
     expect(stats.workers).toBe(1);
     expect(stats.sharedPasses - before).toBeGreaterThan(0); // the worker came back (it may miss the passes while it fetches the grown columns)
-    await vi.waitFor(() => expect(b.threadStats!.ready).toBe(1));
+    await vi.waitFor(() => expect(b.threadStats!.ready).toBe(1), WORKER_WAIT);
     b.dispose();
     for (let i = 0; i < 30; i++) {
       a.step(dt);
@@ -101,7 +107,7 @@ describe("solverThreads: errors and lifetime", () => {
     made.push(world);
     await world.threadsReady();
     world.step(dt); // the columns grow: the worker fetches them, and waits for commands again
-    await vi.waitFor(() => expect(world.threadStats!.ready).toBe(1));
+    await vi.waitFor(() => expect(world.threadStats!.ready).toBe(1), WORKER_WAIT);
     // an unknown command word: the worker throws RangeError("unknown command 7")
     (world as unknown as { threads: { command(cmd: number): void } }).threads.command(7);
     let error: unknown = null;
@@ -112,7 +118,7 @@ describe("solverThreads: errors and lifetime", () => {
         error = e;
       }
       expect(error).not.toBeNull();
-    });
+    }, WORKER_WAIT);
     expect(error).toBeInstanceOf(SolverWorkerError);
     const e = error as SolverWorkerError;
     expect(e.world).toBe(world);

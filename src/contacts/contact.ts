@@ -104,6 +104,9 @@ export class ContactRows {
   }
 }
 
+/** A contact's impulses before `store` (scratch). */
+const old = new Float64Array(8);
+
 export class Contact {
   key = 0;
   bodyA: Body;
@@ -182,22 +185,15 @@ export class Contact {
       if (oc > 1 && m.id1 === this.id1) from1 = 1;
       else if (oc > 0 && m.id1 === this.id0) from1 = 0;
     }
-    const n0 = f[o + NORMAL0]!;
-    const t0 = f[o + TANGENT0]!;
-    const tn0 = f[o + TOTAL_NORMAL0]!;
-    const tt0 = f[o + TOTAL_TANGENT0]!;
-    const n1 = f[o + NORMAL1]!;
-    const t1 = f[o + TANGENT1]!;
-    const tn1 = f[o + TOTAL_NORMAL1]!;
-    const tt1 = f[o + TOTAL_TANGENT1]!;
-    f[o + NORMAL0] = from0 === 0 ? n0 : from0 === 1 ? n1 : 0;
-    f[o + TANGENT0] = from0 === 0 ? t0 : from0 === 1 ? t1 : 0;
-    f[o + TOTAL_NORMAL0] = from0 === 0 ? tn0 : from0 === 1 ? tn1 : 0;
-    f[o + TOTAL_TANGENT0] = from0 === 0 ? tt0 : from0 === 1 ? tt1 : 0;
-    f[o + NORMAL1] = from1 === 0 ? n0 : from1 === 1 ? n1 : 0;
-    f[o + TANGENT1] = from1 === 0 ? t0 : from1 === 1 ? t1 : 0;
-    f[o + TOTAL_NORMAL1] = from1 === 0 ? tn0 : from1 === 1 ? tn1 : 0;
-    f[o + TOTAL_TANGENT1] = from1 === 0 ? tt0 : from1 === 1 ? tt1 : 0;
+    // NORMAL0 .. TOTAL_TANGENT1: point p's impulses are at +2p and +2p + 1, its totals at +4 + 2p and +5 + 2p
+    for (let q = 0; q < 8; q++) old[q] = f[o + NORMAL0 + q]!;
+    for (let p = 0; p < 2; p++) {
+      const from = p === 0 ? from0 : from1;
+      for (let q = 0; q < 8; q += 4) {
+        f[o + NORMAL0 + q + 2 * p] = from < 0 ? 0 : old[q + 2 * from]!;
+        f[o + NORMAL0 + q + 2 * p + 1] = from < 0 ? 0 : old[q + 2 * from + 1]!;
+      }
+    }
     if (count === 0) f[o + ROLLING] = 0; // the whole contact's, kept while it has points
     this.count = count;
     this.id0 = m.id0;
@@ -213,97 +209,53 @@ export class Contact {
     f[o + DEPTH1] = m.depth1;
   }
 
-  /** Copy the manifold into a ManifoldBuffer. */
-  loadInto(m: ManifoldBuffer): ManifoldBuffer {
-    const f = this.rows.f;
-    const o = this.row * ROW;
-    m.count = this.count;
-    m.id0 = this.id0;
-    m.id1 = this.id1;
-    m.normalX = f[o + NX]!;
-    m.normalY = f[o + NY]!;
-    m.depth = f[o + DEPTH]!;
-    m.x0 = f[o + X0]!;
-    m.y0 = f[o + Y0]!;
-    m.depth0 = f[o + DEPTH0]!;
-    m.x1 = f[o + X1]!;
-    m.y1 = f[o + Y1]!;
-    m.depth1 = f[o + DEPTH1]!;
-    return m;
-  }
-
-  /** The manifold as a new plain `Manifold` (null without points). */
+  /** The manifold as a new plain `Manifold` (null without points): ManifoldBuffer's, read through the accessors below. */
   toManifold(): Manifold | null {
-    return this.loadInto(scratchManifold).toManifold();
+    return ManifoldBuffer.prototype.toManifold.call(this as unknown as ManifoldBuffer);
   }
 
-  private get(k: number): number {
-    return this.rows.f[this.row * ROW + k]!;
-  }
-  private set(k: number, v: number): void {
-    this.rows.f[this.row * ROW + k] = v;
-  }
-
-  // the numbers by name (snapshots, events, queries; the hot loops use the row)
-  /** Manifold normal, x (unit, from A to B). */
-  get normalX(): number { return this.get(NX); }
-  set normalX(v: number) { this.set(NX, v); }
-  /** Manifold normal, y. */
-  get normalY(): number { return this.get(NY); }
-  set normalY(v: number) { this.set(NY, v); }
+  // The numbers by name (snapshots, events, queries; the hot loops use the row): accessors
+  // defined below, one pair per offset.
+  /** Manifold normal (unit, from A to B). */
+  declare normalX: number;
+  declare normalY: number;
   /** Deepest penetration, m. */
-  get depth(): number { return this.get(DEPTH); }
-  set depth(v: number) { this.set(DEPTH, v); }
-  /** Point 0, x. */
-  get x0(): number { return this.get(X0); }
-  set x0(v: number) { this.set(X0, v); }
-  /** Point 0, y. */
-  get y0(): number { return this.get(Y0); }
-  set y0(v: number) { this.set(Y0, v); }
-  /** Point 0's depth, m. */
-  get depth0(): number { return this.get(DEPTH0); }
-  set depth0(v: number) { this.set(DEPTH0, v); }
-  /** Point 1, x. */
-  get x1(): number { return this.get(X1); }
-  set x1(v: number) { this.set(X1, v); }
-  /** Point 1, y. */
-  get y1(): number { return this.get(Y1); }
-  set y1(v: number) { this.set(Y1, v); }
-  /** Point 1's depth, m. */
-  get depth1(): number { return this.get(DEPTH1); }
-  set depth1(v: number) { this.set(DEPTH1, v); }
-  /** Accumulated normal impulse of point 0 in the last (sub-)step, N·s. */
-  get normalImpulse0(): number { return this.get(NORMAL0); }
-  set normalImpulse0(v: number) { this.set(NORMAL0, v); }
-  /** Accumulated tangent impulse of point 0, N·s. */
-  get tangentImpulse0(): number { return this.get(TANGENT0); }
-  set tangentImpulse0(v: number) { this.set(TANGENT0, v); }
-  /** Accumulated normal impulse of point 1, N·s. */
-  get normalImpulse1(): number { return this.get(NORMAL1); }
-  set normalImpulse1(v: number) { this.set(NORMAL1, v); }
-  /** Accumulated tangent impulse of point 1, N·s. */
-  get tangentImpulse1(): number { return this.get(TANGENT1); }
-  set tangentImpulse1(v: number) { this.set(TANGENT1, v); }
-  /** Normal impulse of point 0 over the whole last step, N·s. */
-  get totalNormalImpulse0(): number { return this.get(TOTAL_NORMAL0); }
-  set totalNormalImpulse0(v: number) { this.set(TOTAL_NORMAL0, v); }
-  /** Tangent impulse of point 0 over the whole last step, N·s. */
-  get totalTangentImpulse0(): number { return this.get(TOTAL_TANGENT0); }
-  set totalTangentImpulse0(v: number) { this.set(TOTAL_TANGENT0, v); }
-  /** Normal impulse of point 1 over the whole last step, N·s. */
-  get totalNormalImpulse1(): number { return this.get(TOTAL_NORMAL1); }
-  set totalNormalImpulse1(v: number) { this.set(TOTAL_NORMAL1, v); }
-  /** Tangent impulse of point 1 over the whole last step, N·s. */
-  get totalTangentImpulse1(): number { return this.get(TOTAL_TANGENT1); }
-  set totalTangentImpulse1(v: number) { this.set(TOTAL_TANGENT1, v); }
+  declare depth: number;
+  /** Point 0 and point 1: position and depth, m. */
+  declare x0: number;
+  declare y0: number;
+  declare depth0: number;
+  declare x1: number;
+  declare y1: number;
+  declare depth1: number;
+  /** Accumulated impulses of points 0 and 1 in the last (sub-)step, N·s: the next warm start. */
+  declare normalImpulse0: number;
+  declare tangentImpulse0: number;
+  declare normalImpulse1: number;
+  declare tangentImpulse1: number;
+  /** Impulses over the whole last step, N·s: what users read. */
+  declare totalNormalImpulse0: number;
+  declare totalTangentImpulse0: number;
+  declare totalNormalImpulse1: number;
+  declare totalTangentImpulse1: number;
   /** Accumulated rolling-resistance torque impulse of the last (sub-)step, N·m·s. */
-  get rollingImpulse(): number { return this.get(ROLLING); }
-  set rollingImpulse(v: number) { this.set(ROLLING, v); }
-
-  /** The manifold: the contact itself (count 0 when the shapes are apart but their boxes overlap). */
-  get manifold(): this {
-    return this;
-  }
+  declare rollingImpulse: number;
 }
 
-const scratchManifold = new ManifoldBuffer();
+
+// the accessors of the numbers above, in row order (NX ... ROLLING)
+(
+  [
+    "normalX", "normalY", "depth", "x0", "y0", "depth0", "x1", "y1", "depth1", "normalImpulse0", "tangentImpulse0", "normalImpulse1",
+    "tangentImpulse1", "totalNormalImpulse0", "totalTangentImpulse0", "totalNormalImpulse1", "totalTangentImpulse1", "rollingImpulse",
+  ] as const
+).forEach((name, k) =>
+  Object.defineProperty(Contact.prototype, name, {
+    get(this: Contact): number {
+      return this.rows.f[this.row * ROW + k]!;
+    },
+    set(this: Contact, v: number): void {
+      this.rows.f[this.row * ROW + k] = v;
+    },
+  }),
+);
