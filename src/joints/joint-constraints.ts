@@ -107,25 +107,28 @@ export class JointConstraints {
     this.slots = grown(this.slots, size * SLOTS);
   }
 
-  /** Split active[0 .. count) into runs of revolute joints and runs of the others. */
-  split(active: readonly Joint[], count: number): void {
-    if (this.runFrom.length < count + 1) {
-      const size = capacityFor(this.runFrom.length, count + 1);
+  /** Start listing the runs of at most `n` joints (then `extendRuns` for each, in order, and `endRuns`). */
+  beginRuns(n: number): void {
+    if (this.runFrom.length < n + 1) {
+      const size = capacityFor(this.runFrom.length, n + 1);
       this.runFrom = grown(this.runFrom, size);
       this.runRevolute = grown(this.runRevolute, size);
     }
-    let n = 0;
-    let last = -1;
-    for (let i = 0; i < count; i++) {
-      const revolute = active[i]!._kind === REVOLUTE ? 1 : 0;
-      if (revolute === last) continue;
-      this.runFrom[n] = i;
-      this.runRevolute[n] = revolute;
-      last = revolute;
-      n++;
-    }
-    this.runFrom[n] = count;
-    this.runCount = n;
+    this.runCount = 0;
+  }
+
+  /** Joint i (the next one) is revolute (1) or not (0): it extends the last run or starts one. */
+  extendRuns(i: number, revolute: number): void {
+    const n = this.runCount;
+    if (n > 0 && this.runRevolute[n - 1] === revolute) return;
+    this.runFrom[n] = i;
+    this.runRevolute[n] = revolute;
+    this.runCount = n + 1;
+  }
+
+  /** The runs end at `count` joints. */
+  endRuns(count: number): void {
+    this.runFrom[this.runCount] = count;
   }
 
   /** Record i's base part (parts.ts `prepareBase`) to its joint, for the kinds solved on the Joint object; their sums start at 0. */

@@ -84,6 +84,7 @@ export class JointManager implements JointStages {
     this.bySlot.length = 0;
     this.active.fill(null as unknown as Joint, 0, this.activeCount);
     this.activeCount = 0;
+    this.constraints.runCount = 0;
     this.broken.length = 0;
   }
 
@@ -148,26 +149,29 @@ export class JointManager implements JointStages {
 
   // ---------------------------------------------------------------- the solver's stages
 
-  /** The joints with a body simulated this step (by its solver slot), in creation order. */
+  /** The joints with a body simulated this step (by its solver slot), in creation order, and their runs (joint-constraints.ts). */
   collect(sb: SolverBodies): void {
     const list = this.all();
     const slotOf = sb.slotOf;
+    const jc = this.constraints;
+    jc.beginRuns(list.length);
     let n = 0;
     for (let i = 0; i < list.length; i++) {
       const j = list[i]!;
-      if (j._kind === FILTER) continue;
+      const kind = j._kind;
+      if (kind === FILTER) continue;
       if (slotOf[j._bodyA.slot] === 0 && slotOf[j._bodyB.slot] === 0) continue;
+      jc.extendRuns(n, kind === REVOLUTE ? 1 : 0);
       this.active[n++] = j;
     }
+    jc.endRuns(n);
     this.activeCount = n;
-    this.constraints.runCount = 0; // until \`prepare\` (which a step without joints to solve skips)
   }
 
   prepare(sb: SolverBodies): void {
     const ctx = this.ctx;
     const jc = this.constraints;
     jc.reserve(this.activeCount);
-    jc.split(this.active, this.activeCount);
     for (let i = 0; i < this.activeCount; i++) {
       const j = this.active[i]!;
       prepareBase(j, sb, jc, i);
