@@ -14,7 +14,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { applyRow, row, rowMass, rowSpeed, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, now, pass, prepareBase, prepareSpring, resetImpulses, type JointContext } from "./parts.js";
+import { anchorsNow, now, pass, prepareSpring, resetImpulses, type JointContext } from "./parts.js";
 
 /** The row along the anchors now (from `now`), and the distance into row.length. */
 function rowNow(j: Joint): void {
@@ -35,8 +35,8 @@ function isRigid(j: Joint): boolean {
   return j._enableSpring ? j._hertz === 0 : j._minLength === j._maxLength;
 }
 
-export function prepareDistance(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  prepareBase(j, sb);
+/** The joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
+export function prepareDistance(j: Joint, ctx: JointContext): void {
   now.rAx = j.fAx;
   now.rAy = j.fAy;
   now.rBx = j.fBx;

@@ -15,11 +15,11 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { angleNow, applyAngular, applyPoint, now, pass, point, pointNow, prepareBase, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
+import { angleNow, applyAngular, applyPoint, now, pass, point, pointNow, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
 
-export function prepareMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  // the anchors: the target point on A (lA = linearOffset, kept so by setTarget), B's anchor (lB)
-  prepareBase(j, sb);
+/** The joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
+export function prepareMotor(j: Joint, ctx: JointContext): void {
+  // the anchors (prepareBase): the target point on A (lA = linearOffset, kept so by setTarget), B's anchor (lB)
   const k = j.iA + j.iB;
   j.angularMass = k > 0 ? 1 / k : 0;
   if (!ctx.warmStarting) resetImpulses(j);

@@ -28,6 +28,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import { Softness } from "../solver/softness.js";
 import type { Joint } from "./joint.js";
+import { R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_MA, R_MB, SLOTS, STRIDE, type JointConstraints } from "./joint-constraints.js";
 // fdlibm's atan polynomial for |t| < 0.4375, written out below for the hot path
 import { AT0, AT1, AT2, AT3, AT4, AT5, AT6, AT7, AT8, AT9, AT10, detAtan2In, trigIn, trigOut } from "../math/trig.js";
 
@@ -58,24 +59,37 @@ export const pass = { C: 0.5, mass: 0.5, imp: 0.5, ix: 0.5, iy: 0.5, axial: 0.5,
 /** The anchors and separation now (written by `anchorsNow`; one shared scratch, no allocation). */
 export const now = { rAx: 0, rAy: 0, rBx: 0, rBy: 0, dx: 0, dy: 0 };
 
-/** Solver slots, masses, anchors in world orientation and the centres' offset, at the start of the step. */
-export function prepareBase(j: Joint, sb: SolverBodies): void {
+/**
+ * Record i's base part (joint-constraints.ts): solver slots, masses, anchors
+ * in world orientation, the centres' offset and the joint angle at the start
+ * of the step. The other kinds than revolute copy it to their joint
+ * (`JointConstraints.baseToJoint`).
+ */
+export function prepareBase(j: Joint, sb: SolverBodies, jc: JointConstraints, i: number): void {
   const a = j._bodyA;
   const b = j._bodyB;
   const sA = sb.slotOf[a.slot]!;
   const sB = sb.slotOf[b.slot]!;
-  j.sA = sA;
-  j.sB = sB;
-  j.mA = sb.invMass[sA]!;
-  j.iA = sb.invI[sA]!;
-  j.mB = sb.invMass[sB]!;
-  j.iB = sb.invI[sB]!;
-  j.fAx = a.qc * j.lAx - a.qs * j.lAy;
-  j.fAy = a.qs * j.lAx + a.qc * j.lAy;
-  j.fBx = b.qc * j.lBx - b.qs * j.lBy;
-  j.fBy = b.qs * j.lBx + b.qc * j.lBy;
-  j.dcx = b.px - a.px;
-  j.dcy = b.py - a.py;
+  const r = jc.rec;
+  const o = i * STRIDE;
+  const k = i * SLOTS;
+  jc.slots[k] = sA;
+  jc.slots[k + 1] = sB;
+  jc.slots[k + 2] = 0;
+  r[o + R_MA] = sb.invMass[sA]!;
+  r[o + R_IA] = sb.invI[sA]!;
+  r[o + R_MB] = sb.invMass[sB]!;
+  r[o + R_IB] = sb.invI[sB]!;
+  const lAx = j.lAx;
+  const lAy = j.lAy;
+  const lBx = j.lBx;
+  const lBy = j.lBy;
+  r[o + R_FAX] = a.qc * lAx - a.qs * lAy;
+  r[o + R_FAY] = a.qs * lAx + a.qc * lAy;
+  r[o + R_FBX] = b.qc * lBx - b.qs * lBy;
+  r[o + R_FBY] = b.qs * lBx + b.qc * lBy;
+  r[o + R_DCX] = b.px - a.px;
+  r[o + R_DCY] = b.py - a.py;
   // q_b · conj(q_a), its angle into trigOut[0] (a return value would be boxed)
   trigIn[0] = b.qs * a.qc - b.qc * a.qs;
   trigIn[1] = b.qc * a.qc + b.qs * a.qs;
@@ -83,10 +97,7 @@ export function prepareBase(j: Joint, sb: SolverBodies): void {
   let d = trigOut[0]! - j._refAngle;
   if (d < -Math.PI) d += 2 * Math.PI;
   else if (d > Math.PI) d -= 2 * Math.PI;
-  j.dAngle = d;
-  j.sumX = 0;
-  j.sumY = 0;
-  j.sumT = 0;
+  r[o + R_DANGLE] = d;
 }
 
 /** Forget the impulses (warm starting off). */
@@ -160,16 +171,16 @@ export function anchorsNow(j: Joint, sb: SolverBodies): void {
 }
 
 
+/** The turn written by `turnSince`, rad (a typed array: V8 would box a number returned from a call it does not inline). */
+export const turnOut = new Float64Array(1);
+
 /**
- * The joint angle now, into `j.theta`: at the step start plus the relative
- * turn since, δ = 2·atan(s / (1 + c)) of the turn's (c, s). A turn below
- * about 0.8 rad (every sub-step of every sane scene) takes fdlibm's
- * polynomial written out here; a larger one the full atan2. A field, not a
- * return value: V8 would box a number returned from a call it does not inline.
+ * How far slot sB turned relative to slot sA since the step start, into
+ * `turnOut[0]`: δ = 2·atan(s / (1 + c)) of the relative turn's (c, s). A
+ * turn below about 0.8 rad (every sub-step of every sane scene) takes
+ * fdlibm's polynomial written out here; a larger one the full atan2.
  */
-export function angleNow(j: Joint, sb: SolverBodies): void {
-  const sA = j.sA;
-  const sB = j.sB;
+export function turnSince(sb: SolverBodies, sA: number, sB: number): void {
   const ac = sb.dqc[sA]!;
   const as = sb.dqs[sA]!;
   const bc = sb.dqc[sB]!;
@@ -182,13 +193,19 @@ export function angleNow(j: Joint, sb: SolverBodies): void {
     const w = z * z;
     const s1 = z * (AT0 + w * (AT2 + w * (AT4 + w * (AT6 + w * (AT8 + w * AT10)))));
     const s2 = w * (AT1 + w * (AT3 + w * (AT5 + w * (AT7 + w * AT9))));
-    j.theta = j.dAngle + 2 * (u - u * (s1 + s2));
+    turnOut[0] = 2 * (u - u * (s1 + s2));
   } else {
     trigIn[0] = s;
     trigIn[1] = c;
     detAtan2In();
-    j.theta = j.dAngle + trigOut[0]!;
+    turnOut[0] = trigOut[0]!;
   }
+}
+
+/** The joint angle now, into `j.theta` (a field, not a return value: see `turnOut`): at the step start plus the turn since. */
+export function angleNow(j: Joint, sb: SolverBodies): void {
+  turnSince(sb, j.sA, j.sB);
+  j.theta = j.dAngle + turnOut[0]!;
 }
 
 /** Apply the angular impulse pass.imp to both bodies (B gets +imp). */
@@ -305,26 +322,7 @@ export function limitSoftness(ctx: JointContext): void {
   }
 }
 
-/**
- * A one-sided angular limit pass (revolute): keep C = pass.C ≥ 0, where C is
- * (angle − lower) for the lower limit (sign +1, impulse in j.lowerImp) or
- * (upper − angle) for the upper (sign −1, j.upperImp); accumulated ≥ 0.
- */
-export function solveAngularLimit(j: Joint, sb: SolverBodies, ctx: JointContext, sign: number): void {
-  limitSoftness(ctx);
-  const accumulated = sign > 0 ? j.lowerImp : j.upperImp;
-  const cdot = sign * (sb.w[j.sB]! - sb.w[j.sA]!);
-  const impulse = -j.angularMass * limit.massScale * (cdot + limit.bias) - limit.impulseScale * accumulated;
-  let next = accumulated + impulse;
-  if (next < 0) next = 0;
-  if (sign > 0) j.lowerImp = next;
-  else j.upperImp = next;
-  const applied = sign * (next - accumulated);
-  sb.w[j.sA] = sb.w[j.sA]! - j.iA * applied;
-  sb.w[j.sB] = sb.w[j.sB]! + j.iB * applied;
-}
-
-/** An angular motor (revolute, wheel): drive ωB − ωA to the motor speed with at most maxMotor·h per sub-step. */
+/** An angular motor (wheel): drive ωB − ωA to the motor speed with at most maxMotor·h per sub-step. */
 export function solveAngularMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
   const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j._motorSpeed;
   const max = j._maxMotor * ctx.h;

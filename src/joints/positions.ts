@@ -24,11 +24,20 @@
  * `C > MAX ? MAX : C`: V8 boxed the value of such a conditional (a
  * module constant on one side, a computed double on the other) into a new
  * heap number on every call.
+ *
+ * The passes work on the step's joint records (joint-constraints.ts: slots,
+ * masses, anchors at the step start) and move the poses in `JointPoses`
+ * (joint-poses.ts), which the caller writes back to the bodies at the end.
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
-import { DISTANCE, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "./joint.js";
-import { angleNow, anchorsNow, now } from "./parts.js";
+import { DISTANCE, PRISMATIC, WELD, WHEEL, type Joint } from "./joint.js";
+import { angleNow, anchorsNow, now, turnOut, turnSince } from "./parts.js";
 import { line, lineNow, row, setRow } from "./axial.js";
+import {
+  F_LIMIT, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_LOWER, R_MA, R_MB, R_UPPER, SLOTS, STRIDE,
+  type JointConstraints,
+} from "./joint-constraints.js";
+import type { JointPoses } from "./joint-poses.js";
 
 /** Largest correction of one pass: 0.2 m, 8° (Box2D v2's maxLinearCorrection and maxAngularCorrection). */
 export const MAX_LINEAR = 0.2;
@@ -45,60 +54,69 @@ export const projected = { linear: 0, angular: 0 };
  */
 const P = { px: 0.5, py: 0.5, lax: 0.5, lay: 0.5, angular: 0.5, c: 0.5 };
 
-/** Move body slot s by (M.dx, M.dy) and turn it by M.da (unit-complex rotation, renormalised), and resync the solver's view. */
-const M = { dx: 0.5, dy: 0.5, da: 0.5 };
-function move(sb: SolverBodies, s: number): void {
-  if (s === 0) return;
-  const b = sb.bodies[s]!;
-  b.px += M.dx;
-  b.py += M.dy;
-  const da = M.da;
-  if (da !== 0) {
-    const c = b.qc - da * b.qs;
-    const sn = b.qs + da * b.qc;
-    const inv = 1 / Math.sqrt(c * c + sn * sn);
-    b.qc = c * inv;
-    b.qs = sn * inv;
-  }
-  sb.syncPose(s);
-}
+/** The pass's records and poses (set by `projectJoints`). */
+let jc: JointConstraints;
+let poses: JointPoses;
 
-/** Apply P to the two bodies. */
-function push(j: Joint, sb: SolverBodies): void {
+/** Apply P to the two bodies of record i. */
+function push(i: number, sb: SolverBodies): void {
+  const r = jc.rec;
+  const o = i * STRIDE;
   const px = P.px;
   const py = P.py;
   const tA = P.lax * py - P.lay * px + P.angular;
   const tB = now.rBx * py - now.rBy * px + P.angular;
-  M.dx = -j.mA * px;
-  M.dy = -j.mA * py;
-  M.da = -j.iA * tA;
-  move(sb, j.sA);
-  M.dx = j.mB * px;
-  M.dy = j.mB * py;
-  M.da = j.iB * tB;
-  move(sb, j.sB);
+  const mA = r[o + R_MA]!;
+  const mB = r[o + R_MB]!;
+  poses.dx = -mA * px;
+  poses.dy = -mA * py;
+  poses.da = -r[o + R_IA]! * tA;
+  poses.move(sb, jc.slots[i * SLOTS]!);
+  poses.dx = mB * px;
+  poses.dy = mB * py;
+  poses.da = r[o + R_IB]! * tB;
+  poses.move(sb, jc.slots[i * SLOTS + 1]!);
 }
 
-/** An angle error P.c (rad) of a rigid angular part removed. */
-function projectAngle(j: Joint, sb: SolverBodies): void {
+/** An angle error P.c (rad) of a rigid angular part of record i removed. */
+function projectAngle(i: number, sb: SolverBodies): void {
   const C = P.c;
-  if (j.angularMass === 0 || C === 0) return;
+  const r = jc.rec;
+  const o = i * STRIDE;
+  const angularMass = r[o + R_ANGULAR_MASS]!;
+  if (angularMass === 0 || C === 0) return;
   const a = C < 0 ? -C : C;
   if (a > projected.angular) projected.angular = a;
-  const imp = -j.angularMass * Math.min(Math.max(C, -MAX_ANGULAR), MAX_ANGULAR);
-  M.dx = 0;
-  M.dy = 0;
-  M.da = -j.iA * imp;
-  move(sb, j.sA);
-  M.da = j.iB * imp;
-  move(sb, j.sB);
+  const imp = -angularMass * Math.min(Math.max(C, -MAX_ANGULAR), MAX_ANGULAR);
+  poses.dx = 0;
+  poses.dy = 0;
+  poses.da = -r[o + R_IA]! * imp;
+  poses.move(sb, jc.slots[i * SLOTS]!);
+  poses.da = r[o + R_IB]! * imp;
+  poses.move(sb, jc.slots[i * SLOTS + 1]!);
 }
 
-/** Anchor B brought onto anchor A (revolute, weld). */
-function projectPoint(j: Joint, sb: SolverBodies): void {
-  anchorsNow(j, sb);
-  let cx = now.dx;
-  let cy = now.dy;
+/** Anchor B brought onto anchor A (revolute, weld; record i). */
+function projectPoint(i: number, sb: SolverBodies): void {
+  const r = jc.rec;
+  const o = i * STRIDE;
+  const sA = jc.slots[i * SLOTS]!;
+  const sB = jc.slots[i * SLOTS + 1]!;
+  // the anchors now (as anchorsNow)
+  const cA = sb.dqc[sA]!;
+  const snA = sb.dqs[sA]!;
+  const cB = sb.dqc[sB]!;
+  const snB = sb.dqs[sB]!;
+  const fAx = r[o + R_FAX]!;
+  const fAy = r[o + R_FAY]!;
+  const fBx = r[o + R_FBX]!;
+  const fBy = r[o + R_FBY]!;
+  const rAx = cA * fAx - snA * fAy;
+  const rAy = snA * fAx + cA * fAy;
+  const rBx = cB * fBx - snB * fBy;
+  const rBy = snB * fBx + cB * fBy;
+  let cx = sb.dpx[sB]! - sb.dpx[sA]! + rBx - rAx + r[o + R_DCX]!;
+  let cy = sb.dpy[sB]! - sb.dpy[sA]! + rBy - rAy + r[o + R_DCY]!;
   const len = Math.sqrt(cx * cx + cy * cy);
   if (len === 0) return;
   if (len > projected.linear) projected.linear = len;
@@ -106,11 +124,12 @@ function projectPoint(j: Joint, sb: SolverBodies): void {
     cx *= MAX_LINEAR / len;
     cy *= MAX_LINEAR / len;
   }
-  const { rAx, rAy, rBx, rBy } = now;
-  const m = j.mA + j.mB;
-  const k11 = m + rAy * rAy * j.iA + rBy * rBy * j.iB;
-  const k12 = -rAy * rAx * j.iA - rBy * rBx * j.iB;
-  const k22 = m + rAx * rAx * j.iA + rBx * rBx * j.iB;
+  const iA = r[o + R_IA]!;
+  const iB = r[o + R_IB]!;
+  const m = r[o + R_MA]! + r[o + R_MB]!;
+  const k11 = m + rAy * rAy * iA + rBy * rBy * iB;
+  const k12 = -rAy * rAx * iA - rBy * rBx * iB;
+  const k22 = m + rAx * rAx * iA + rBx * rBx * iB;
   let det = k11 * k22 - k12 * k12;
   if (det === 0) return;
   det = 1 / det;
@@ -119,14 +138,18 @@ function projectPoint(j: Joint, sb: SolverBodies): void {
   P.lax = rAx;
   P.lay = rAy;
   P.angular = 0;
-  push(j, sb);
+  now.rBx = rBx;
+  now.rBy = rBy;
+  push(i, sb);
 }
 
-/** A position error P.c (m) along the current `row` removed; A's lever is (P.lax, P.lay). */
-function projectRow(j: Joint, sb: SolverBodies): void {
+/** A position error P.c (m) along the current `row` removed (record i); A's lever is (P.lax, P.lay). */
+function projectRow(i: number, sb: SolverBodies): void {
   const C = P.c;
   if (C === 0) return;
-  const k = j.mA + j.mB + j.iA * row.a1 * row.a1 + j.iB * row.a2 * row.a2;
+  const r = jc.rec;
+  const o = i * STRIDE;
+  const k = r[o + R_MA]! + r[o + R_MB]! + r[o + R_IA]! * row.a1 * row.a1 + r[o + R_IB]! * row.a2 * row.a2;
   if (k === 0) return;
   const a = C < 0 ? -C : C;
   if (a > projected.linear) projected.linear = a;
@@ -134,29 +157,34 @@ function projectRow(j: Joint, sb: SolverBodies): void {
   P.px = imp * row.ux;
   P.py = imp * row.uy;
   P.angular = 0;
-  push(j, sb);
+  push(i, sb);
 }
 
-function projectRevolute(j: Joint, sb: SolverBodies): void {
-  if (j._enableLimit) {
-    angleNow(j, sb);
-    const t = j.theta;
-    P.c = t < j._lower ? t - j._lower : t > j._upper ? t - j._upper : 0;
-    projectAngle(j, sb);
+/** Revolute record i: the angle limits, then the point. */
+function projectRevolute(i: number, sb: SolverBodies): void {
+  if ((jc.slots[i * SLOTS + 2]! & F_LIMIT) !== 0) {
+    const r = jc.rec;
+    const o = i * STRIDE;
+    turnSince(sb, jc.slots[i * SLOTS]!, jc.slots[i * SLOTS + 1]!);
+    const t = r[o + R_DANGLE]! + turnOut[0]!;
+    const lower = r[o + R_LOWER]!;
+    const upper = r[o + R_UPPER]!;
+    P.c = t < lower ? t - lower : t > upper ? t - upper : 0;
+    projectAngle(i, sb);
   }
-  projectPoint(j, sb);
+  projectPoint(i, sb);
 }
 
-function projectWeld(j: Joint, sb: SolverBodies): void {
+function projectWeld(j: Joint, i: number, sb: SolverBodies): void {
   if (j._angularHertz === 0) {
     angleNow(j, sb);
     P.c = j.theta;
-    projectAngle(j, sb);
+    projectAngle(i, sb);
   }
-  if (j._linearHertz === 0) projectPoint(j, sb);
+  if (j._linearHertz === 0) projectPoint(i, sb);
 }
 
-function projectDistance(j: Joint, sb: SolverBodies): void {
+function projectDistance(j: Joint, i: number, sb: SolverBodies): void {
   anchorsNow(j, sb);
   const d = Math.sqrt(now.dx * now.dx + now.dy * now.dy);
   if (d < 1e-12) return; // no direction to push along
@@ -167,11 +195,11 @@ function projectDistance(j: Joint, sb: SolverBodies): void {
   setRow(0);
   P.lax = now.rAx;
   P.lay = now.rAy;
-  projectRow(j, sb);
+  projectRow(i, sb);
 }
 
 /** Prismatic and wheel: translation limits, then B's anchor onto the line (and, prismatic, the angle). */
-function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void {
+function projectAxisJoint(j: Joint, i: number, sb: SolverBodies, holdAngle: boolean): void {
   if (j._enableLimit) {
     anchorsNow(j, sb);
     lineNow(j, sb);
@@ -182,7 +210,7 @@ function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void 
     P.c = t < j._lower ? t - j._lower : t > j._upper ? t - j._upper : 0;
     P.lax = line.lx;
     P.lay = line.ly;
-    projectRow(j, sb);
+    projectRow(i, sb);
   }
   anchorsNow(j, sb);
   lineNow(j, sb);
@@ -194,7 +222,7 @@ function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void 
   P.lay = line.ly;
   if (!holdAngle || j.angularMass === 0) {
     P.c = C1;
-    projectRow(j, sb);
+    projectRow(i, sb);
     return;
   }
   // the offset across the line and the angle together (the velocity pass's 2×2 block)
@@ -219,34 +247,43 @@ function projectAxisJoint(j: Joint, sb: SolverBodies, holdAngle: boolean): void 
   P.px = i1 * line.px;
   P.py = i1 * line.py;
   P.angular = i2;
-  push(j, sb);
+  push(i, sb);
 }
 
 /**
- * One NGS pass over the joints `active[0 .. count)`; the largest error it
- * found is left in `projected` (for an early exit).
+ * One NGS pass over the step's joints, `active` with their records in
+ * `records` (in its runs), moving the poses in `moves` (which the caller flushes to the
+ * bodies); the largest error it found is left in `projected` (for an early
+ * exit).
  */
-export function projectJoints(active: readonly Joint[], count: number, sb: SolverBodies): void {
+export function projectJoints(active: readonly Joint[], sb: SolverBodies, records: JointConstraints, moves: JointPoses): void {
+  jc = records;
+  poses = moves;
   projected.linear = 0;
   projected.angular = 0;
-  for (let i = 0; i < count; i++) {
-    const j = active[i]!;
-    switch (j._kind) {
-      case REVOLUTE:
-        projectRevolute(j, sb);
-        break;
-      case WELD:
-        projectWeld(j, sb);
-        break;
-      case DISTANCE:
-        projectDistance(j, sb);
-        break;
-      case PRISMATIC:
-        projectAxisJoint(j, sb, true);
-        break;
-      case WHEEL:
-        projectAxisJoint(j, sb, false);
-        break;
+  for (let run = 0; run < records.runCount; run++) {
+    const from = records.runFrom[run]!;
+    const to = records.runFrom[run + 1]!;
+    if (records.runRevolute[run] === 1) {
+      for (let i = from; i < to; i++) projectRevolute(i, sb);
+      continue;
+    }
+    for (let i = from; i < to; i++) {
+      const j = active[i]!;
+      switch (j._kind) {
+        case WELD:
+          projectWeld(j, i, sb);
+          break;
+        case DISTANCE:
+          projectDistance(j, i, sb);
+          break;
+        case PRISMATIC:
+          projectAxisJoint(j, i, sb, true);
+          break;
+        case WHEEL:
+          projectAxisJoint(j, i, sb, false);
+          break;
+      }
     }
   }
 }

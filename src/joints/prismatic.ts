@@ -11,11 +11,17 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { line, lineNow, row, rowMass, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, angleNow, now, pass, type JointContext } from "./parts.js";
-import { prepareRevolute } from "./revolute.js";
+import { anchorsNow, angleNow, forgetDisabled, now, pass, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
 
-export function prepareAxisJoint(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  prepareRevolute(j, sb, ctx); // the same masses, spring, softness and impulse bookkeeping
+/** A prismatic or wheel joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
+export function prepareAxisJoint(j: Joint, ctx: JointContext): void {
+  // the revolute joint's masses, spring, softness and impulse bookkeeping
+  const k = j.iA + j.iB;
+  j.angularMass = k > 0 ? 1 / k : 0;
+  prepareSpring(j, ctx);
+  useRigidForPoint(j, ctx);
+  if (!ctx.warmStarting) resetImpulses(j);
+  forgetDisabled(j);
   const a = j._bodyA;
   j.wax = a.qc * j.axX - a.qs * j.axY;
   j.way = a.qs * j.axX + a.qc * j.axY;

@@ -14,52 +14,220 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
+import { scratchSpring, turnOut, turnSince, type JointContext } from "./parts.js";
 import {
-  angleNow, applyAngular, forgetDisabled, pass, prepareBase, prepareSpring, resetImpulses, solveAngularLimit, solveAngularMotor, solvePoint,
-  useRigidForPoint, warmStartPoint, type JointContext,
-} from "./parts.js";
+  F_LIMIT, F_MOTOR, F_SPRING, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_IMPX, R_IMPY, R_LOWER,
+  R_LOWER_IMP, R_MA, R_MAX_MOTOR, R_MB, R_MOTOR_IMP, R_MOTOR_SPEED, R_SPRING_BIAS, R_SPRING_IMP, R_SPRING_IMPULSE, R_SPRING_MASS, R_SUMT,
+  R_SUMX, R_SUMY, R_UPPER, R_UPPER_IMP, SLOTS, STRIDE, type JointConstraints,
+} from "./joint-constraints.js";
 
-export function prepareRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  prepareBase(j, sb);
-  const k = j.iA + j.iB;
-  j.angularMass = k > 0 ? 1 / k : 0;
-  prepareSpring(j, ctx);
-  useRigidForPoint(j, ctx);
-  if (!ctx.warmStarting) resetImpulses(j);
-  forgetDisabled(j);
+/**
+ * Revolute record i's revolute part (after `prepareBase`): angular mass,
+ * spring, flags, settings, and the joint's impulses (0 for the parts
+ * switched off, and all of them with warm starting off).
+ */
+export function prepareRevolute(j: Joint, ctx: JointContext, jc: JointConstraints, i: number): void {
+  const r = jc.rec;
+  const o = i * STRIDE;
+  const k = r[o + R_IA]! + r[o + R_IB]!;
+  const angularMass = k > 0 ? 1 / k : 0;
+  r[o + R_ANGULAR_MASS] = angularMass;
+  ctx.scratch.hertz = j._hertz;
+  const s = scratchSpring(j, ctx);
+  r[o + R_SPRING_BIAS] = s.biasRate;
+  r[o + R_SPRING_MASS] = s.massScale;
+  r[o + R_SPRING_IMPULSE] = s.impulseScale;
+  const turns = angularMass > 0;
+  const spring = j._enableSpring;
+  const motor = j._enableMotor;
+  const limit = j._enableLimit;
+  jc.slots[i * SLOTS + 2] = (turns && spring && j._hertz > 0 ? F_SPRING : 0) | (turns && motor ? F_MOTOR : 0) | (turns && limit ? F_LIMIT : 0);
+  const keep = ctx.warmStarting;
+  if (!keep) j.impA = 0;
+  r[o + R_IMPX] = keep ? j.impX : 0;
+  r[o + R_IMPY] = keep ? j.impY : 0;
+  r[o + R_SPRING_IMP] = keep && spring ? j.springImp : 0;
+  r[o + R_MOTOR_IMP] = keep && motor ? j.motorImp : 0;
+  r[o + R_LOWER_IMP] = keep && limit ? j.lowerImp : 0;
+  r[o + R_UPPER_IMP] = keep && limit ? j.upperImp : 0;
+  r[o + R_SUMX] = 0;
+  r[o + R_SUMY] = 0;
+  r[o + R_SUMT] = 0;
+  r[o + R_MOTOR_SPEED] = j._motorSpeed;
+  r[o + R_MAX_MOTOR] = j._maxMotor;
+  r[o + R_LOWER] = j._lower;
+  r[o + R_UPPER] = j._upper;
 }
 
-export function warmStartRevolute(j: Joint, sb: SolverBodies): void {
-  pass.axial = j.springImp + j.motorImp + j.lowerImp - j.upperImp;
-  warmStartPoint(j, sb);
-}
-
-export function solveRevolute(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  const turns = j.angularMass > 0;
-  if (turns && j._enableSpring && j._hertz > 0) {
-    angleNow(j, sb);
-    const C = j.theta;
-    const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
-    const impulse = -j.springMassScale * j.angularMass * (cdot + j.springBias * C) - j.springImpulseScale * j.springImp;
-    j.springImp += impulse;
-    pass.imp = impulse;
-    applyAngular(j, sb);
+/** Warm start revolute records from .. to: the point impulse at the anchors now, and the angular ones. */
+export function warmStartRevolutes(jc: JointConstraints, sb: SolverBodies, from: number, to: number): void {
+  const r = jc.rec;
+  const slots = jc.slots;
+  const { vx, vy, w, dqc, dqs } = sb;
+  for (let i = from; i < to; i++) {
+    const o = i * STRIDE;
+    const sA = slots[i * SLOTS]!;
+    const sB = slots[i * SLOTS + 1]!;
+    const axial = r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
+    const cA = dqc[sA]!;
+    const snA = dqs[sA]!;
+    const cB = dqc[sB]!;
+    const snB = dqs[sB]!;
+    const fAx = r[o + R_FAX]!;
+    const fAy = r[o + R_FAY]!;
+    const fBx = r[o + R_FBX]!;
+    const fBy = r[o + R_FBY]!;
+    const rAx = cA * fAx - snA * fAy;
+    const rAy = snA * fAx + cA * fAy;
+    const rBx = cB * fBx - snB * fBy;
+    const rBy = snB * fBx + cB * fBy;
+    const ix = r[o + R_IMPX]!;
+    const iy = r[o + R_IMPY]!;
+    const mA = r[o + R_MA]!;
+    const mB = r[o + R_MB]!;
+    vx[sA] = vx[sA]! - mA * ix;
+    vy[sA] = vy[sA]! - mA * iy;
+    w[sA] = w[sA]! - r[o + R_IA]! * (rAx * iy - rAy * ix + axial);
+    vx[sB] = vx[sB]! + mB * ix;
+    vy[sB] = vy[sB]! + mB * iy;
+    w[sB] = w[sB]! + r[o + R_IB]! * (rBx * iy - rBy * ix + axial);
   }
-  if (turns && j._enableMotor) solveAngularMotor(j, sb, ctx);
-  if (turns && j._enableLimit) {
-    angleNow(j, sb);
-    const angle = j.theta;
-    pass.C = angle - j._lower;
-    solveAngularLimit(j, sb, ctx, 1);
-    pass.C = j._upper - angle;
-    solveAngularLimit(j, sb, ctx, -1);
-  }
-  solvePoint(j, sb, ctx.useBias);
 }
 
-/** Add this sub-step's impulses to the step's sums (for the reaction force and torque). */
-export function sumRevolute(j: Joint): void {
-  j.sumX += j.impX;
-  j.sumY += j.impY;
-  j.sumT += j.springImp + j.motorImp + j.lowerImp - j.upperImp;
+/**
+ * One pass over revolute records from .. to, with the bias (ctx.useBias) or
+ * without: spring, motor, limits, then the point, in Box2D v3's order, so
+ * the point (the part that must hold) has the last word. The arithmetic is
+ * the object solver's it replaced, operation for operation (same bits).
+ */
+export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: JointContext, from: number, to: number): void {
+  const r = jc.rec;
+  const slots = jc.slots;
+  const { vx, vy, w, dpx, dpy, dqc, dqs } = sb;
+  const useBias = ctx.useBias;
+  const h = ctx.h;
+  const invH = ctx.invH;
+  const rigidBias = ctx.rigid.biasRate;
+  const rigidMass = ctx.rigid.massScale;
+  const rigidImpulse = ctx.rigid.impulseScale;
+  for (let i = from; i < to; i++) {
+    const o = i * STRIDE;
+    const sA = slots[i * SLOTS]!;
+    const sB = slots[i * SLOTS + 1]!;
+    const flags = slots[i * SLOTS + 2]!;
+    const iA = r[o + R_IA]!;
+    const iB = r[o + R_IB]!;
+    if (flags !== 0) {
+      const angularMass = r[o + R_ANGULAR_MASS]!;
+      if ((flags & F_SPRING) !== 0) {
+        turnSince(sb, sA, sB);
+        const C = r[o + R_DANGLE]! + turnOut[0]!;
+        const cdot = w[sB]! - w[sA]!;
+        const springImp = r[o + R_SPRING_IMP]!;
+        const impulse = -r[o + R_SPRING_MASS]! * angularMass * (cdot + r[o + R_SPRING_BIAS]! * C) - r[o + R_SPRING_IMPULSE]! * springImp;
+        r[o + R_SPRING_IMP] = springImp + impulse;
+        w[sA] = w[sA]! - iA * impulse;
+        w[sB] = w[sB]! + iB * impulse;
+      }
+      if ((flags & F_MOTOR) !== 0) {
+        const cdot = w[sB]! - w[sA]! - r[o + R_MOTOR_SPEED]!;
+        const max = r[o + R_MAX_MOTOR]! * h;
+        const old = r[o + R_MOTOR_IMP]!;
+        let next = old - angularMass * cdot;
+        if (next > max) next = max;
+        else if (next < -max) next = -max;
+        r[o + R_MOTOR_IMP] = next;
+        const imp = next - old;
+        w[sA] = w[sA]! - iA * imp;
+        w[sB] = w[sB]! + iB * imp;
+      }
+      if ((flags & F_LIMIT) !== 0) {
+        turnSince(sb, sA, sB);
+        const angle = r[o + R_DANGLE]! + turnOut[0]!;
+        for (let side = 0; side < 2; side++) {
+          // lower: C = angle − lower ≥ 0 (sign +1); upper: C = upper − angle ≥ 0 (sign −1)
+          const sign = side === 0 ? 1 : -1;
+          const C = side === 0 ? angle - r[o + R_LOWER]! : r[o + R_UPPER]! - angle;
+          const at = side === 0 ? o + R_LOWER_IMP : o + R_UPPER_IMP;
+          // speculative while apart, soft like the rigid parts once past it (only with the bias)
+          let bias = 0;
+          let massScale = 1;
+          let impulseScale = 0;
+          if (C > 0) bias = C * invH;
+          else if (useBias) {
+            bias = rigidBias * C;
+            massScale = rigidMass;
+            impulseScale = rigidImpulse;
+          }
+          const accumulated = r[at]!;
+          const cdot = sign * (w[sB]! - w[sA]!);
+          const impulse = -angularMass * massScale * (cdot + bias) - impulseScale * accumulated;
+          let next = accumulated + impulse;
+          if (next < 0) next = 0;
+          r[at] = next;
+          const applied = sign * (next - accumulated);
+          w[sA] = w[sA]! - iA * applied;
+          w[sB] = w[sB]! + iB * applied;
+        }
+      }
+    }
+    // the point: anchors now, Cdot = vB + ωB×rB − vA − ωA×rA, K = J M⁻¹ Jᵀ (the anchors are
+    // written out here, in warmStartRevolutes and in positions.ts projectPoint: a shared helper
+    // writing them to a scratch object cost 5-9 % of joint_grid's step)
+    const cA = dqc[sA]!;
+    const snA = dqs[sA]!;
+    const cB = dqc[sB]!;
+    const snB = dqs[sB]!;
+    const fAx = r[o + R_FAX]!;
+    const fAy = r[o + R_FAY]!;
+    const fBx = r[o + R_FBX]!;
+    const fBy = r[o + R_FBY]!;
+    const rAx = cA * fAx - snA * fAy;
+    const rAy = snA * fAx + cA * fAy;
+    const rBx = cB * fBx - snB * fBy;
+    const rBy = snB * fBx + cB * fBy;
+    const mA = r[o + R_MA]!;
+    const mB = r[o + R_MB]!;
+    const wA = w[sA]!;
+    const wB = w[sB]!;
+    let cx = vx[sB]! - wB * rBy - (vx[sA]! - wA * rAy);
+    let cy = vy[sB]! + wB * rBx - (vy[sA]! + wA * rAx);
+    const m = mA + mB;
+    const k11 = m + rAy * rAy * iA + rBy * rBy * iB;
+    const k12 = -rAy * rAx * iA - rBy * rBx * iB;
+    const k22 = m + rAx * rAx * iA + rBx * rBx * iB;
+    let massScale = 1;
+    let impulseScale = 0;
+    if (useBias) {
+      cx += rigidBias * (dpx[sB]! - dpx[sA]! + rBx - rAx + r[o + R_DCX]!);
+      cy += rigidBias * (dpy[sB]! - dpy[sA]! + rBy - rAy + r[o + R_DCY]!);
+      massScale = rigidMass;
+      impulseScale = rigidImpulse;
+    }
+    let det = k11 * k22 - k12 * k12;
+    if (det !== 0) det = 1 / det;
+    const impX = r[o + R_IMPX]!;
+    const impY = r[o + R_IMPY]!;
+    const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * impX;
+    const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * impY;
+    r[o + R_IMPX] = impX + ix;
+    r[o + R_IMPY] = impY + iy;
+    vx[sA] = vx[sA]! - mA * ix;
+    vy[sA] = vy[sA]! - mA * iy;
+    w[sA] = w[sA]! - iA * (rAx * iy - rAy * ix);
+    vx[sB] = vx[sB]! + mB * ix;
+    vy[sB] = vy[sB]! + mB * iy;
+    w[sB] = w[sB]! + iB * (rBx * iy - rBy * ix);
+  }
+}
+
+/** Add this sub-step's impulses of revolute records from .. to to the step's sums (for the reaction force and torque). */
+export function sumRevolutes(jc: JointConstraints, from: number, to: number): void {
+  const r = jc.rec;
+  for (let i = from; i < to; i++) {
+    const o = i * STRIDE;
+    r[o + R_SUMX] = r[o + R_SUMX]! + r[o + R_IMPX]!;
+    r[o + R_SUMY] = r[o + R_SUMY]! + r[o + R_IMPY]!;
+    r[o + R_SUMT] = r[o + R_SUMT]! + (r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!);
+  }
 }

@@ -10,10 +10,10 @@
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
-import { angleNow, applyAngular, pass, prepareBase, scratchSpring, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
+import { angleNow, applyAngular, pass, scratchSpring, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
 
-export function prepareWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  prepareBase(j, sb);
+/** The joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
+export function prepareWeld(j: Joint, ctx: JointContext): void {
   const k = j.iA + j.iB;
   j.angularMass = k > 0 ? 1 / k : 0;
   useRigidForPoint(j, ctx);
