@@ -1,45 +1,33 @@
 /**
- * The contact solver's inner loops, as functions over columns (typed arrays)
- * and a range of constraints: `ContactConstraints` runs them over all its
- * constraints in one thread, and the parallel solver (src/solver/parallel/)
- * runs them over blocks of a colour on several threads at once, on the same
- * memory. Each function is self-contained (it uses nothing but its
- * arguments), because the workers compile it from its source text: the same
- * code, so the same bits.
+ * The contact solver's inner loops, as functions over the constraints'
+ * arrays and a range of constraints: `ContactConstraints` runs them over all
+ * its constraints in one thread, and the parallel solver
+ * (src/solver/parallel/) runs them over blocks of a colour on several
+ * threads at once, on the same memory. Each function is self-contained (it
+ * uses nothing but its arguments), because the workers compile it from its
+ * source text: the same code, so the same bits.
  *
- * The numbers they need besides the columns are in `c.params` (indices
+ * Layout. A constraint's numbers lie side by side, one block of `STRIDE`
+ * in `values` (the constraint's own, then `POINT_STRIDE` for each of its two
+ * points) and `INT_STRIDE` in `ints`, so that a pass reads two streams of
+ * memory, each constraint from a few adjacent cache lines, instead of one
+ * array per field (two dozen streams, a cache line from each). The offsets
+ * are the `C_*`, `PT_*` and `I_*` constants below; the loops here (and the
+ * other hot loops of contact-solver.ts) spell them as numbers with the
+ * name in a comment: they must stand alone, and V8 folds a literal into the
+ * address where it loads an imported constant.
+ *
+ * The numbers they need besides the constraints are in `c.params` (indices
  * `P_*`), set before each pass (a Float64Array: V8 boxed numbers passed as
  * arguments to calls it did not inline).
  */
 
-/** The contact columns a pass reads and writes (`ContactConstraints` has them). */
-export interface ContactColumns {
-  slotA: Int32Array;
-  slotB: Int32Array;
-  pointCount: Int32Array;
-  stiff: Int32Array;
-  nx: Float64Array;
-  ny: Float64Array;
-  friction: Float64Array;
-  tangentSpeed: Float64Array;
-  restitution: Float64Array;
-  rolling: Float64Array;
-  rollingMass: Float64Array;
-  rollingImpulse: Float64Array;
-  rAx: Float64Array;
-  rAy: Float64Array;
-  rBx: Float64Array;
-  rBy: Float64Array;
-  sAx: Float64Array;
-  sAy: Float64Array;
-  sBx: Float64Array;
-  sBy: Float64Array;
-  separation: Float64Array;
-  normalMass: Float64Array;
-  tangentMass: Float64Array;
-  normalImpulse: Float64Array;
-  tangentImpulse: Float64Array;
-  bias: Float64Array;
+/** The constraint arrays a pass reads and writes (`ContactConstraints` has them). */
+export interface ContactArrays {
+  /** `STRIDE` numbers per constraint: offsets `C_*`, and `PT_*` within each point. */
+  values: Float64Array;
+  /** `INT_STRIDE` integers per constraint: offsets `I_*`. */
+  ints: Int32Array;
   /** The pass's numbers, at the `P_*` indices. */
   params: Float64Array;
 }
@@ -57,15 +45,86 @@ export interface BodyColumns {
   dqs: Float64Array;
 }
 
-/** Contact columns by name, in the order the parallel solver shares them. */
-export const CONTACT_COLUMNS: readonly (keyof ContactColumns)[] = [
-  "slotA", "slotB", "pointCount", "stiff", "nx", "ny", "friction", "tangentSpeed", "restitution", "rolling", "rollingMass",
-  "rollingImpulse", "rAx", "rAy", "rBx", "rBy", "sAx", "sAy", "sBx", "sBy", "separation", "normalMass", "tangentMass",
-  "normalImpulse", "tangentImpulse", "bias", "params",
-];
+/** Constraint arrays by name, in the order the parallel solver shares them. */
+export const CONTACT_ARRAYS: readonly (keyof ContactArrays)[] = ["values", "ints", "params"];
 
 /** Body columns by name, in the order the parallel solver shares them. */
 export const BODY_COLUMNS: readonly (keyof BodyColumns)[] = ["vx", "vy", "w", "invMass", "invI", "dpx", "dpy", "dqc", "dqs"];
+
+// `values`: a constraint's block starts at STRIDE · i
+/** Numbers per constraint in `values` (five 64-byte cache lines). */
+export const STRIDE = 40;
+/** The normal (unit, from A to B): x and y. */
+export const C_NX = 0;
+/** See `C_NX`. */
+export const C_NY = 1;
+/** Friction coefficient (mixed). */
+export const C_FRICTION = 2;
+/** Conveyor speed along the tangent (the bodies' `tangentSpeed` summed, as in Box2D v3.1). */
+export const C_TANGENT_SPEED = 3;
+/** Restitution (mixed). */
+export const C_RESTITUTION = 4;
+/** Rolling resistance: the coefficient × the larger radius (m). */
+export const C_ROLLING = 5;
+/** Rolling resistance: 1 / (1/IA + 1/IB). */
+export const C_ROLLING_MASS = 6;
+/** Rolling resistance: the accumulated impulse (N·m·s). */
+export const C_ROLLING_IMPULSE = 7;
+/** Point j's numbers start at C_POINT + POINT_STRIDE · j of the constraint's block. */
+export const C_POINT = 8;
+/** Numbers per point. */
+export const POINT_STRIDE = 16;
+// within a point
+/** Anchors from each body's centre: rA (x, y), then rB. */
+export const PT_RAX = 0;
+/** See `PT_RAX`. */
+export const PT_RAY = 1;
+/** See `PT_RAX`. */
+export const PT_RBX = 2;
+/** See `PT_RAX`. */
+export const PT_RBY = 3;
+/**
+ * Separation anchors: each body's *core* point under the contact (its
+ * surface point moved in by its radius: a circle's centre, a point of a
+ * capsule's segment, a box's surface), relative to the body's centre, sA
+ * (x, y) then sB. The separation estimate carries these with the bodies, so
+ * a spinning circle's separation does not change (its centre does not move
+ * when it turns), even for a speculative point far from its surface.
+ */
+export const PT_SAX = 4;
+/** See `PT_SAX`. */
+export const PT_SAY = 5;
+/** See `PT_SAX`. */
+export const PT_SBX = 6;
+/** See `PT_SAX`. */
+export const PT_SBY = 7;
+/** Separation (−depth) at the start of the step. */
+export const PT_SEPARATION = 8;
+/** Effective masses along the normal and the tangent. */
+export const PT_NORMAL_MASS = 9;
+/** See `PT_NORMAL_MASS`. */
+export const PT_TANGENT_MASS = 10;
+/** Accumulated impulses along the normal and the tangent (of the current sub-step). */
+export const PT_NORMAL_IMPULSE = 11;
+/** See `PT_NORMAL_IMPULSE`. */
+export const PT_TANGENT_IMPULSE = 12;
+/** PGS: the normal velocity aimed for (Baumgarte push-out or speculative gap). */
+export const PT_BIAS = 13;
+/** Normal and tangent impulse applied over the whole step (all sub-steps and bounces). */
+export const PT_TOTAL_NORMAL = 14;
+/** See `PT_TOTAL_NORMAL`. */
+export const PT_TOTAL_TANGENT = 15;
+// `ints`: a constraint's block starts at INT_STRIDE · i
+/** Integers per constraint in `ints`. */
+export const INT_STRIDE = 4;
+/** The bodies' solver slots. */
+export const I_SLOT_A = 0;
+/** See `I_SLOT_A`. */
+export const I_SLOT_B = 1;
+/** Points: 1 or 2. */
+export const I_COUNT = 2;
+/** 1 for a contact with a still body (the stiffer softness), else 0. */
+export const I_STIFF = 3;
 
 // c.params indices (the kernels below spell them as numbers: they must stand alone)
 /** 1 / sub-step length. */
@@ -86,15 +145,16 @@ export const P_STIFF_IMPULSE = 8;
 export const PARAM_COUNT = 9;
 
 /** Apply the accumulated impulses of constraints start .. end − 1 at once (warm starting). */
-export function warmStartContacts(c: ContactColumns, sb: BodyColumns, start: number, end: number): void {
+export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: number, end: number): void {
   const { vx, vy, w, invMass, invI } = sb;
-  const { slotA, slotB, nx: nxs, ny: nys, pointCount, normalImpulse, tangentImpulse, rollingImpulse } = c;
-  const { rAx: rAxs, rAy: rAys, rBx: rBxs, rBy: rBys } = c;
+  const v = c.values;
+  const ints = c.ints;
   for (let i = start; i < end; i++) {
-    const sA = slotA[i]!;
-    const sB = slotB[i]!;
-    const nx = nxs[i]!;
-    const ny = nys[i]!;
+    const o = 40 * i; // STRIDE
+    const sA = ints[4 * i]!; // INT_STRIDE, I_SLOT_A
+    const sB = ints[4 * i + 1]!; // I_SLOT_B
+    const nx = v[o]!; // C_NX
+    const ny = v[o + 1]!; // C_NY
     const mA = invMass[sA]!;
     const iA = invI[sA]!;
     const mB = invMass[sB]!;
@@ -105,19 +165,20 @@ export function warmStartContacts(c: ContactColumns, sb: BodyColumns, start: num
     let vBx = vx[sB]!;
     let vBy = vy[sB]!;
     let wB = w[sB]!;
-    for (let k = 2 * i, last = k + pointCount[i]!; k < last; k++) {
-      const ln = normalImpulse[k]!;
-      const lt = tangentImpulse[k]!;
+    // points at C_POINT, POINT_STRIDE apart; I_COUNT of them
+    for (let k = o + 8, last = k + 16 * ints[4 * i + 2]!; k < last; k += 16) {
+      const ln = v[k + 11]!; // PT_NORMAL_IMPULSE
+      const lt = v[k + 12]!; // PT_TANGENT_IMPULSE
       const px = ln * nx + lt * ny;
       const py = ln * ny - lt * nx;
       vAx -= mA * px;
       vAy -= mA * py;
-      wA -= iA * (rAxs[k]! * py - rAys[k]! * px);
+      wA -= iA * (v[k]! * py - v[k + 1]! * px); // PT_RAX, PT_RAY
       vBx += mB * px;
       vBy += mB * py;
-      wB += iB * (rBxs[k]! * py - rBys[k]! * px);
+      wB += iB * (v[k + 2]! * py - v[k + 3]! * px); // PT_RBX, PT_RBY
     }
-    const lr = rollingImpulse[i]!;
+    const lr = v[o + 7]!; // C_ROLLING_IMPULSE
     if (lr !== 0) {
       wA -= iA * lr;
       wB += iB * lr;
@@ -142,38 +203,14 @@ export function warmStartContacts(c: ContactColumns, sb: BodyColumns, start: num
  * One loop with every array in a local: V8 keeps them in registers, and a
  * constraint's rows share the velocities they load.
  */
-export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number, end: number, useBias: boolean, pgs: boolean): void {
+export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, end: number, useBias: boolean, pgs: boolean): void {
   const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
+  const v = c.values;
+  const ints = c.ints;
   const params = c.params;
   const invH = params[0]! /* P_INV_H */;
   const bounceBelow = params[1]! /* P_BOUNCE_BELOW */;
   const maxPush = params[2]! /* P_MAX_PUSH */;
-  const slotA = c.slotA;
-  const slotB = c.slotB;
-  const nxs = c.nx;
-  const nys = c.ny;
-  const pointCount = c.pointCount;
-  const stiffs = c.stiff;
-  const restitution = c.restitution;
-  const friction = c.friction;
-  const tangentSpeed = c.tangentSpeed;
-  const rolling = c.rolling;
-  const rollingMass = c.rollingMass;
-  const rollingImpulse = c.rollingImpulse;
-  const rAxs = c.rAx;
-  const rAys = c.rAy;
-  const rBxs = c.rBx;
-  const rBys = c.rBy;
-  const sAxs = c.sAx;
-  const sAys = c.sAy;
-  const sBxs = c.sBx;
-  const sBys = c.sBy;
-  const separation = c.separation;
-  const normalMass = c.normalMass;
-  const tangentMass = c.tangentMass;
-  const normalImpulse = c.normalImpulse;
-  const tangentImpulse = c.tangentImpulse;
-  const pgsBias = c.bias;
   const softBias = params[3]! /* P_SOFT_BIAS */;
   const softMass = params[4]! /* P_SOFT_MASS */;
   const softImpulse = params[5]! /* P_SOFT_IMPULSE */;
@@ -181,10 +218,11 @@ export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number,
   const stiffMass = params[7]! /* P_STIFF_MASS */;
   const stiffImpulse = params[8]! /* P_STIFF_IMPULSE */;
   for (let i = start; i < end; i++) {
-    const sA = slotA[i]!;
-    const sB = slotB[i]!;
-    const nx = nxs[i]!;
-    const ny = nys[i]!;
+    const o = 40 * i; // STRIDE
+    const sA = ints[4 * i]!; // INT_STRIDE, I_SLOT_A
+    const sB = ints[4 * i + 1]!; // I_SLOT_B
+    const nx = v[o]!; // C_NX
+    const ny = v[o + 1]!; // C_NY
     const mA = invMass[sA]!;
     const iA = invI[sA]!;
     const mB = invMass[sB]!;
@@ -195,7 +233,7 @@ export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number,
     let vBx = vx[sB]!;
     let vBy = vy[sB]!;
     let wB = w[sB]!;
-    const isStiff = stiffs[i] === 1;
+    const isStiff = ints[4 * i + 3] === 1; // I_STIFF
     const biasRate = isStiff ? stiffBias : softBias;
     const pushMass = isStiff ? stiffMass : softMass;
     const pushImpulse = isStiff ? stiffImpulse : softImpulse;
@@ -205,13 +243,15 @@ export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number,
     const sBr = dqs[sB]!;
     const dx = dpx[sB]! - dpx[sA]!;
     const dy = dpy[sB]! - dpy[sA]!;
-    const bouncy = restitution[i]! > 0 && !useBias && !pgs;
-    const last = 2 * i + pointCount[i]!;
-    for (let k = 2 * i; k < last; k++) {
-      const rAx = rAxs[k]!;
-      const rAy = rAys[k]!;
-      const rBx = rBxs[k]!;
-      const rBy = rBys[k]!;
+    const bouncy = v[o + 4]! > 0 && !useBias && !pgs; // C_RESTITUTION
+    // points at C_POINT, POINT_STRIDE apart; I_COUNT of them
+    const first = o + 8;
+    const last = first + 16 * ints[4 * i + 2]!;
+    for (let k = first; k < last; k += 16) {
+      const rAx = v[k]!; // PT_RAX ... PT_RBY
+      const rAy = v[k + 1]!;
+      const rBx = v[k + 2]!;
+      const rBy = v[k + 3]!;
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
       const vn = dvx * nx + dvy * ny;
@@ -219,16 +259,16 @@ export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number,
       let massScale = 1;
       let impulseScale = 0;
       if (pgs) {
-        bias = -pgsBias[k]!;
+        bias = -v[k + 13]!; // PT_BIAS
       } else {
         // (dq − 1)·s is how far a separation anchor moved by rotation
-        const aX = sAxs[k]!;
-        const aY = sAys[k]!;
-        const bX = sBxs[k]!;
-        const bY = sBys[k]!;
+        const aX = v[k + 4]!; // PT_SAX ... PT_SBY
+        const aY = v[k + 5]!;
+        const bX = v[k + 6]!;
+        const bY = v[k + 7]!;
         const ddx = dx + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
         const ddy = dy + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
-        const s = separation[k]! + ddx * nx + ddy * ny;
+        const s = v[k + 8]! + ddx * nx + ddy * ny; // PT_SEPARATION
         if (s > 0) {
           if (bouncy && vn < bounceBelow) continue; // arriving for a bounce: see solveSoft
           bias = s * invH;
@@ -239,10 +279,10 @@ export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number,
           impulseScale = pushImpulse;
         }
       }
-      const old = normalImpulse[k]!;
-      let lambda = old - normalMass[k]! * massScale * (vn + bias) - impulseScale * old;
+      const old = v[k + 11]!; // PT_NORMAL_IMPULSE
+      let lambda = old - v[k + 9]! * massScale * (vn + bias) - impulseScale * old; // PT_NORMAL_MASS
       if (lambda < 0) lambda = 0;
-      normalImpulse[k] = lambda;
+      v[k + 11] = lambda;
       const impulse = lambda - old;
       const px = impulse * nx;
       const py = impulse * ny;
@@ -254,21 +294,21 @@ export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number,
       wB += iB * (rBx * py - rBy * px);
     }
     // friction
-    const mu = friction[i]!;
-    const belt = tangentSpeed[i]!;
-    for (let k = 2 * i; k < last; k++) {
-      const rAx = rAxs[k]!;
-      const rAy = rAys[k]!;
-      const rBx = rBxs[k]!;
-      const rBy = rBys[k]!;
+    const mu = v[o + 2]!; // C_FRICTION
+    const belt = v[o + 3]!; // C_TANGENT_SPEED
+    for (let k = first; k < last; k += 16) {
+      const rAx = v[k]!;
+      const rAy = v[k + 1]!;
+      const rBx = v[k + 2]!;
+      const rBy = v[k + 3]!;
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
       const vt = dvx * ny - dvy * nx - belt;
-      const maxF = mu * normalImpulse[k]!;
-      const old = tangentImpulse[k]!;
-      let lambda = old - tangentMass[k]! * vt;
+      const maxF = mu * v[k + 11]!; // PT_NORMAL_IMPULSE
+      const old = v[k + 12]!; // PT_TANGENT_IMPULSE
+      let lambda = old - v[k + 10]! * vt; // PT_TANGENT_MASS
       lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-      tangentImpulse[k] = lambda;
+      v[k + 12] = lambda;
       const px = (lambda - old) * ny;
       const py = -(lambda - old) * nx;
       vAx -= mA * px;
@@ -278,15 +318,15 @@ export function solveContacts(c: ContactColumns, sb: BodyColumns, start: number,
       vBy += mB * py;
       wB += iB * (rBx * py - rBy * px);
     }
-    const rr = rolling[i]!;
+    const rr = v[o + 5]!; // C_ROLLING
     if (rr > 0) {
-      let total = normalImpulse[2 * i]!;
-      if (last - 2 * i === 2) total += normalImpulse[2 * i + 1]!;
+      let total = v[first + 11]!; // point 0's PT_NORMAL_IMPULSE
+      if (last - first === 32) total += v[first + 27]!; // and point 1's
       const maxR = rr * total;
-      const old = rollingImpulse[i]!;
-      let lambda = old - rollingMass[i]! * (wB - wA);
+      const old = v[o + 7]!; // C_ROLLING_IMPULSE
+      let lambda = old - v[o + 6]! * (wB - wA); // C_ROLLING_MASS
       lambda = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
-      rollingImpulse[i] = lambda;
+      v[o + 7] = lambda;
       wA -= iA * (lambda - old);
       wB += iB * (lambda - old);
     }

@@ -10,9 +10,10 @@
  *   m_d = 1 / (1/mA + 1/mB + (rA × d)²/IA + (rB × d)²/IB).
  * An impulse P = λ·d changes vA −= P/mA, ωA −= (rA × P)/IA and the opposite for B.
  *
- * `ContactConstraints` holds, for one step, the contacts being solved as
- * flat arrays (one entry per contact, two per point: index 2·i + j), and
- * each solver stage is one loop over them. Both solvers ("soft-step" and
+ * `ContactConstraints` holds, for one step, the contacts being solved in
+ * flat arrays (each constraint's numbers side by side, its points' too: see
+ * the layout in contact-kernels.ts), and each solver stage is one loop over
+ * them. Both solvers ("soft-step" and
  * "pgs") use these stages; the velocities live in `SolverBodies`.
  */
 import { BOX } from "../bodies/body.js";
@@ -25,8 +26,10 @@ import { Softness } from "./softness.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
 import {
+  C_NX, C_NY, C_POINT, C_RESTITUTION, C_ROLLING_IMPULSE, I_COUNT, I_SLOT_A, I_SLOT_B, INT_STRIDE,
   P_BOUNCE_BELOW, P_INV_H, P_MAX_PUSH, P_SOFT_BIAS, P_SOFT_IMPULSE, P_SOFT_MASS, P_STIFF_BIAS, P_STIFF_IMPULSE, P_STIFF_MASS,
-  PARAM_COUNT, solveContacts, warmStartContacts,
+  PARAM_COUNT, POINT_STRIDE, PT_BIAS, PT_NORMAL_IMPULSE, PT_NORMAL_MASS, PT_RAX, PT_RAY, PT_RBX, PT_RBY, PT_SAX, PT_SAY, PT_SBX, PT_SBY,
+  PT_SEPARATION, PT_TANGENT_IMPULSE, PT_TOTAL_NORMAL, solveContacts, STRIDE, warmStartContacts,
 } from "./contact-kernels.js";
 
 /** The kinds of pass `ContactPassRunner.run` is asked for. */
@@ -55,68 +58,34 @@ export class ContactConstraints {
   threads: ContactPassRunner | null = null;
   /** A pass's numbers (see contact-kernels.ts). */
   params: Float64Array = new Float64Array(PARAM_COUNT);
-  slotA: Int32Array = new Int32Array(64);
-  slotB: Int32Array = new Int32Array(64);
-  pointCount: Int32Array = new Int32Array(64);
-  stiff: Int32Array = new Int32Array(64);
-  nx: Float64Array = new Float64Array(64);
-  ny: Float64Array = new Float64Array(64);
-  friction: Float64Array = new Float64Array(64);
-  /** Conveyor speed along the tangent (the bodies' `tangentSpeed` summed, as in Box2D v3.1). */
-  tangentSpeed: Float64Array = new Float64Array(64);
-  restitution: Float64Array = new Float64Array(64);
-  /** Rolling resistance: the coefficient × the larger radius (m), 1 / (1/IA + 1/IB), and the accumulated impulse (N·m·s). */
-  rolling: Float64Array = new Float64Array(64);
-  rollingMass: Float64Array = new Float64Array(64);
-  rollingImpulse: Float64Array = new Float64Array(64);
-  // per point
-  rAx: Float64Array = new Float64Array(128);
-  rAy: Float64Array = new Float64Array(128);
-  rBx: Float64Array = new Float64Array(128);
-  rBy: Float64Array = new Float64Array(128);
+  /** `STRIDE` numbers per constraint, side by side (offsets `C_*` and `PT_*`, see contact-kernels.ts). */
+  values: Float64Array = new Float64Array(64 * STRIDE);
+  /** `INT_STRIDE` integers per constraint: its bodies' solver slots, its point count, its stiffness (offsets `I_*`). */
+  ints: Int32Array = new Int32Array(64 * INT_STRIDE);
   /**
-   * Separation anchors: each body's *core* point under the contact (its
-   * surface point moved in by its radius: a circle's centre, a point of a
-   * capsule's segment, a box's surface), relative to the body's centre. The
-   * separation estimate carries these with the bodies, so a spinning circle's
-   * separation does not change (its centre does not move when it turns), even
-   * for a speculative point far from its surface.
+   * Relative normal velocity of each point at the start of the step (< 0:
+   * approaching), for impacts and hit events: index 2·i + j (read once or
+   * twice a step, so kept out of the blocks the passes read).
    */
-  sAx: Float64Array = new Float64Array(128);
-  sAy: Float64Array = new Float64Array(128);
-  sBx: Float64Array = new Float64Array(128);
-  sBy: Float64Array = new Float64Array(128);
-  /** Separation (−depth) at the start of the step. */
-  separation: Float64Array = new Float64Array(128);
-  normalMass: Float64Array = new Float64Array(128);
-  tangentMass: Float64Array = new Float64Array(128);
-  normalImpulse: Float64Array = new Float64Array(128);
-  tangentImpulse: Float64Array = new Float64Array(128);
-  /** PGS: the normal velocity aimed for (Baumgarte push-out or speculative gap). */
-  bias: Float64Array = new Float64Array(128);
-  /** Relative normal velocity at the start of the step (< 0: approaching), for hit events. */
   relativeVelocity: Float64Array = new Float64Array(128);
-  /** Normal and tangent impulse applied over the whole step (all sub-steps and bounces). */
-  totalNormal: Float64Array = new Float64Array(128);
-  totalTangent: Float64Array = new Float64Array(128);
 
   private grow(n: number): void {
-    if (this.slotA.length < n) this.growTo(capacityFor(this.slotA.length, n));
+    if (this.ints.length < INT_STRIDE * n) this.growTo(capacityFor(this.ints.length / INT_STRIDE, n));
   }
 
   /**
-   * Column memory is shared (SharedArrayBuffer) with the solver threads:
-   * set by `share()`; from then on every column grows into shared memory,
-   * and `generation` counts the times the columns were replaced (the threads
+   * Constraint memory is shared (SharedArrayBuffer) with the solver threads:
+   * set by `share()`; from then on the arrays grow into shared memory,
+   * and `generation` counts the times they were replaced (the threads
    * must be handed the new ones).
    */
   shared = false;
   generation = 0;
 
-  /** Move every column into shared memory (see `shared`). */
+  /** Move the arrays into shared memory (see `shared`). */
   share(): void {
     this.shared = true;
-    this.growTo(this.slotA.length);
+    this.growTo(this.ints.length / INT_STRIDE);
     this.params = grown(this.params, this.params.length, 0, true);
   }
 
@@ -124,41 +93,16 @@ export class ContactConstraints {
   private growTo(size: number): void {
     const sh = this.shared;
     this.generation++;
-    this.slotA = grown(this.slotA, size, 0, sh);
-    this.slotB = grown(this.slotB, size, 0, sh);
-    this.pointCount = grown(this.pointCount, size, 0, sh);
-    this.stiff = grown(this.stiff, size, 0, sh);
-    this.nx = grown(this.nx, size, 0, sh);
-    this.ny = grown(this.ny, size, 0, sh);
-    this.friction = grown(this.friction, size, 0, sh);
-    this.tangentSpeed = grown(this.tangentSpeed, size, 0, sh);
-    this.rolling = grown(this.rolling, size, 0, sh);
-    this.rollingMass = grown(this.rollingMass, size, 0, sh);
-    this.rollingImpulse = grown(this.rollingImpulse, size, 0, sh);
-    this.restitution = grown(this.restitution, size, 0, sh);
-    this.rAx = grown(this.rAx, 2 * size, 0, sh);
-    this.rAy = grown(this.rAy, 2 * size, 0, sh);
-    this.rBx = grown(this.rBx, 2 * size, 0, sh);
-    this.rBy = grown(this.rBy, 2 * size, 0, sh);
-    this.sAx = grown(this.sAx, 2 * size, 0, sh);
-    this.sAy = grown(this.sAy, 2 * size, 0, sh);
-    this.sBx = grown(this.sBx, 2 * size, 0, sh);
-    this.sBy = grown(this.sBy, 2 * size, 0, sh);
-    this.separation = grown(this.separation, 2 * size, 0, sh);
-    this.normalMass = grown(this.normalMass, 2 * size, 0, sh);
-    this.tangentMass = grown(this.tangentMass, 2 * size, 0, sh);
-    this.normalImpulse = grown(this.normalImpulse, 2 * size, 0, sh);
-    this.tangentImpulse = grown(this.tangentImpulse, 2 * size, 0, sh);
-    this.bias = grown(this.bias, 2 * size, 0, sh);
-    this.relativeVelocity = grown(this.relativeVelocity, 2 * size, 0, sh);
-    this.totalNormal = grown(this.totalNormal, 2 * size, 0, sh);
-    this.totalTangent = grown(this.totalTangent, 2 * size, 0, sh);
+    this.values = grown(this.values, STRIDE * size, 0, sh);
+    this.ints = grown(this.ints, INT_STRIDE * size, 0, sh);
+    this.relativeVelocity = grown(this.relativeVelocity, 2 * size);
   }
 
   /**
    * Prepare: anchors relative to each body's centre, effective masses, and
    * last step's impulses (warm starting) for every contact to solve, in the
    * order given (the world puts contacts with a static body last).
+   * (Offsets spelled as numbers, as in the kernels: see contact-kernels.ts.)
    */
   prepare(list: readonly Contact[], n: number, sb: SolverBodies, warmStarting: boolean): void {
     this.grow(n);
@@ -167,6 +111,9 @@ export class ContactConstraints {
     const invI = sb.invI;
     const slotOf = sb.slotOf;
     const { vx, vy, w } = sb;
+    const v = this.values;
+    const ints = this.ints;
+    const relativeVelocity = this.relativeVelocity;
     for (let i = 0; i < n; i++) {
       const c = list[i]!;
       this.contacts[i] = c;
@@ -174,22 +121,24 @@ export class ContactConstraints {
       const B = c.bodyB;
       const sA = slotOf[A.slot]!;
       const sB = slotOf[B.slot]!;
-      this.slotA[i] = sA;
-      this.slotB[i] = sB;
+      const o = 40 * i; // STRIDE
+      const q = 4 * i; // INT_STRIDE
+      ints[q] = sA; // I_SLOT_A
+      ints[q + 1] = sB; // I_SLOT_B
       // the manifold and last step's impulses, from the contact's row
       const f = c.rows.f;
-      const o = c.row * ROW;
+      const r = c.row * ROW;
       const count = c.count;
-      const nx = f[o + NX]!;
-      const ny = f[o + NY]!;
-      this.nx[i] = nx;
-      this.ny[i] = ny;
-      this.pointCount[i] = count;
-      this.stiff[i] = (c.flags & WITH_STATIC) !== 0 ? 1 : 0;
+      const nx = f[r + NX]!;
+      const ny = f[r + NY]!;
+      v[o] = nx; // C_NX
+      v[o + 1] = ny; // C_NY
+      ints[q + 2] = count; // I_COUNT
+      ints[q + 3] = (c.flags & WITH_STATIC) !== 0 ? 1 : 0; // I_STIFF
       // materials mixed from the bodies' current values, every step
-      this.friction[i] = mixFriction(A._friction, B._friction);
-      this.tangentSpeed[i] = A._tangentSpeed + B._tangentSpeed;
-      this.restitution[i] = mixRestitution(A._restitution, B._restitution);
+      v[o + 2] = mixFriction(A._friction, B._friction); // C_FRICTION
+      v[o + 3] = A._tangentSpeed + B._tangentSpeed; // C_TANGENT_SPEED
+      v[o + 4] = mixRestitution(A._restitution, B._restitution); // C_RESTITUTION
       const mA = invMass[sA]!;
       const iA = invI[sA]!;
       const mB = invMass[sB]!;
@@ -198,50 +147,51 @@ export class ContactConstraints {
       const radiusB = B._kind === BOX ? 0 : B._radius;
       // rolling resistance (Box2D v3.1): the larger coefficient × the larger radius
       const rr = A._rollingResistance > B._rollingResistance ? A._rollingResistance : B._rollingResistance;
-      this.rolling[i] = rr * (radiusA > radiusB ? radiusA : radiusB);
+      const rolling = rr * (radiusA > radiusB ? radiusA : radiusB);
+      v[o + 5] = rolling; // C_ROLLING
       const ki = iA + iB;
-      this.rollingMass[i] = ki > 0 ? 1 / ki : 0;
-      this.rollingImpulse[i] = warmStarting && this.rolling[i]! > 0 ? f[o + ROLLING]! : 0;
+      v[o + 6] = ki > 0 ? 1 / ki : 0; // C_ROLLING_MASS
+      v[o + 7] = warmStarting && rolling > 0 ? f[r + ROLLING]! : 0; // C_ROLLING_IMPULSE
       for (let j = 0; j < count; j++) {
-        const k = 2 * i + j;
-        const q = o + 3 * j; // point j's x, y, depth (X1 = X0 + 3)
-        const px = f[q + X0]!;
-        const py = f[q + Y0]!;
-        const depth = f[q + DEPTH0]!;
-        this.separation[k] = -depth;
+        const k = o + 8 + 16 * j; // C_POINT, POINT_STRIDE
+        const pr = r + 3 * j; // point j's x, y, depth in the row (X1 = X0 + 3)
+        const px = f[pr + X0]!;
+        const py = f[pr + Y0]!;
+        const depth = f[pr + DEPTH0]!;
+        v[k + 8] = -depth; // PT_SEPARATION
         const rAx = px - A.px;
         const rAy = py - A.py;
         const rBx = px - B.px;
         const rBy = py - B.py;
-        this.rAx[k] = rAx;
-        this.rAy[k] = rAy;
-        this.rBx[k] = rBx;
-        this.rBy[k] = rBy;
+        v[k] = rAx; // PT_RAX ... PT_RBY
+        v[k + 1] = rAy;
+        v[k + 2] = rBx;
+        v[k + 3] = rBy;
         // A's surface point is p + n·depth/2, B's is p − n·depth/2; cores lie a radius further in
         const inA = 0.5 * depth - radiusA;
         const inB = radiusB - 0.5 * depth;
-        this.sAx[k] = rAx + inA * nx;
-        this.sAy[k] = rAy + inA * ny;
-        this.sBx[k] = rBx + inB * nx;
-        this.sBy[k] = rBy + inB * ny;
+        v[k + 4] = rAx + inA * nx; // PT_SAX ... PT_SBY
+        v[k + 5] = rAy + inA * ny;
+        v[k + 6] = rBx + inB * nx;
+        v[k + 7] = rBy + inB * ny;
         const rnA = rAx * ny - rAy * nx;
         const rnB = rBx * ny - rBy * nx;
         const kn = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-        this.normalMass[k] = kn > 0 ? 1 / kn : 0;
+        v[k + 9] = kn > 0 ? 1 / kn : 0; // PT_NORMAL_MASS
         // tangent t = (ny, −nx): r × t = −(r · n)
         const rtA = rAx * nx + rAy * ny;
         const rtB = rBx * nx + rBy * ny;
         const kt = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
-        this.tangentMass[k] = kt > 0 ? 1 / kt : 0;
-        const p = o + 2 * j; // point j's impulses (NORMAL1 = NORMAL0 + 2)
-        this.normalImpulse[k] = warmStarting ? f[p + NORMAL0]! : 0;
-        this.tangentImpulse[k] = warmStarting ? f[p + TANGENT0]! : 0;
-        this.bias[k] = 0;
-        this.totalNormal[k] = 0;
-        this.totalTangent[k] = 0;
+        v[k + 10] = kt > 0 ? 1 / kt : 0; // PT_TANGENT_MASS
+        const ir = r + 2 * j; // point j's impulses in the row (NORMAL1 = NORMAL0 + 2)
+        v[k + 11] = warmStarting ? f[ir + NORMAL0]! : 0; // PT_NORMAL_IMPULSE
+        v[k + 12] = warmStarting ? f[ir + TANGENT0]! : 0; // PT_TANGENT_IMPULSE
+        v[k + 13] = 0; // PT_BIAS
+        v[k + 14] = 0; // PT_TOTAL_NORMAL
+        v[k + 15] = 0; // PT_TOTAL_TANGENT
         const dvx = vx[sB]! - w[sB]! * rBy - (vx[sA]! - w[sA]! * rAy);
         const dvy = vy[sB]! + w[sB]! * rBx - (vy[sA]! + w[sA]! * rAx);
-        this.relativeVelocity[k] = dvx * nx + dvy * ny;
+        relativeVelocity[2 * i + j] = dvx * nx + dvy * ny;
       }
     }
   }
@@ -257,32 +207,37 @@ export class ContactConstraints {
    */
   storeImpulses(hitThreshold: number): void {
     this.hitCount = 0;
+    const v = this.values;
+    const ints = this.ints;
+    const relativeVelocity = this.relativeVelocity;
     for (let i = 0; i < this.count; i++) {
       const c = this.contacts[i]!;
       const f = c.rows.f;
-      const o = c.row * ROW;
-      const k = 2 * i;
-      const two = this.pointCount[i] === 2;
-      f[o + ROLLING] = this.rollingImpulse[i]!;
-      const n0 = this.totalNormal[k]!;
-      f[o + NORMAL0] = this.normalImpulse[k]!;
-      f[o + TANGENT0] = this.tangentImpulse[k]!;
-      f[o + TOTAL_NORMAL0] = n0;
-      f[o + TOTAL_TANGENT0] = this.totalTangent[k]!;
+      const r = c.row * ROW;
+      const o = 40 * i; // STRIDE
+      const k = o + 8; // point 0 (C_POINT); point 1 is at k + 16 (POINT_STRIDE)
+      const two = ints[4 * i + 2] === 2; // I_COUNT
+      f[r + ROLLING] = v[o + 7]!; // C_ROLLING_IMPULSE
+      const n0 = v[k + 14]!; // PT_TOTAL_NORMAL
+      f[r + NORMAL0] = v[k + 11]!; // PT_NORMAL_IMPULSE
+      f[r + TANGENT0] = v[k + 12]!; // PT_TANGENT_IMPULSE
+      f[r + TOTAL_NORMAL0] = n0;
+      f[r + TOTAL_TANGENT0] = v[k + 15]!; // PT_TOTAL_TANGENT
       let pushed = n0 > 0;
+      let n1 = 0;
       if (two) {
-        const n1 = this.totalNormal[k + 1]!;
-        f[o + NORMAL1] = this.normalImpulse[k + 1]!;
-        f[o + TANGENT1] = this.tangentImpulse[k + 1]!;
-        f[o + TOTAL_NORMAL1] = n1;
-        f[o + TOTAL_TANGENT1] = this.totalTangent[k + 1]!;
+        n1 = v[k + 30]!;
+        f[r + NORMAL1] = v[k + 27]!;
+        f[r + TANGENT1] = v[k + 28]!;
+        f[r + TOTAL_NORMAL1] = n1;
+        f[r + TOTAL_TANGENT1] = v[k + 31]!;
         pushed = pushed || n1 > 0;
       }
       if (!pushed) continue;
       c.flags |= PUSHED;
       // the hit: the fastest approach among the points that were pushed
-      const a0 = n0 > 0 ? -this.relativeVelocity[k]! : -Infinity;
-      const a1 = two && this.totalNormal[k + 1]! > 0 ? -this.relativeVelocity[k + 1]! : -Infinity;
+      const a0 = n0 > 0 ? -relativeVelocity[2 * i]! : -Infinity;
+      const a1 = two && n1 > 0 ? -relativeVelocity[2 * i + 1]! : -Infinity;
       const speed = a1 > a0 ? a1 : a0;
       if (speed > hitThreshold) {
         const h = this.hitCount++;
@@ -309,20 +264,26 @@ export class ContactConstraints {
 
   /** Add the accumulated impulses to the step's totals (after each sub-step, or once with pgs). */
   addToTotals(): void {
+    const v = this.values;
+    const ints = this.ints;
     for (let i = 0; i < this.count; i++) {
-      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-        this.totalNormal[k] = this.totalNormal[k]! + this.normalImpulse[k]!;
-        this.totalTangent[k] = this.totalTangent[k]! + this.tangentImpulse[k]!;
+      for (let k = 40 * i + 8, end = k + 16 * ints[4 * i + 2]!; k < end; k += 16) {
+        v[k + 14] = v[k + 14]! + v[k + 11]!; // PT_TOTAL_NORMAL += PT_NORMAL_IMPULSE
+        v[k + 15] = v[k + 15]! + v[k + 12]!; // PT_TOTAL_TANGENT += PT_TANGENT_IMPULSE
       }
     }
   }
 
-
   /** Forget the accumulated impulses (warm starting off). */
   resetImpulses(): void {
-    this.normalImpulse.fill(0, 0, 2 * this.count);
-    this.tangentImpulse.fill(0, 0, 2 * this.count);
-    this.rollingImpulse.fill(0, 0, this.count);
+    const v = this.values;
+    for (let o = 0; o < STRIDE * this.count; o += STRIDE) {
+      v[o + C_ROLLING_IMPULSE] = 0;
+      for (let k = o + C_POINT; k < o + STRIDE; k += POINT_STRIDE) {
+        v[k + PT_NORMAL_IMPULSE] = 0;
+        v[k + PT_TANGENT_IMPULSE] = 0;
+      }
+    }
   }
 
   /** Apply the accumulated impulses at once (warm starting). */
@@ -420,6 +381,8 @@ export class ContactConstraints {
     const { vx, vy, w, invMass, invI, impactTime, vx0, vy0, w0, vxPred, vyPred, wPred } = sb;
     let applied = 0;
     const hitBodies = sb.hitThisStep;
+    const values = this.values;
+    const ints = this.ints;
     for (let sweep = 0; sweep < maxSweeps; sweep++) {
       let appliedThisSweep = 0;
       // Only the candidates (see selectImpactCandidates) can have an impact, and, once bodies
@@ -428,18 +391,19 @@ export class ContactConstraints {
       const n = anyHit ? this.count : this.candidateCount;
       for (let c = 0; c < n; c++) {
         const i = anyHit ? c : this.candidates[c]!;
-        const e = this.restitution[i]!;
+        const o = STRIDE * i;
+        const e = values[o + C_RESTITUTION]!;
         if (e === 0) continue;
-        const sA = this.slotA[i]!;
-        const sB = this.slotB[i]!;
+        const sA = ints[INT_STRIDE * i + I_SLOT_A]!;
+        const sB = ints[INT_STRIDE * i + I_SLOT_B]!;
         if (anyHit && this.candidate[i] === 0 && hitBodies[sA] === 0 && hitBodies[sB] === 0) continue;
-        const nx = this.nx[i]!;
-        const ny = this.ny[i]!;
-        for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-          const rAx = this.rAx[k]!;
-          const rAy = this.rAy[k]!;
-          const rBx = this.rBx[k]!;
-          const rBy = this.rBy[k]!;
+        const nx = values[o + C_NX]!;
+        const ny = values[o + C_NY]!;
+        for (let k = o + C_POINT, end = k + POINT_STRIDE * ints[INT_STRIDE * i + I_COUNT]!; k < end; k += POINT_STRIDE) {
+          const rAx = values[k + PT_RAX]!;
+          const rAy = values[k + PT_RAY]!;
+          const rBx = values[k + PT_RBX]!;
+          const rBy = values[k + PT_RBY]!;
           const dvx = vx[sB]! - w[sB]! * rBy - (vx[sA]! - w[sA]! * rAy);
           const dvy = vy[sB]! + w[sB]! * rBx - (vy[sA]! + w[sA]! * rAx);
           const vn = dvx * nx + dvy * ny;
@@ -462,8 +426,8 @@ export class ContactConstraints {
           const dn = (fBx - fAx) * nx + (fBy - fAy) * ny;
           const vnAtImpact = vn - dn + (dn / sb.kick) * (t / h);
           if (vnAtImpact >= -threshold) continue;
-          const impulse = -(1 + e) * this.normalMass[k]! * vnAtImpact;
-          this.totalNormal[k] = this.totalNormal[k]! + impulse;
+          const impulse = -(1 + e) * values[k + PT_NORMAL_MASS]! * vnAtImpact;
+          values[k + PT_TOTAL_NORMAL] = values[k + PT_TOTAL_NORMAL]! + impulse;
           const px = impulse * nx;
           const py = impulse * ny;
           const dwA = -(invI[sA]! * (rAx * py - rAy * px));
@@ -511,19 +475,21 @@ export class ContactConstraints {
     }
     sb.hitThisStep.fill(0, 0, sb.count);
     const accel = sb.accelBound;
+    const ints = this.ints;
     for (let i = 0; i < this.count; i++) {
       this.candidate[i] = 0;
-      if (this.restitution[i] === 0) continue;
+      if (this.values[STRIDE * i + C_RESTITUTION] === 0) continue;
       if (anyForce) {
         // a force field's forces are unknown: any bouncy contact may have an impact
         this.candidate[i] = 1;
         this.candidates[this.candidateCount++] = i;
         continue;
       }
-      const reach = (accel[this.slotA[i]!]! + accel[this.slotB[i]!]!) * dt;
+      const q = INT_STRIDE * i;
+      const reach = (accel[ints[q + I_SLOT_A]!]! + accel[ints[q + I_SLOT_B]!]!) * dt;
       const limit = reach - threshold;
       let candidate = false;
-      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
+      for (let k = 2 * i, end = k + ints[q + I_COUNT]!; k < end; k++) {
         if (this.relativeVelocity[k]! < limit) candidate = true;
       }
       if (candidate) {
@@ -547,9 +513,11 @@ export class ContactConstraints {
     const invDt = this.invDt;
     const baumgarte = withBaumgarte ? this.percent : 0;
     const slop = this.slop;
+    const values = this.values;
     for (let i = 0; i < this.count; i++) {
-      for (let k = 2 * i, end = k + this.pointCount[i]!; k < end; k++) {
-        const sep = this.separation[k]!;
+      const first = STRIDE * i + C_POINT;
+      for (let k = first, end = k + POINT_STRIDE * this.ints[INT_STRIDE * i + I_COUNT]!; k < end; k += POINT_STRIDE) {
+        const sep = values[k + PT_SEPARATION]!;
         let bias = 0;
         if (sep > 0) {
           bias = -sep * invDt;
@@ -557,7 +525,7 @@ export class ContactConstraints {
           const push = baumgarte * invDt * (-sep - slop);
           if (push > bias) bias = push;
         }
-        this.bias[k] = bias;
+        values[k + PT_BIAS] = bias;
       }
     }
   }
@@ -565,25 +533,27 @@ export class ContactConstraints {
 }
 
 /**
- * Current separation of point k of constraint i, from each body's motion
- * since the step start (the contact solver's estimate; no collision query):
+ * Current separation of a point of constraint i (`p`: where the point's
+ * numbers start in `cc.values`), from each body's motion since the step
+ * start (the contact solver's estimate; no collision query):
  *   s = s0 + n · ((dpB + dqB·sB − sB) − (dpA + dqA·sA − sA))
- * with sA, sB the separation anchors (see `sAx`).
+ * with sA, sB the separation anchors (see `PT_SAX`).
  */
-export function separationNow(cc: ContactConstraints, sb: SolverBodies, i: number, k: number): number {
-  const sA = cc.slotA[i]!;
-  const sB = cc.slotB[i]!;
-  const aX = cc.sAx[k]!;
-  const aY = cc.sAy[k]!;
-  const bX = cc.sBx[k]!;
-  const bY = cc.sBy[k]!;
+export function separationNow(cc: ContactConstraints, sb: SolverBodies, i: number, p: number): number {
+  const v = cc.values;
+  const sA = cc.ints[INT_STRIDE * i + I_SLOT_A]!;
+  const sB = cc.ints[INT_STRIDE * i + I_SLOT_B]!;
+  const aX = v[p + PT_SAX]!;
+  const aY = v[p + PT_SAY]!;
+  const bX = v[p + PT_SBX]!;
+  const bY = v[p + PT_SBY]!;
   const cA = sb.dqc[sA]! - 1;
   const sAr = sb.dqs[sA]!;
   const cB = sb.dqc[sB]! - 1;
   const sBr = sb.dqs[sB]!;
   const dx = sb.dpx[sB]! - sb.dpx[sA]! + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
   const dy = sb.dpy[sB]! - sb.dpy[sA]! + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
-  return cc.separation[k]! + dx * cc.nx[i]! + dy * cc.ny[i]!;
+  return v[p + PT_SEPARATION]! + dx * v[STRIDE * i + C_NX]! + dy * v[STRIDE * i + C_NY]!;
 }
 
 /** Record an impact correction for solver slot s (see `resolveImpacts`), and the impact's time t > 0. */

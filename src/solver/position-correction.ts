@@ -15,6 +15,7 @@
  * - "none": nothing, so you can see what the others fix.
  */
 import { separationNow, type ContactConstraints } from "./contact-solver.js";
+import { C_NX, C_NY, C_POINT, I_COUNT, I_SLOT_A, I_SLOT_B, INT_STRIDE, POINT_STRIDE, PT_RAX, PT_RAY, PT_RBX, PT_RBY, STRIDE } from "./contact-kernels.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { integrateRotation } from "./integrate.js";
 
@@ -36,21 +37,24 @@ export function shift(sb: SolverBodies, s: number, dx: number, dy: number, da: n
 export function projectPositions(cc: ContactConstraints, sb: SolverBodies): void {
   const percent = cc.percent;
   const slop = cc.slop;
+  const v = cc.values;
   for (let i = 0; i < cc.count; i++) {
-    const sA = cc.slotA[i]!;
-    const sB = cc.slotB[i]!;
+    const q = INT_STRIDE * i;
+    const sA = cc.ints[q + I_SLOT_A]!;
+    const sB = cc.ints[q + I_SLOT_B]!;
     const mA = sb.invMass[sA]!;
     const mB = sb.invMass[sB]!;
     const mSum = mA + mB;
     if (mSum === 0) continue;
     // deepest point now
-    let s = separationNow(cc, sb, i, 2 * i);
-    if (cc.pointCount[i] === 2) s = Math.min(s, separationNow(cc, sb, i, 2 * i + 1));
+    const o = STRIDE * i;
+    let s = separationNow(cc, sb, i, o + C_POINT);
+    if (cc.ints[q + I_COUNT] === 2) s = Math.min(s, separationNow(cc, sb, i, o + C_POINT + POINT_STRIDE));
     const depth = -s - slop;
     if (depth <= 0) continue;
     const k = (percent * depth) / mSum;
-    const nx = cc.nx[i]!;
-    const ny = cc.ny[i]!;
+    const nx = v[o + C_NX]!;
+    const ny = v[o + C_NY]!;
     shift(sb, sA, -mA * k * nx, -mA * k * ny, 0);
     shift(sb, sB, mB * k * nx, mB * k * ny, 0);
   }
@@ -68,27 +72,30 @@ export function solvePositionsNGS(cc: ContactConstraints, sb: SolverBodies): voi
   const baumgarte = cc.percent;
   const slop = cc.slop;
   let minSeparation = 0;
+  const v = cc.values;
   for (let i = 0; i < cc.count; i++) {
-    const sA = cc.slotA[i]!;
-    const sB = cc.slotB[i]!;
+    const q = INT_STRIDE * i;
+    const sA = cc.ints[q + I_SLOT_A]!;
+    const sB = cc.ints[q + I_SLOT_B]!;
     const mA = sb.invMass[sA]!;
     const iA = sb.invI[sA]!;
     const mB = sb.invMass[sB]!;
     const iB = sb.invI[sB]!;
     if (mA + mB === 0) continue;
-    const nx = cc.nx[i]!;
-    const ny = cc.ny[i]!;
-    for (let k = 2 * i, end = k + cc.pointCount[i]!; k < end; k++) {
+    const o = STRIDE * i;
+    const nx = v[o + C_NX]!;
+    const ny = v[o + C_NY]!;
+    for (let k = o + C_POINT, end = k + POINT_STRIDE * cc.ints[q + I_COUNT]!; k < end; k += POINT_STRIDE) {
       const s = separationNow(cc, sb, i, k);
       if (s < minSeparation) minSeparation = s;
       let C = baumgarte * (s + slop);
       if (C > 0) C = 0;
       C = Math.max(C, -MAX_CORRECTION); // not a conditional with the constant: V8 boxed its value
       // current anchors: the step-start anchors turned with their bodies
-      const rAx = sb.dqc[sA]! * cc.rAx[k]! - sb.dqs[sA]! * cc.rAy[k]!;
-      const rAy = sb.dqs[sA]! * cc.rAx[k]! + sb.dqc[sA]! * cc.rAy[k]!;
-      const rBx = sb.dqc[sB]! * cc.rBx[k]! - sb.dqs[sB]! * cc.rBy[k]!;
-      const rBy = sb.dqs[sB]! * cc.rBx[k]! + sb.dqc[sB]! * cc.rBy[k]!;
+      const rAx = sb.dqc[sA]! * v[k + PT_RAX]! - sb.dqs[sA]! * v[k + PT_RAY]!;
+      const rAy = sb.dqs[sA]! * v[k + PT_RAX]! + sb.dqc[sA]! * v[k + PT_RAY]!;
+      const rBx = sb.dqc[sB]! * v[k + PT_RBX]! - sb.dqs[sB]! * v[k + PT_RBY]!;
+      const rBy = sb.dqs[sB]! * v[k + PT_RBX]! + sb.dqc[sB]! * v[k + PT_RBY]!;
       const rnA = rAx * ny - rAy * nx;
       const rnB = rBx * ny - rBy * nx;
       const K = mA + mB + iA * rnA * rnA + iB * rnB * rnB;

@@ -16,7 +16,7 @@
  * browser's main thread (where it may not block), which spins.
  */
 import type { World } from "../../world.js";
-import { BODY_COLUMNS, CONTACT_COLUMNS, solveContacts, warmStartContacts } from "../contact-kernels.js";
+import { BODY_COLUMNS, CONTACT_ARRAYS, solveContacts, warmStartContacts } from "../contact-kernels.js";
 import type { ContactConstraints, ContactPassRunner } from "../contact-solver.js";
 import type { SolverBodies } from "../solver-bodies.js";
 import type { GraphColouring } from "../graph-colour.js";
@@ -216,7 +216,7 @@ export class SolverThreads implements ContactPassRunner {
     const sb = this.sb;
     this.generation++;
     const contacts: Record<string, unknown> = {};
-    for (const name of CONTACT_COLUMNS) contacts[name] = cc[name];
+    for (const name of CONTACT_ARRAYS) contacts[name] = cc[name];
     const bodies: Record<string, unknown> = {};
     for (const name of BODY_COLUMNS) bodies[name] = sb[name];
     for (let i = 0; i < this.handles.length; i++) {
