@@ -3,7 +3,7 @@
  * src/solver/contact-solver.ts packs the contacts): `prepare` copies each
  * active joint's solver data into a record of `STRIDE` numbers in one
  * Float64Array (record i is `active[i]`), and the stages then run loops over
- * the records (revolute-kernels.ts) instead of reading Joint objects, which
+ * the records (revolute.ts) instead of reading Joint objects, which
  * are large and scattered in memory. `finish` copies the impulses back: the
  * Joint objects stay the owners of what outlives the step (warm-start
  * impulses, reaction forces; snapshots read them there).
