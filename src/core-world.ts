@@ -215,6 +215,7 @@ export class CoreWorld implements BodyOwner {
       jointed: (a, b) => this.jointManager.blocksCollision(a, b),
     };
     this.contactManager = new ContactManager(this.contactWorld, this.events);
+    this.contactConstraints.rows = this.contactManager.rows;
     this.contactManager.settings.motion = this.motion;
     this.contactManager.settings.seams = this.seams;
     this.continuous.seams = this.seams;

@@ -37,7 +37,7 @@ import type { EventBuffers } from "../world/events.js";
 import { collideWith } from "../narrowphase/collide.js";
 import type { MotionBounds } from "../solver/continuous.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
-import { Contact, ContactRows, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, PUSHED, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
+import { Contact, ContactRows, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
 import { PairMap } from "../broadphase/pair-map.js";
 import type { Seams } from "./seams.js";
@@ -149,7 +149,7 @@ export class ContactManager {
 
   /** The pair's boxes parted: the contact goes (one that bounced off within the step still reports that it touched). */
   private end(c: Contact): void {
-    if ((c.flags & PUSHED) !== 0 && (c.flags & REPORTED) === 0) {
+    if (c.pushed !== 0 && (c.flags & REPORTED) === 0) {
       c.flags |= TOUCHING;
       this.report(c);
     }
@@ -427,8 +427,8 @@ export class ContactManager {
     if ((c.flags & ONE_WAY) !== 0 && m.count > 0) this.decideOneWay(c, m);
     if (m.count < 2) m.clearUnused();
     c.store(m);
-    const touching = (m.count > 0 && (sensor || m.depth >= -s.speculativeDistance)) || (c.flags & PUSHED) !== 0;
-    c.flags &= ~PUSHED;
+    const touching = (m.count > 0 && (sensor || m.depth >= -s.speculativeDistance)) || c.pushed !== 0;
+    c.pushed = 0;
     if (touching) c.flags |= TOUCHING;
     else c.flags &= ~TOUCHING;
     // about to touch (a speculative point): a sleeping body must wake in time for the next solve

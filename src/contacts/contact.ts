@@ -48,8 +48,6 @@ export const IN_PENDING = 32;
 export const DEAD = 64;
 /** Touching when the last step's events were reported began in that step (for `collisionActive`). */
 export const BEGAN = 128;
-/** The solver pushed the bodies apart in this step: they touched, even if they part before its end. */
-export const PUSHED = 256;
 /** One body is one-way (a static or kinematic body with a `oneWay` direction): see `decideOneWay`. */
 export const ONE_WAY = 512;
 /** A one-way contact that lets its bodies pass (no points for the solver) until the other body is wholly on the allowed side. */
@@ -83,8 +81,10 @@ export const TOTAL_NORMAL1 = 15;
 export const TOTAL_TANGENT1 = 16;
 /** Accumulated rolling-resistance torque impulse (N·m·s) of the last (sub-)step: the next warm start. */
 export const ROLLING = 17;
+/** 1 when the solver pushed the bodies apart in this step (they touched, even if they part before its end), else 0. */
+export const PUSHED_BY_SOLVER = 18;
 /** Doubles per row. */
-export const ROW = 18;
+export const ROW = 19;
 
 /** The numbers of a set of contacts: row r is `f[r × ROW .. (r + 1) × ROW)` (offsets NX ... ROLLING). */
 export class ContactRows {
@@ -240,6 +240,8 @@ export class Contact {
   declare totalTangentImpulse1: number;
   /** Accumulated rolling-resistance torque impulse of the last (sub-)step, N·m·s. */
   declare rollingImpulse: number;
+  /** 1 when the solver pushed the bodies apart in this step, else 0 (cleared by the next narrowphase update). */
+  declare pushed: number;
 }
 
 
@@ -247,7 +249,7 @@ export class Contact {
 (
   [
     "normalX", "normalY", "depth", "x0", "y0", "depth0", "x1", "y1", "depth1", "normalImpulse0", "tangentImpulse0", "normalImpulse1",
-    "tangentImpulse1", "totalNormalImpulse0", "totalTangentImpulse0", "totalNormalImpulse1", "totalTangentImpulse1", "rollingImpulse",
+    "tangentImpulse1", "totalNormalImpulse0", "totalTangentImpulse0", "totalNormalImpulse1", "totalTangentImpulse1", "rollingImpulse", "pushed",
   ] as const
 ).forEach((name, k) =>
   Object.defineProperty(Contact.prototype, name, {

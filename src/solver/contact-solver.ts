@@ -18,8 +18,8 @@
  */
 import { BOX } from "../bodies/body.js";
 import {
-  DEPTH0, NORMAL0, NORMAL1, NX, NY, PUSHED, ROLLING, ROW, TANGENT0, TANGENT1, TOTAL_NORMAL0, TOTAL_NORMAL1, TOTAL_TANGENT0, TOTAL_TANGENT1, WITH_STATIC, X0, Y0,
-  type Contact,
+  DEPTH0, NORMAL0, NORMAL1, NX, NY, PUSHED_BY_SOLVER, ROLLING, ROW, TANGENT0, TANGENT1, TOTAL_NORMAL0, TOTAL_NORMAL1, TOTAL_TANGENT0, TOTAL_TANGENT1, WITH_STATIC, X0, Y0,
+  ContactRows, type Contact,
 } from "../contacts/contact.js";
 import { mixFriction, mixRestitution } from "../contacts/pairing.js";
 import { Softness } from "./softness.js";
@@ -53,6 +53,9 @@ export interface ContactPassRunner {
 export class ContactConstraints {
   /** Constraint → contact. */
   readonly contacts: Contact[] = [];
+  /** The contacts' numbers (the world's contact manager's rows), and where constraint i's contact is in them: `rowAt[i]`. */
+  rows = new ContactRows(0);
+  rowAt = new Int32Array(64);
   count = 0;
   /** The solver threads that run the passes, or null (one thread). */
   threads: ContactPassRunner | null = null;
@@ -96,6 +99,7 @@ export class ContactConstraints {
     this.values = grown(this.values, STRIDE * size, 0, sh);
     this.ints = grown(this.ints, INT_STRIDE * size, 0, sh);
     this.relativeVelocity = grown(this.relativeVelocity, 2 * size);
+    this.rowAt = grown(this.rowAt, size);
   }
 
   /**
@@ -128,6 +132,7 @@ export class ContactConstraints {
       // the manifold and last step's impulses, from the contact's row
       const f = c.rows.f;
       const r = c.row * ROW;
+      this.rowAt[i] = r;
       const count = c.count;
       const nx = f[r + NX]!;
       const ny = f[r + NY]!;
@@ -200,7 +205,7 @@ export class ContactConstraints {
    * Keep the step's impulses on the contacts: the last (sub-)step's
    * accumulated impulses for the next warm start, the step's totals for users.
    * A contact that pushed its bodies apart (a point got a normal impulse) is
-   * flagged PUSHED: it touched in this step, whatever the narrowphase finds
+   * marked pushed in its row (PUSHED_BY_SOLVER): it touched in this step, whatever the narrowphase finds
    * at its end. Constraints hit faster than `hitThreshold` (m/s, the approach
    * speed at the start of the step) are listed in `hits[0 .. hitCount)`, with
    * the hardest-hit point of each in `hitPoints` and its speed in `hitSpeeds`.
@@ -210,10 +215,10 @@ export class ContactConstraints {
     const v = this.values;
     const ints = this.ints;
     const relativeVelocity = this.relativeVelocity;
+    const f = this.rows.f;
+    const rowAt = this.rowAt;
     for (let i = 0; i < this.count; i++) {
-      const c = this.contacts[i]!;
-      const f = c.rows.f;
-      const r = c.row * ROW;
+      const r = rowAt[i]!;
       const o = 40 * i; // STRIDE
       const k = o + 8; // point 0 (C_POINT); point 1 is at k + 16 (POINT_STRIDE)
       const two = ints[4 * i + 2] === 2; // I_COUNT
@@ -234,7 +239,7 @@ export class ContactConstraints {
         pushed = pushed || n1 > 0;
       }
       if (!pushed) continue;
-      c.flags |= PUSHED;
+      f[r + PUSHED_BY_SOLVER] = 1;
       // the hit: the fastest approach among the points that were pushed
       const a0 = n0 > 0 ? -relativeVelocity[2 * i]! : -Infinity;
       const a1 = two && n1 > 0 ? -relativeVelocity[2 * i + 1]! : -Infinity;
