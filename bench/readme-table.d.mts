@@ -3,3 +3,4 @@ export const START: string;
 export const END: string;
 export function performanceTables(results: unknown): string;
 export function updatedReadme(readme: string, results: unknown): string;
+export const OTHER_RUN: string;

@@ -58,8 +58,16 @@ function length(m) {
   return `${Number((m * 1000).toPrecision(2))} mm`;
 }
 
+/**
+ * Marks a cell measured in another run than capsule2d's cell of its scene:
+ * the machine's speed drifts by up to 2× between runs, so only cells of one
+ * run compare.
+ */
+export const OTHER_RUN = "†";
+
 function table(results, rows, withSeparation) {
   const node = results.cells.filter((c) => (c.runtime ?? "node") === "node");
+  const runOf = (c) => c.runDate ?? results.meta.date;
   const find = (e, s) => node.find((c) => c.engine === e && c.scene === s);
   const present = rows.filter(([s]) => node.some((c) => c.scene === s));
   const cols = COLUMNS.filter(([e]) => present.some(([s]) => find(e, s)));
@@ -70,7 +78,9 @@ function table(results, rows, withSeparation) {
       if (!c) return "";
       if (c.error || c.skipped || !(c.meanMs > 0)) return "—";
       const sep = withSeparation && c.quality ? ` (${length(c.quality.worstSeparation)})` : "";
-      return `${ms(c.meanMs)}${sep}`;
+      const own = find("capsule2d", scene);
+      const other = own !== undefined && e !== "capsule2d" && runOf(own) !== runOf(c) ? OTHER_RUN : "";
+      return `${ms(c.meanMs)}${sep}${other}`;
     });
     out.push(`| ${name} | ${cells.join(" | ")} |`);
   }
@@ -90,6 +100,8 @@ export function performanceTables(results) {
     "Joint scenes (mean ms per step, and in brackets the worst joint separation seen):",
     "",
     table(results, JOINT_ROWS, true),
+    "",
+    `${OTHER_RUN} measured in an earlier run than capsule2d's cell of that scene: the machine's speed drifts by up to 2× between runs, so compare such a cell with capsule2d's only roughly (bench/RESULTS.md gives each run's date).`,
     "",
   ].join("\n");
 }
