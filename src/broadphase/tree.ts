@@ -75,6 +75,16 @@ export class DynamicTreeBroadphase implements Broadphase {
   /** First pair of each leaf's list, by leaf index, for the moving and the static tree. */
   private headMoving: Int32Array = new Int32Array(64).fill(-1);
   private headStatic: Int32Array = new Int32Array(64).fill(-1);
+  /**
+   * While a moved leaf refreshes its fat pairs, the leaves it is already
+   * paired with carry the stamp of that refresh (by leaf index, per tree), so
+   * that each leaf its query finds is checked in O(1), not by walking its
+   * list: a long rotating wall re-inserted every step finds a thousand
+   * leaves and has a thousand pairs.
+   */
+  private stampMoving: Int32Array = new Int32Array(64);
+  private stampStatic: Int32Array = new Int32Array(64);
+  private stamp = 0;
   private calls = 0;
 
   constructor(options?: BroadphaseOptions) {
@@ -184,6 +194,8 @@ export class DynamicTreeBroadphase implements Broadphase {
     const n = capacityFor(Math.max(this.headMoving.length, this.headStatic.length), leaf + 1);
     if (this.headMoving.length < n) this.headMoving = grown(this.headMoving, n, -1);
     if (this.headStatic.length < n) this.headStatic = grown(this.headStatic, n, -1);
+    if (this.stampMoving.length < n) this.stampMoving = grown(this.stampMoving, n);
+    if (this.stampStatic.length < n) this.stampStatic = grown(this.stampStatic, n);
   }
 
   /** Put a leaf into the move or touch buffer (moved wins). */
@@ -289,21 +301,6 @@ export class DynamicTreeBroadphase implements Broadphase {
     this.overlap = grown(this.overlap, n);
   }
 
-  /** Does `code`'s list hold a pair with `other`? */
-  private hasPair(code: number, other: number): boolean {
-    let p = this.heads(code)[code >> 1]!;
-    while (p !== -1) {
-      if (this.codeA[p] === code) {
-        if (this.codeB[p] === other) return true;
-        p = this.nextA[p]!;
-      } else {
-        if (this.codeA[p] === other) return true;
-        p = this.nextB[p]!;
-      }
-    }
-    return false;
-  }
-
   /** Do the boxes (fat or real, per `boxes` of each tree) of two leaves overlap? */
   private boxesOverlap(a: number, b: number, fat: boolean): boolean {
     const ta = this.treeOfCode(a);
@@ -345,6 +342,13 @@ export class DynamicTreeBroadphase implements Broadphase {
     const tree = this.treeOfCode(code);
     const leaf = code >> 1;
     if (tree.height[leaf] !== 0 || tree.body[leaf] === null) return; // removed since it was marked
+    if (++this.stamp === 0x40000000) {
+      // (a billion refreshes on) start the stamps over rather than let an old one come round again
+      this.stampMoving.fill(0);
+      this.stampStatic.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
     let p = this.heads(code)[leaf]!;
     while (p !== -1) {
       const other = this.codeA[p] === code ? this.codeB[p]! : this.codeA[p]!;
@@ -352,7 +356,8 @@ export class DynamicTreeBroadphase implements Broadphase {
       if (!this.boxesOverlap(code, other, true)) {
         if (this.overlap[p] === 1) this.report(p, ended);
         this.freePairAt(p);
-      }
+      } else if ((other & 1) === 1) this.stampStatic[other >> 1] = stamp;
+      else this.stampMoving[other >> 1] = stamp;
       p = next;
     }
     const isStatic = (code & 1) === 1;
@@ -362,7 +367,7 @@ export class DynamicTreeBroadphase implements Broadphase {
     this.moving.fatLeavesOverlapping(tree.box, leaf * 4, hits);
     for (let h = 0; h < hits.count; h++) {
       const other = hits.items[h]! * 2;
-      if (other === code || this.hasPair(code, other)) continue;
+      if (other === code || this.stampMoving[other >> 1] === stamp) continue;
       this.growHeads(other >> 1);
       this.newPair(code, other);
     }
@@ -371,7 +376,7 @@ export class DynamicTreeBroadphase implements Broadphase {
       this.statics.fatLeavesOverlapping(tree.box, leaf * 4, hits);
       for (let h = 0; h < hits.count; h++) {
         const other = hits.items[h]! * 2 + 1;
-        if (this.hasPair(code, other)) continue;
+        if (this.stampStatic[other >> 1] === stamp) continue;
         this.growHeads(other >> 1);
         this.newPair(code, other);
       }
