@@ -426,9 +426,12 @@ export class ContactManager {
     collideWith(A, B, m);
     if ((c.flags & ONE_WAY) !== 0 && m.count > 0) this.decideOneWay(c, m);
     if (m.count < 2) m.clearUnused();
+    // only a contact that had points was solved, and can have been pushed (its row is read only then)
+    const solved = c.count > 0;
     c.store(m);
-    const touching = (m.count > 0 && (sensor || m.depth >= -s.speculativeDistance)) || c.pushed !== 0;
-    c.pushed = 0;
+    const pushed = solved && c.pushed !== 0;
+    if (pushed) c.pushed = 0;
+    const touching = (m.count > 0 && (sensor || m.depth >= -s.speculativeDistance)) || pushed;
     if (touching) c.flags |= TOUCHING;
     else c.flags &= ~TOUCHING;
     // about to touch (a speculative point): a sleeping body must wake in time for the next solve

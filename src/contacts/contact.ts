@@ -167,9 +167,12 @@ export class Contact {
    * normal, depth and points, and the impulses carried over to its points by
    * feature id (warm starting; the step totals follow the same points);
    * points with a new id start from zero, and without points the rolling
-   * impulse goes too.
+   * impulse goes too. A contact without points holds zeros in its whole row
+   * (and ids 0), so one that had none and has none is left untouched.
    */
   store(m: ManifoldBuffer): void {
+    // no points before or after: the row holds zeros already (stored so, or never solved), and stays
+    if (m.count === 0 && this.count === 0) return;
     const f = this.rows.f;
     const o = this.row * ROW;
     const oc = this.count;
