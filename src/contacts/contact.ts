@@ -86,7 +86,7 @@ export const PUSHED_BY_SOLVER = 18;
 /** Doubles per row. */
 export const ROW = 19;
 
-/** The numbers of a set of contacts: row r is `f[r × ROW .. (r + 1) × ROW)` (offsets NX ... ROLLING). */
+/** The numbers of a set of contacts: row r is `f[r × ROW .. (r + 1) × ROW)` (offsets NX ... PUSHED_BY_SOLVER). */
 export class ContactRows {
   f: Float64Array;
   /** Rows handed out. */
