@@ -23,6 +23,7 @@ import {
 } from "../contacts/contact.js";
 import { mixFriction, mixRestitution } from "../contacts/pairing.js";
 import { Softness } from "./softness.js";
+import { ImpactWorklist } from "./impact-worklist.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
 import {
@@ -388,20 +389,16 @@ export class ContactConstraints {
     const hitBodies = sb.hitThisStep;
     const values = this.values;
     const ints = this.ints;
+    const work = this.impactWork;
     for (let sweep = 0; sweep < maxSweeps; sweep++) {
       let appliedThisSweep = 0;
       // Only the candidates (see selectImpactCandidates) can have an impact, and, once bodies
-      // were hit in this step, the constraints of those bodies (momentum passing on).
-      const anyHit = this.impactedThisStep;
-      const n = anyHit ? this.count : this.candidateCount;
-      for (let c = 0; c < n; c++) {
-        const i = anyHit ? c : this.candidates[c]!;
+      // were hit in this step, the bouncy constraints of those bodies (momentum passing on).
+      for (let i = work.next(0); i >= 0; i = work.next(i + 1)) {
         const o = STRIDE * i;
         const e = values[o + C_RESTITUTION]!;
-        if (e === 0) continue;
         const sA = ints[INT_STRIDE * i + I_SLOT_A]!;
         const sB = ints[INT_STRIDE * i + I_SLOT_B]!;
-        if (anyHit && this.candidate[i] === 0 && hitBodies[sA] === 0 && hitBodies[sB] === 0) continue;
         const nx = values[o + C_NX]!;
         const ny = values[o + C_NY]!;
         for (let k = o + C_POINT, end = k + POINT_STRIDE * ints[INT_STRIDE * i + I_COUNT]!; k < end; k += POINT_STRIDE) {
@@ -447,15 +444,22 @@ export class ContactConstraints {
             if (sA !== 0) correct(sb, sA, invMass[sA]! * px * t, invMass[sA]! * py * t, -dwA * t, t);
             if (sB !== 0) correct(sb, sB, -invMass[sB]! * px * t, -invMass[sB]! * py * t, -dwB * t, t);
           }
-          if (sA !== 0) hitBodies[sA] = 1; // slot 0 stands for every static body: never "hit"
-          if (sB !== 0) hitBodies[sB] = 1;
+          // slot 0 stands for every static body: never "hit"
+          if (sA !== 0 && hitBodies[sA] === 0) {
+            hitBodies[sA] = 1;
+            work.hit(sA, values, ints, this.count, sb.count);
+          }
+          if (sB !== 0 && hitBodies[sB] === 0) {
+            hitBodies[sB] = 1;
+            work.hit(sB, values, ints, this.count, sb.count);
+          }
           appliedThisSweep++;
         }
       }
       sb.clearStaticSlot();
       applied += appliedThisSweep;
       if (appliedThisSweep === 0) break;
-      this.impactedThisStep = true;
+      work.endSweep(appliedThisSweep, values, ints, this.count, sb.count);
     }
     return applied;
   }
@@ -471,23 +475,16 @@ export class ContactConstraints {
    * every bouncy contact is a candidate.
    */
   selectImpactCandidates(sb: SolverBodies, dt: number, threshold: number, anyForce: boolean): void {
-    this.impactedThisStep = false;
-    this.candidateCount = 0;
-    if (this.candidates.length < this.count) {
-      const size = Math.max(2 * this.candidates.length, this.count);
-      this.candidates = new Int32Array(size);
-      this.candidate = new Uint8Array(size);
-    }
+    const work = this.impactWork;
+    work.reset(this.count);
     sb.hitThisStep.fill(0, 0, sb.count);
     const accel = sb.accelBound;
     const ints = this.ints;
     for (let i = 0; i < this.count; i++) {
-      this.candidate[i] = 0;
       if (this.values[STRIDE * i + C_RESTITUTION] === 0) continue;
       if (anyForce) {
         // a force field's forces are unknown: any bouncy contact may have an impact
-        this.candidate[i] = 1;
-        this.candidates[this.candidateCount++] = i;
+        work.add(i);
         continue;
       }
       const q = INT_STRIDE * i;
@@ -497,17 +494,12 @@ export class ContactConstraints {
       for (let k = 2 * i, end = k + ints[q + I_COUNT]!; k < end; k++) {
         if (this.relativeVelocity[k]! < limit) candidate = true;
       }
-      if (candidate) {
-        this.candidate[i] = 1;
-        this.candidates[this.candidateCount++] = i;
-      }
+      if (candidate) work.add(i);
     }
   }
 
-  private candidates: Int32Array = new Int32Array(64);
-  private candidate: Uint8Array = new Uint8Array(64);
-  private candidateCount = 0;
-  private impactedThisStep = false;
+  /** The constraints the impact check visits (the candidates, then those of hit bodies). */
+  private readonly impactWork = new ImpactWorklist();
 
   /**
    * PGS targets, once per step: a point still apart may close its gap in
