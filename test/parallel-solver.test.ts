@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Circle, World, type WorldOptions } from "../src/index.js";
 import { SolverWorkerError, enableSolverThreads } from "../src/threads/index.js";
 import { setSolverThreads } from "../src/solver/parallel/installed.js";
+import { LAYOUT } from "../src/solver/parallel/work.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;
@@ -109,7 +110,11 @@ describe("solverThreads: errors and lifetime", () => {
     world.step(dt); // the columns grow: the worker fetches them, and waits for commands again
     await vi.waitFor(() => expect(world.threadStats!.ready).toBe(1), WORKER_WAIT);
     // an unknown command word: the worker throws RangeError("unknown command 7")
-    (world as unknown as { threads: { command(cmd: number): void } }).threads.command(7);
+    const threads = (world as unknown as { threads: { command(cmd: number): void; ctrl: Int32Array } }).threads;
+    threads.command(7);
+    // wait until the worker has read it: a step's own command would otherwise overwrite the word
+    // before a worker that the machine's load keeps from running has seen it
+    await vi.waitFor(() => expect(Atomics.load(threads.ctrl, LAYOUT.ERROR)).not.toBe(0), WORKER_WAIT);
     let error: unknown = null;
     await vi.waitFor(() => {
       try {
