@@ -778,7 +778,8 @@ export class CoreWorld implements BodyOwner {
     const g = this.opts.gravity;
     const sb = this.solverBodies;
     this.collectConstraints();
-    sb.gravity = Math.sqrt(g.x * g.x + g.y * g.y);
+    sb.gravityX = g.x;
+    sb.gravityY = g.y;
     sb.load(this.islands.awake, this.islands.awakeCount);
   }
 
@@ -845,6 +846,7 @@ export class CoreWorld implements BodyOwner {
       jm.sum(sb);
       cc.addToTotals();
     }
+    sb.storePoses();
     jm.projectPositions(sb, o.jointPositionIterations);
     this.finishSolve(dt);
   }

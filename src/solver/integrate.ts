@@ -23,7 +23,7 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
-import type { SolverBodies } from "./solver-bodies.js";
+import { POSE, type SolverBodies } from "./solver-bodies.js";
 
 /** The integrators `WorldOptions.integrator` accepts. */
 export type IntegratorName = "semi-implicit-euler" | "explicit-euler" | "velocity-verlet";
@@ -74,31 +74,34 @@ export class Integrator {
     this.mode = INTEGRATORS.indexOf(name);
   }
 
-  /** Acceleration of the dynamic body in slot s now, into this.ax / ay / alpha. */
-  private acceleration(sb: SolverBodies, s: number, b: Body): void {
+  /**
+   * Acceleration of the dynamic body in slot s now with a force field, into
+   * this.ax / ay / alpha (without one it is the step's `sb.ax`, `ay`, `alpha`).
+   */
+  private fieldAcceleration(sb: SolverBodies, s: number): void {
+    const b = sb.bodies[s]!;
     let fx = b.fx;
     let fy = b.fy;
     let tq = b.tq;
-    if (this.field !== null) {
-      // the field may look at the body's velocity: bring it up to date first
-      b.vx = sb.vx[s]!;
-      b.vy = sb.vy[s]!;
-      b.w = sb.w[s]!;
-      const out = this.fieldOut;
-      out.x = 0;
-      out.y = 0;
-      out.torque = 0;
-      out.cx = b.px;
-      out.cy = b.py;
-      this.field(b, out);
-      // x − x is 0 only for a finite x: NaN and ±Infinity are left out (and reported by step())
-      if (out.x - out.x === 0 && out.y - out.y === 0 && out.torque - out.torque === 0) {
-        fx += out.x;
-        fy += out.y;
-        tq += out.torque;
-      } else if (this.fieldError === null) {
-        this.fieldError = `capsule2d: the force field gave body ${b.id} a force of (${out.x}, ${out.y}) N and a torque of ${out.torque} N·m; a non-finite value was ignored`;
-      }
+    // the field may look at the body's pose and velocity: bring them up to date first
+    sb.storePose(s);
+    b.vx = sb.vx[s]!;
+    b.vy = sb.vy[s]!;
+    b.w = sb.w[s]!;
+    const out = this.fieldOut;
+    out.x = 0;
+    out.y = 0;
+    out.torque = 0;
+    out.cx = b.px;
+    out.cy = b.py;
+    this.field!(b, out);
+    // x − x is 0 only for a finite x: NaN and ±Infinity are left out (and reported by step())
+    if (out.x - out.x === 0 && out.y - out.y === 0 && out.torque - out.torque === 0) {
+      fx += out.x;
+      fy += out.y;
+      tq += out.torque;
+    } else if (this.fieldError === null) {
+      this.fieldError = `capsule2d: the force field gave body ${b.id} a force of (${out.x}, ${out.y}) N and a torque of ${out.torque} N·m; a non-finite value was ignored`;
     }
     this.ax = this.gravityX * b._gravityScale + b._invMass * fx;
     this.ay = this.gravityY * b._gravityScale + b._invMass * fy;
@@ -112,34 +115,43 @@ export class Integrator {
     const kick = mode === 2 ? 0.5 * h : h;
     sb.kick = mode === 2 ? 0.5 : 1;
     const maxSpeed = this.maxLinearSpeed;
-    const vxs = sb.vx;
-    const vys = sb.vy;
-    const ws = sb.w;
+    const withField = this.field !== null;
+    const { vx: vxs, vy: vys, w: ws, vx0: vx0s, vy0: vy0s, w0: w0s, vxPred, vyPred, wPred, invMass, ax, ay, alpha, linearDamping, angularDamping } = sb;
     for (let s = 1; s < sb.count; s++) {
-      const b = sb.bodies[s]!;
       const vx0 = vxs[s]!;
       const vy0 = vys[s]!;
       const w0 = ws[s]!;
-      sb.vx0[s] = vx0;
-      sb.vy0[s] = vy0;
-      sb.w0[s] = w0;
-      if (b._invMass === 0) {
+      vx0s[s] = vx0;
+      vy0s[s] = vy0;
+      w0s[s] = w0;
+      if (invMass[s] === 0) {
         // kinematic: moves by its own velocity
-        sb.vxPred[s] = vx0;
-        sb.vyPred[s] = vy0;
-        sb.wPred[s] = w0;
+        vxPred[s] = vx0;
+        vyPred[s] = vy0;
+        wPred[s] = w0;
         continue;
       }
-      this.acceleration(sb, s, b);
-      let vx = vx0 + kick * this.ax;
-      let vy = vy0 + kick * this.ay;
-      let w = w0 + kick * this.alpha;
-      if (b._linearDamping > 0) {
-        const d = 1 / (1 + h * b._linearDamping);
+      let vx: number;
+      let vy: number;
+      let w: number;
+      if (withField) {
+        this.fieldAcceleration(sb, s);
+        vx = vx0 + kick * this.ax;
+        vy = vy0 + kick * this.ay;
+        w = w0 + kick * this.alpha;
+      } else {
+        vx = vx0 + kick * ax[s]!;
+        vy = vy0 + kick * ay[s]!;
+        w = w0 + kick * alpha[s]!;
+      }
+      const linear = linearDamping[s]!;
+      if (linear > 0) {
+        const d = 1 / (1 + h * linear);
         vx *= d;
         vy *= d;
       }
-      if (b._angularDamping > 0) w *= 1 / (1 + h * b._angularDamping);
+      const angular = angularDamping[s]!;
+      if (angular > 0) w *= 1 / (1 + h * angular);
       const v2 = vx * vx + vy * vy;
       if (v2 > maxSpeed * maxSpeed) {
         const k = maxSpeed / Math.sqrt(v2);
@@ -149,27 +161,29 @@ export class Integrator {
       vxs[s] = vx;
       vys[s] = vy;
       ws[s] = w;
-      sb.vxPred[s] = vx;
-      sb.vyPred[s] = vy;
-      sb.wPred[s] = w;
+      vxPred[s] = vx;
+      vyPred[s] = vy;
+      wPred[s] = w;
     }
   }
 
-  /** Second half of a sub-step (of length sb.h): velocities move the bodies. */
+  /** Second half of a sub-step (of length sb.h): velocities move the bodies (their `sb.pose` records). */
   integratePositions(sb: SolverBodies): void {
     const h = sb.h;
     const explicit = this.mode === 1;
     const vxs = sb.vx;
     const vys = sb.vy;
     const ws = sb.w;
+    const invMass = sb.invMass;
+    const pose = sb.pose;
+    const { dpx, dpy, dqc, dqs } = sb;
     const maxSpeed = this.maxLinearSpeed;
     for (let s = 1; s < sb.count; s++) {
-      const b = sb.bodies[s]!;
       let vx = vxs[s]!;
       let vy = vys[s]!;
       let w = ws[s]!;
       const v2 = vx * vx + vy * vy;
-      if (v2 > maxSpeed * maxSpeed && b._invMass !== 0) {
+      if (v2 > maxSpeed * maxSpeed && invMass[s] !== 0) {
         // the constraints may have pushed it past the limit (a diverging Baumgarte joint structure)
         const k = maxSpeed / Math.sqrt(v2);
         vx *= k;
@@ -177,37 +191,56 @@ export class Integrator {
         vxs[s] = vx;
         vys[s] = vy;
       }
-      if (explicit && b._invMass !== 0) {
+      if (explicit && invMass[s] !== 0) {
         // the velocity at the start of the sub-step, plus whatever the contacts added
         vx = sb.vx0[s]! + (vx - sb.vxPred[s]!);
         vy = sb.vy0[s]! + (vy - sb.vyPred[s]!);
         w = sb.w0[s]! + (w - sb.wPred[s]!);
       }
-      b.px += h * vx;
-      b.py += h * vy;
+      const o = POSE * s;
+      const px = pose[o]! + h * vx;
+      const py = pose[o + 1]! + h * vy;
+      pose[o] = px;
+      pose[o + 1] = py;
+      let qc = pose[o + 2]!;
+      let qs = pose[o + 3]!;
       if (w !== 0) {
-        // integrateRotation(b, h·w), written out here so no double crosses a call
+        // integrateRotation by h·w, written out here so no double crosses a call
         const da = h * w;
-        const c = b.qc - da * b.qs;
-        const sn = b.qs + da * b.qc;
+        const c = qc - da * qs;
+        const sn = qs + da * qc;
         const mag = Math.sqrt(c * c + sn * sn);
         const inv = mag > 0 ? 1 / mag : 0;
-        b.qc = c * inv;
-        b.qs = sn * inv;
+        qc = c * inv;
+        qs = sn * inv;
+        pose[o + 2] = qc;
+        pose[o + 3] = qs;
       }
-      sb.syncPose(s);
+      // as SolverBodies.syncFromPose: displacement and rotation (q · conj(q0)) since the step start
+      const c0 = pose[o + 6]!;
+      const s0 = pose[o + 7]!;
+      dpx[s] = px - pose[o + 4]!;
+      dpy[s] = py - pose[o + 5]!;
+      dqc[s] = qc * c0 + qs * s0;
+      dqs[s] = qs * c0 - qc * s0;
     }
     if (sb.correctedCount > 0) applyImpactCorrections(sb);
     if (this.mode === 2) {
       // velocity Verlet: the second half kick uses the force at the new position
       const half = 0.5 * h;
+      const withField = this.field !== null;
       for (let s = 1; s < sb.count; s++) {
-        const b = sb.bodies[s]!;
-        if (b._invMass === 0) continue;
-        this.acceleration(sb, s, b);
-        vxs[s] = vxs[s]! + half * this.ax;
-        vys[s] = vys[s]! + half * this.ay;
-        ws[s] = ws[s]! + half * this.alpha;
+        if (invMass[s] === 0) continue;
+        if (withField) {
+          this.fieldAcceleration(sb, s);
+          vxs[s] = vxs[s]! + half * this.ax;
+          vys[s] = vys[s]! + half * this.ay;
+          ws[s] = ws[s]! + half * this.alpha;
+        } else {
+          vxs[s] = vxs[s]! + half * sb.ax[s]!;
+          vys[s] = vys[s]! + half * sb.ay[s]!;
+          ws[s] = ws[s]! + half * sb.alpha[s]!;
+        }
       }
     }
   }
@@ -228,18 +261,29 @@ export function integrateRotation(b: Body, da: number): void {
  * `ContactConstraints.resolveImpacts`) and clear them.
  */
 function applyImpactCorrections(sb: SolverBodies): void {
+  const pose = sb.pose;
   for (let k = 0; k < sb.correctedCount; k++) {
     const s = sb.corrected[k]!;
-    const b = sb.bodies[s]!;
-    b.px += sb.corrX[s]!;
-    b.py += sb.corrY[s]!;
+    const o = POSE * s;
+    pose[o] = pose[o]! + sb.corrX[s]!;
+    pose[o + 1] = pose[o + 1]! + sb.corrY[s]!;
     const da = sb.corrA[s]!;
-    if (da !== 0) integrateRotation(b, da);
+    if (da !== 0) {
+      // integrateRotation by da
+      const qc = pose[o + 2]!;
+      const qs = pose[o + 3]!;
+      const c = qc - da * qs;
+      const sn = qs + da * qc;
+      const mag = Math.sqrt(c * c + sn * sn);
+      const inv = mag > 0 ? 1 / mag : 0;
+      pose[o + 2] = c * inv;
+      pose[o + 3] = sn * inv;
+    }
     sb.corrX[s] = 0;
     sb.corrY[s] = 0;
     sb.corrA[s] = 0;
     sb.impactTime[s] = 0;
-    sb.syncPose(s);
+    sb.syncFromPose(s);
   }
   sb.correctedCount = 0;
 }
