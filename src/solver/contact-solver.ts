@@ -480,11 +480,13 @@ export class ContactConstraints {
     sb.hitThisStep.fill(0, 0, sb.count);
     const accel = sb.accelBound;
     const ints = this.ints;
+    let candidates = 0;
     for (let i = 0; i < this.count; i++) {
       if (this.values[STRIDE * i + C_RESTITUTION] === 0) continue;
       if (anyForce) {
         // a force field's forces are unknown: any bouncy contact may have an impact
         work.add(i);
+        candidates++;
         continue;
       }
       const q = INT_STRIDE * i;
@@ -494,8 +496,13 @@ export class ContactConstraints {
       for (let k = 2 * i, end = k + ints[q + I_COUNT]!; k < end; k++) {
         if (this.relativeVelocity[k]! < limit) candidate = true;
       }
-      if (candidate) work.add(i);
+      if (candidate) {
+        work.add(i);
+        candidates++;
+      }
     }
+    // without a candidate no impact happens in this step (the first one must be a candidate's)
+    sb.impactsPossible = candidates > 0;
   }
 
   /** The constraints the impact check visits (the candidates, then those of hit bodies). */

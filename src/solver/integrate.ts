@@ -117,18 +117,24 @@ export class Integrator {
     const maxSpeed = this.maxLinearSpeed;
     const withField = this.field !== null;
     const { vx: vxs, vy: vys, w: ws, vx0: vx0s, vy0: vy0s, w0: w0s, vxPred, vyPred, wPred, invMass, ax, ay, alpha, linearDamping, angularDamping } = sb;
+    // the velocities before and after the forces, for explicit Euler's motion and the impacts' forces
+    const keep = mode === 1 || sb.impactsPossible;
     for (let s = 1; s < sb.count; s++) {
       const vx0 = vxs[s]!;
       const vy0 = vys[s]!;
       const w0 = ws[s]!;
-      vx0s[s] = vx0;
-      vy0s[s] = vy0;
-      w0s[s] = w0;
+      if (keep) {
+        vx0s[s] = vx0;
+        vy0s[s] = vy0;
+        w0s[s] = w0;
+      }
       if (invMass[s] === 0) {
         // kinematic: moves by its own velocity
-        vxPred[s] = vx0;
-        vyPred[s] = vy0;
-        wPred[s] = w0;
+        if (keep) {
+          vxPred[s] = vx0;
+          vyPred[s] = vy0;
+          wPred[s] = w0;
+        }
         continue;
       }
       let vx: number;
@@ -161,9 +167,11 @@ export class Integrator {
       vxs[s] = vx;
       vys[s] = vy;
       ws[s] = w;
-      vxPred[s] = vx;
-      vyPred[s] = vy;
-      wPred[s] = w;
+      if (keep) {
+        vxPred[s] = vx;
+        vyPred[s] = vy;
+        wPred[s] = w;
+      }
     }
   }
 

@@ -56,6 +56,12 @@ export class SolverBodies {
   /** The bodies' linear and angular damping, 1/s. */
   linearDamping: Float64Array = new Float64Array(64);
   angularDamping: Float64Array = new Float64Array(64);
+  /**
+   * Whether a contact may have an impact in this step (set by
+   * `ContactConstraints.selectImpactCandidates`): only then do the impacts
+   * read `vx0 ... wPred`, and the integrator need not write them otherwise.
+   */
+  impactsPossible = true;
   /** Velocity before this sub-step's force integration (explicit Euler, impacts)... */
   vx0: Float64Array = new Float64Array(64);
   vy0: Float64Array = new Float64Array(64);
