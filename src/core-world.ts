@@ -843,8 +843,7 @@ export class CoreWorld implements BodyOwner {
       this.integrator.integratePositions(sb);
       jm.solve(sb, false);
       cc.solveSoft(sb, false, this.soft, this.stiff);
-      jm.sum(sb);
-      cc.addToTotals();
+      jm.sum(sb); // (the contacts' relax pass added their impulses to the totals)
     }
     sb.storePoses();
     jm.projectPositions(sb, o.jointPositionIterations);

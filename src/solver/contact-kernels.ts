@@ -196,7 +196,8 @@ export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: numb
  * One pass over the constraints, for both solvers: per constraint, the
  * normal rows (each point's accumulated impulse clamped at 0), then the
  * friction rows (clamped to ±μ·λn, Coulomb; along t = (ny, −nx)), then
- * rolling resistance. The normal target: with `pgs`, the velocity bias set
+ * rolling resistance (and, in the soft-step relax pass, the sub-step's
+ * impulses added to the step's totals). The normal target: with `pgs`, the velocity bias set
  * once per step by `setVelocityBias`; otherwise the soft-step target from
  * the estimated separation (see `solveSoft`).
  *
@@ -329,6 +330,14 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
       v[o + 7] = lambda;
       wA -= iA * (lambda - old);
       wB += iB * (lambda - old);
+    }
+    if (!useBias && !pgs) {
+      // the relax pass is a sub-step's last: its impulses join the step's totals here, while
+      // the constraint's numbers are in cache (ContactConstraints.addToTotals does it for pgs)
+      for (let k = first; k < last; k += 16) {
+        v[k + 14] = v[k + 14]! + v[k + 11]!; // PT_TOTAL_NORMAL += PT_NORMAL_IMPULSE
+        v[k + 15] = v[k + 15]! + v[k + 12]!; // PT_TOTAL_TANGENT += PT_TANGENT_IMPULSE
+      }
     }
     vx[sA] = vAx;
     vy[sA] = vAy;

@@ -268,7 +268,7 @@ export class ContactConstraints {
     this.hitSpeeds = grown(this.hitSpeeds, n);
   }
 
-  /** Add the accumulated impulses to the step's totals (after each sub-step, or once with pgs). */
+  /** Add the accumulated impulses to the step's totals (once with pgs; in soft-step the relax pass adds each sub-step's). */
   addToTotals(): void {
     const v = this.values;
     const ints = this.ints;
