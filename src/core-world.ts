@@ -845,7 +845,7 @@ export class CoreWorld implements BodyOwner {
       cc.solveSoft(sb, false, this.soft, this.stiff);
       jm.sum(sb); // (the contacts' relax pass added their impulses to the totals)
     }
-    sb.storePoses();
+    sb.store(); // poses and velocities back to the bodies; the step's forces are used up
     jm.projectPositions(sb, o.jointPositionIterations);
     this.finishSolve(dt);
   }
@@ -881,12 +881,12 @@ export class CoreWorld implements BodyOwner {
     jm.prepare(this.solverBodies);
   }
 
-  /** Velocities back to the bodies, impulses to the contacts, hit events, forces cleared; joint reactions. */
+  /** Impulses to the contacts, hit events, the solver's slots forgotten; joint reactions (the bodies got their state in `SolverBodies.store`). */
   protected finishSolve(dt: number): void {
     const sb = this.solverBodies;
     const cc = this.contactConstraints;
     this.jointManager.finish(dt);
-    sb.store(); // velocities back to the bodies; the step's forces are used up
+    sb.unload();
     cc.storeImpulses(this.opts.hitEventThreshold);
     for (let h = 0; h < cc.hitCount; h++) {
       const c = cc.contacts[cc.hits[h]!]!;

@@ -152,7 +152,7 @@ export class World extends JointWorld {
     }
     jm.sum(sb);
     this.integrator.integratePositions(sb);
-    sb.storePoses(); // the position corrections move the bodies
+    sb.store(); // the position corrections move the bodies
     if (o.positionCorrection === "projection") {
       projectPositions(cc, sb);
       jm.projectPositions(sb, o.positionIterations);

@@ -7,7 +7,7 @@
  * this step (static or asleep): zero velocity, infinite mass, no motion.
  *
  * The awake bodies' poses, too, live here while the sub-steps run (`pose`,
- * read from the bodies by `load`, written back by `storePoses` once the
+ * read from the bodies by `load`, written back by `store` once the
  * sub-steps are done), and so do the numbers the integrator needs every
  * sub-step (`ax`, `ay`, `alpha`, the damping): a Body's numbers are separate
  * heap boxes in V8, so reading them in each sub-step cost a memory access
@@ -16,7 +16,7 @@
  * with the poses for the contact solver's separation estimate.
  *
  * `slotOf[body.slot]` maps a body to its solver slot for the step (0 when it
- * is not simulated); it is set by `load` and cleared by `store`.
+ * is not simulated); it is set by `load` and cleared by `unload`.
  */
 import type { Body } from "../bodies/body.js";
 import { capacityFor, grown } from "../math/typed.js";
@@ -31,6 +31,8 @@ export class SolverBodies {
   count = 1;
   /** Body slot → solver slot (0: not simulated this step). */
   slotOf: Int32Array = new Int32Array(64);
+  /** Solver slot → body slot (the inverse of `slotOf`). */
+  bodySlot: Int32Array = new Int32Array(64);
   vx: Float64Array = new Float64Array(64);
   vy: Float64Array = new Float64Array(64);
   w: Float64Array = new Float64Array(64);
@@ -132,6 +134,7 @@ export class SolverBodies {
     this.dqc = grown(this.dqc, size, 0, sh);
     this.dqs = grown(this.dqs, size, 0, sh);
     this.pose = grown(this.pose, POSE * size);
+    this.bodySlot = grown(this.bodySlot, size);
     this.ax = grown(this.ax, size);
     this.ay = grown(this.ay, size);
     this.alpha = grown(this.alpha, size);
@@ -174,6 +177,7 @@ export class SolverBodies {
       const s = i + 1;
       this.bodies[s] = b;
       this.slotOf[b.slot] = s;
+      this.bodySlot[s] = b.slot;
       this.vx[s] = b.vx;
       this.vy[s] = b.vy;
       this.w[s] = b.w;
@@ -203,19 +207,6 @@ export class SolverBodies {
     }
   }
 
-  /** Copy the poses back to the bodies (after the sub-steps: position projection and continuous collision work on the bodies). */
-  storePoses(): void {
-    const pose = this.pose;
-    for (let s = 1; s < this.count; s++) {
-      const b = this.bodies[s]!;
-      const o = POSE * s;
-      b.px = pose[o]!;
-      b.py = pose[o + 1]!;
-      b.qc = pose[o + 2]!;
-      b.qs = pose[o + 3]!;
-    }
-  }
-
   /** Copy slot s's pose to its body (for a force field, which looks at the body mid-step). */
   storePose(s: number): void {
     const b = this.bodies[s]!;
@@ -226,18 +217,33 @@ export class SolverBodies {
     b.qs = this.pose[o + 3]!;
   }
 
-  /** Copy the velocities back to the bodies (end of the solve), clear their forces (used up) and forget the slots. */
+  /**
+   * The solve's result back to the bodies, once their poses and velocities
+   * are final (after the sub-steps; pgs: before its position corrections,
+   * which move the bodies, as joint projection and continuous collision do):
+   * poses, velocities, and the step's forces cleared (used up).
+   */
   store(): void {
+    const pose = this.pose;
     for (let s = 1; s < this.count; s++) {
       const b = this.bodies[s]!;
+      const o = POSE * s;
+      b.px = pose[o]!;
+      b.py = pose[o + 1]!;
+      b.qc = pose[o + 2]!;
+      b.qs = pose[o + 3]!;
       b.vx = this.vx[s]!;
       b.vy = this.vy[s]!;
       b.w = this.w[s]!;
       b.fx = 0;
       b.fy = 0;
       b.tq = 0;
-      this.slotOf[b.slot] = 0;
     }
+  }
+
+  /** Forget the step's slots (end of the solve). */
+  unload(): void {
+    for (let s = 1; s < this.count; s++) this.slotOf[this.bodySlot[s]!] = 0;
   }
 
   /** Slot 0 stands for the bodies that do not move: whatever a solver pass wrote there is undone. */
@@ -262,7 +268,7 @@ export class SolverBodies {
     this.dqs[s] = qs * c0 - qc * s0;
   }
 
-  /** Refresh a slot's displacement and rotation since the step start from its body's pose (after `storePoses`: the pgs position corrections move the bodies). */
+  /** Refresh a slot's displacement and rotation since the step start from its body's pose (after `store`: the pgs position corrections move the bodies). */
   syncPose(s: number): void {
     const b = this.bodies[s]!;
     this.dpx[s] = b.px - b.x0;
