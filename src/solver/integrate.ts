@@ -276,17 +276,7 @@ function applyImpactCorrections(sb: SolverBodies): void {
     pose[o] = pose[o]! + sb.corrX[s]!;
     pose[o + 1] = pose[o + 1]! + sb.corrY[s]!;
     const da = sb.corrA[s]!;
-    if (da !== 0) {
-      // integrateRotation by da
-      const qc = pose[o + 2]!;
-      const qs = pose[o + 3]!;
-      const c = qc - da * qs;
-      const sn = qs + da * qc;
-      const mag = Math.sqrt(c * c + sn * sn);
-      const inv = mag > 0 ? 1 / mag : 0;
-      pose[o + 2] = c * inv;
-      pose[o + 3] = sn * inv;
-    }
+    if (da !== 0) sb.rotatePose(s, da);
     sb.corrX[s] = 0;
     sb.corrY[s] = 0;
     sb.corrA[s] = 0;

@@ -253,6 +253,20 @@ export class SolverBodies {
     this.w[0] = 0;
   }
 
+  /** Turn slot s's pose by a small angle `da` (radians), as `integrateRotation` turns a body. */
+  rotatePose(s: number, da: number): void {
+    const p = this.pose;
+    const o = POSE * s;
+    const qc = p[o + 2]!;
+    const qs = p[o + 3]!;
+    const c = qc - da * qs;
+    const sn = qs + da * qc;
+    const mag = Math.sqrt(c * c + sn * sn);
+    const inv = mag > 0 ? 1 / mag : 0;
+    p[o + 2] = c * inv;
+    p[o + 3] = sn * inv;
+  }
+
   /** Refresh a slot's displacement and rotation since the step start from its `pose` record. */
   syncFromPose(s: number): void {
     const p = this.pose;
