@@ -207,14 +207,29 @@ export class SolverBodies {
     }
   }
 
-  /** Copy slot s's pose to its body (for a force field, which looks at the body mid-step). */
+  /**
+   * Copy slot s's pose to its body (after the sub-steps; and for a force
+   * field, which looks at the body mid-step). The rotation is written only
+   * when it changed: a body that never turns (a fixed-rotation box) keeps
+   * the integer 1 and 0 it was made with, and V8 stores those fields as
+   * small integers; writing a double there, even 1.0, changes the field's
+   * representation and deprecates the map of every body of that shape,
+   * which made each step of pyramid-20 about twice as slow everywhere
+   * (optimised code kept being thrown away). Object.is, so that a −0
+   * still replaces a 0, as it did when every pose was written.
+   */
   storePose(s: number): void {
     const b = this.bodies[s]!;
+    const pose = this.pose;
     const o = POSE * s;
-    b.px = this.pose[o]!;
-    b.py = this.pose[o + 1]!;
-    b.qc = this.pose[o + 2]!;
-    b.qs = this.pose[o + 3]!;
+    b.px = pose[o]!;
+    b.py = pose[o + 1]!;
+    const qc = pose[o + 2]!;
+    const qs = pose[o + 3]!;
+    if (!Object.is(qc, b.qc) || !Object.is(qs, b.qs)) {
+      b.qc = qc;
+      b.qs = qs;
+    }
   }
 
   /**
@@ -224,14 +239,9 @@ export class SolverBodies {
    * poses, velocities, and the step's forces cleared (used up).
    */
   store(): void {
-    const pose = this.pose;
     for (let s = 1; s < this.count; s++) {
+      this.storePose(s);
       const b = this.bodies[s]!;
-      const o = POSE * s;
-      b.px = pose[o]!;
-      b.py = pose[o + 1]!;
-      b.qc = pose[o + 2]!;
-      b.qs = pose[o + 3]!;
       b.vx = this.vx[s]!;
       b.vy = this.vy[s]!;
       b.w = this.w[s]!;
