@@ -934,7 +934,7 @@ export class CoreWorld implements BodyOwner {
     const cm = this.contactManager;
     const islands = this.islands;
     const jm = this.jointManager;
-    const asleep = islands.update(cm.awake, cm.awakeCount, jm.active, jm.activeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
+    const asleep = islands.update(cm.awake, cm.awakeCount, jm.activeJoints(), jm.activeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
     if (asleep === 0) return;
     cm.markSleepers();
     // a sleeping body does not move: its broadphase box is its own bounds, not swept, and its

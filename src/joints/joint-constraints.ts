@@ -1,124 +1,55 @@
 /**
- * The step's joints as flat records, the joint solver's working copy (as
- * src/solver/contact-solver.ts packs the contacts): `prepare` copies each
- * active joint's solver data into a record of `STRIDE` numbers in one
- * Float64Array (record i is `active[i]`), and the stages then run loops over
- * the records (revolute.ts) instead of reading Joint objects, which
- * are large and scattered in memory. `finish` copies the impulses back: the
- * Joint objects stay the owners of what outlives the step (warm-start
- * impulses, reaction forces; snapshots read them there).
+ * The step's joints as flat records (as src/solver/contact-solver.ts packs
+ * the contacts): each simulated joint's row of the manager's `JointRows`
+ * (joint-rows.ts), listed in creation order in `act`. `prepare` writes the
+ * step's part of each record (slots, masses, anchors, offset, angle at the
+ * step start), and the stages then run loops over the records (revolute.ts)
+ * instead of reading Joint objects, which are large and scattered in
+ * memory. What outlives the step (warm-start impulses, settings, reaction)
+ * stays in the rows: nothing is copied back.
  *
- * Every record has the base part (slots, masses, anchors, offset, angle at
- * the step start; position projection reads it for every kind); revolute
- * records have the rest too (their whole velocity solve runs here). The
- * other kinds keep solving on their Joint objects, in `runs` between the
- * revolute ones, so the joints are still solved in creation order.
+ * Every record has the base part (position projection reads it for every
+ * kind); revolute records have the rest too (their whole velocity solve runs
+ * here). The other kinds keep solving on their Joint objects, in `runs`
+ * between the revolute ones, so the joints are still solved in creation
+ * order.
  */
 import { capacityFor, grown } from "../math/typed.js";
-import { REVOLUTE, type Joint } from "./joint.js";
-
-/** Numbers per record. */
-export const STRIDE = 28;
-// the record's fields (base part first, then the revolute part); the hot ones share the first cache lines
-/** Inverse masses and inverse inertias of A and B. */
-export const R_MA = 0;
-/** See `R_MA`. */
-export const R_MB = 1;
-/** See `R_MA`. */
-export const R_IA = 2;
-/** See `R_MA`. */
-export const R_IB = 3;
-/** Anchors rotated to the world at the step start (fA, fB). */
-export const R_FAX = 4;
-/** See `R_FAX`. */
-export const R_FAY = 5;
-/** See `R_FAX`. */
-export const R_FBX = 6;
-/** See `R_FAX`. */
-export const R_FBY = 7;
-/** Centre of B − centre of A at the step start. */
-export const R_DCX = 8;
-/** See `R_DCX`. */
-export const R_DCY = 9;
-/** Joint angle at the step start. */
-export const R_DANGLE = 10;
-/** 1 / (IA⁻¹ + IB⁻¹), 0 when neither turns. */
-export const R_ANGULAR_MASS = 11;
-/** Revolute: point impulse, spring, motor and limit impulses. */
-export const R_IMPX = 12;
-/** See `R_IMPX`. */
-export const R_IMPY = 13;
-/** See `R_IMPX`. */
-export const R_SPRING_IMP = 14;
-/** See `R_IMPX`. */
-export const R_MOTOR_IMP = 15;
-/** See `R_IMPX`. */
-export const R_LOWER_IMP = 16;
-/** See `R_IMPX`. */
-export const R_UPPER_IMP = 17;
-/** Revolute: impulses summed over the step's sub-steps. */
-export const R_SUMX = 18;
-/** See `R_SUMX`. */
-export const R_SUMY = 19;
-/** See `R_SUMX`. */
-export const R_SUMT = 20;
-/** Revolute: the spring's softness this step. */
-export const R_SPRING_BIAS = 21;
-/** See `R_SPRING_BIAS`. */
-export const R_SPRING_MASS = 22;
-/** See `R_SPRING_BIAS`. */
-export const R_SPRING_IMPULSE = 23;
-/** Revolute: motor speed and largest torque, angle limits. */
-export const R_MOTOR_SPEED = 24;
-/** See `R_MOTOR_SPEED`. */
-export const R_MAX_MOTOR = 25;
-/** See `R_MOTOR_SPEED`. */
-export const R_LOWER = 26;
-/** See `R_MOTOR_SPEED`. */
-export const R_UPPER = 27;
-
-/** Ints per record in `slots`: solver slot of A, of B, the revolute part's flags. */
-export const SLOTS = 3;
-/** Flag: the spring pulls (it turns, spring enabled, hertz > 0). */
-export const F_SPRING = 1;
-/** Flag: the motor drives (it turns, motor enabled). */
-export const F_MOTOR = 2;
-/** Flag: the angle limits hold (it turns, limits enabled). */
-export const F_LIMIT = 4;
+import type { Joint } from "./joint.js";
+import {
+  D_IMPA, DEF, JointRows, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_IMPX, R_MA, R_MB, R_UPPER_IMP, SLOTS, STRIDE,
+} from "./joint-rows.js";
 
 /** The step's joint records; see the file comment. */
 export class JointConstraints {
-  /** Record i at `rec[i * STRIDE ...]`. */
-  rec: Float64Array = new Float64Array(64 * STRIDE);
-  /** Slots and flags of record i at `slots[i * SLOTS ...]`. */
-  slots: Int32Array = new Int32Array(64 * SLOTS);
-  /** Runs of the active joints, each all revolute or none: run r is records runFrom[r] .. runFrom[r + 1]. */
+  /** The rows the records live in (every joint of the world has one). */
+  readonly rows = new JointRows();
+  /** The rows of the joints simulated this step, in creation order: record i is row `act[i]`. */
+  act: Int32Array = new Int32Array(64);
+  /** Records in `act`. */
+  count = 0;
+  /** Runs of the records, each all revolute or none: run r is records runFrom[r] .. runFrom[r + 1]. */
   runFrom: Int32Array = new Int32Array(8);
   /** Whether run r is revolute. */
   runRevolute: Uint8Array = new Uint8Array(8);
   runCount = 0;
 
-  /** Room for n records. */
-  reserve(n: number): void {
-    const have = this.slots.length / SLOTS;
-    if (have >= n) return;
-    const size = capacityFor(have, n);
-    this.rec = grown(this.rec, size * STRIDE);
-    this.slots = grown(this.slots, size * SLOTS);
-  }
-
-  /** Start listing the runs of at most `n` joints (then `extendRuns` for each, in order, and `endRuns`). */
-  beginRuns(n: number): void {
+  /** Start listing at most `n` records (then `add` each, in order, and `end`). */
+  begin(n: number): void {
+    if (this.act.length < n) this.act = grown(this.act, capacityFor(this.act.length, n));
     if (this.runFrom.length < n + 1) {
       const size = capacityFor(this.runFrom.length, n + 1);
       this.runFrom = grown(this.runFrom, size);
       this.runRevolute = grown(this.runRevolute, size);
     }
+    this.count = 0;
     this.runCount = 0;
   }
 
-  /** Joint i (the next one) is revolute (1) or not (0): it extends the last run or starts one. */
-  extendRuns(i: number, revolute: number): void {
+  /** The next record is row `row`, revolute (1) or not (0): it extends the last run or starts one. */
+  add(row: number, revolute: number): void {
+    const i = this.count++;
+    this.act[i] = row;
     const n = this.runCount;
     if (n > 0 && this.runRevolute[n - 1] === revolute) return;
     this.runFrom[n] = i;
@@ -126,17 +57,17 @@ export class JointConstraints {
     this.runCount = n + 1;
   }
 
-  /** The runs end at `count` joints. */
-  endRuns(count: number): void {
-    this.runFrom[this.runCount] = count;
+  /** The list is complete. */
+  end(): void {
+    this.runFrom[this.runCount] = this.count;
   }
 
-  /** Record i's base part (parts.ts `prepareBase`) to its joint, for the kinds solved on the Joint object; their sums start at 0. */
-  baseToJoint(i: number, j: Joint): void {
-    const r = this.rec;
-    const o = i * STRIDE;
-    j.sA = this.slots[i * SLOTS]!;
-    j.sB = this.slots[i * SLOTS + 1]!;
+  /** Row `row`'s base part (parts.ts `prepareBase`) to its joint, for the kinds solved on the Joint object; their sums start at 0. */
+  baseToJoint(row: number, j: Joint): void {
+    const r = this.rows.rec;
+    const o = row * STRIDE;
+    j.sA = this.rows.slots[row * SLOTS]!;
+    j.sB = this.rows.slots[row * SLOTS + 1]!;
     j.mA = r[o + R_MA]!;
     j.mB = r[o + R_MB]!;
     j.iA = r[o + R_IA]!;
@@ -153,21 +84,18 @@ export class JointConstraints {
     j.sumT = 0;
   }
 
-  /** The revolute part's impulses back to its joint (end of the step; the sums stay here, for `finish`). */
-  storeRevolute(i: number, j: Joint): void {
-    const r = this.rec;
-    const o = i * STRIDE;
-    j.impX = r[o + R_IMPX]!;
-    j.impY = r[o + R_IMPY]!;
-    j.springImp = r[o + R_SPRING_IMP]!;
-    j.motorImp = r[o + R_MOTOR_IMP]!;
-    j.lowerImp = r[o + R_LOWER_IMP]!;
-    j.upperImp = r[o + R_UPPER_IMP]!;
+  /** Forget the impulses of revolute records from .. to (warm starting off). */
+  resetRevolutes(from: number, to: number): void {
+    const r = this.rows.rec;
+    for (let i = from; i < to; i++) {
+      const o = this.act[i]! * STRIDE;
+      r.fill(0, o + R_IMPX, o + R_UPPER_IMP + 1);
+    }
   }
 
-  /** Forget the revolute impulses of records from .. to (warm starting off). */
-  resetRevolutes(from: number, to: number): void {
-    const r = this.rec;
-    for (let i = from; i < to; i++) r.fill(0, i * STRIDE + R_IMPX, i * STRIDE + R_UPPER_IMP + 1);
+  /** Forget row `row`'s impulses, `impA` included (warm starting off). */
+  resetRow(row: number): void {
+    this.rows.rec.fill(0, row * STRIDE + R_IMPX, row * STRIDE + R_UPPER_IMP + 1);
+    this.rows.def[row * DEF + D_IMPA] = 0;
   }
 }

@@ -10,11 +10,13 @@
  * what may not overlap. `finish` turns the step's impulses into reaction
  * forces and lists the joints that break.
  *
- * Between `prepare` and `finish` the solver works on flat records of the
- * active joints (joint-constraints.ts): revolute joints are solved there
- * entirely, in loops (revolute.ts), the other kinds on their Joint objects,
- * in runs between them, so that the joints are still solved in creation
- * order. `finish` writes the impulses back to the joints.
+ * Each joint of the world keeps its numbers in a row of the manager's
+ * `JointRows` (joint-rows.ts), and the solver works on those rows as flat
+ * records of the active joints (joint-constraints.ts): revolute joints are
+ * solved there entirely, in loops (revolute.ts), the other kinds on their
+ * Joint objects, in runs between them, so that the joints are still solved
+ * in creation order. A revolute joint's step reads and writes only its row
+ * and its bodies.
  */
 import type { Body } from "../bodies/body.js";
 import type { SolverBodies } from "../solver/solver-bodies.js";
@@ -28,8 +30,13 @@ import { prepareAxisJoint, solvePrismatic, sumPrismatic, warmStartPrismatic } fr
 import { solveWheel, sumWheel, warmStartWheel } from "./wheel.js";
 import { prepareMotor, solveMotor, warmStartMotor } from "./motor.js";
 import { projectJoints, projected } from "./positions.js";
-import { JointConstraints, R_ANGULAR_MASS, R_SUMT, R_SUMX, R_SUMY, STRIDE } from "./joint-constraints.js";
+import { JointConstraints } from "./joint-constraints.js";
+import {
+  D_BREAK_FORCE, D_BREAK_TORQUE, D_FORCEX, D_FORCEY, D_TORQUE, DEF, I_BODY_A, I_BODY_B, I_KIND, INFO, JointRows, R_ANGULAR_MASS, R_SUMT,
+  R_SUMX, R_SUMY, SLOTS, STRIDE,
+} from "./joint-rows.js";
 import { JointPoses } from "./joint-poses.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 /** Position projection stops early once no rigid part is off by more than this: 0.05 mm, 0.001 rad. */
 const LINEAR_TOLERANCE = 5e-5;
@@ -38,23 +45,38 @@ const ANGULAR_TOLERANCE = 1e-3;
 export class JointManager implements JointStages {
   /** Joints in creation order (holes after removals, closed when read). */
   private readonly list: (Joint | null)[] = [];
+  /** The rows of `list`'s joints, in the same order (closed with it). */
+  private order: Int32Array = new Int32Array(64);
   private holes = 0;
   private nextId = 0;
   /** Each body's joints, by body slot, in creation order. */
   private bySlot: (Joint[] | undefined)[] = [];
-  /** The joints this step simulates: `active[0 .. activeCount)`. */
-  readonly active: Joint[] = [];
-  activeCount = 0;
+  /** The joint of each row (a free row keeps its last one until taken again; null: none yet). */
+  private readonly jointOf: (Joint | null)[] = [];
+  /** The joints this step simulates (filled by `activeJoints`). */
+  private readonly active: Joint[] = [];
   /** Joints whose reaction passed a break threshold in the last `finish`. */
   readonly broken: Joint[] = [];
   readonly ctx = new JointContext();
-  /** The step's joint records (from `prepare` to `finish`). */
+  /** The joints' rows, and the step's records among them (from `collect` to `finish`). */
   readonly constraints = new JointConstraints();
   /** The poses position projection moves. */
   private readonly poses = new JointPoses();
 
   get count(): number {
     return this.list.length - this.holes;
+  }
+
+  /** How many joints this step simulates. */
+  get activeCount(): number {
+    return this.constraints.count;
+  }
+
+  /** The joints this step simulates, in creation order (`activeCount` of them; the list is reused). */
+  activeJoints(): readonly Joint[] {
+    const jc = this.constraints;
+    for (let i = 0; i < jc.count; i++) this.active[i] = this.jointOf[jc.act[i]!]!;
+    return this.active;
   }
 
   /** Every joint, in creation order. */
@@ -66,6 +88,7 @@ export class JointManager implements JointStages {
         const j = list[i];
         if (j != null) {
           j.index = n;
+          this.order[n] = j.row;
           list[n++] = j;
         }
       }
@@ -77,13 +100,19 @@ export class JointManager implements JointStages {
 
   /** Forget every joint (as new, keeping the memory grown): for a world restored in place. */
   clear(): void {
-    for (const j of this.list) if (j !== null) j.index = -1;
+    for (const j of this.list) {
+      if (j === null) continue;
+      j.index = -1;
+      this.detachRow(j);
+    }
     this.list.length = 0;
     this.holes = 0;
     this.nextId = 0;
     this.bySlot.length = 0;
-    this.active.fill(null as unknown as Joint, 0, this.activeCount);
-    this.activeCount = 0;
+    this.jointOf.length = 0;
+    this.active.fill(null as unknown as Joint);
+    this.constraints.rows.clear();
+    this.constraints.count = 0;
     this.constraints.runCount = 0;
     this.broken.length = 0;
   }
@@ -93,14 +122,34 @@ export class JointManager implements JointStages {
     return this.bySlot[body.slot] ?? EMPTY;
   }
 
-  /** Add a checked joint (its id is the next one, or `id` when restoring). */
+  /** Add a checked joint (its id is the next one, or `id` when restoring): its numbers move into a row of the manager's. */
   add(j: Joint, id = this.nextId): void {
     j._id = id;
     if (id >= this.nextId) this.nextId = id + 1;
+    const rows = this.constraints.rows;
+    const row = rows.take();
+    rows.copyRow(j.rows, j.row, row);
+    j.rows = rows;
+    j.row = row;
+    rows.info[row * INFO + I_KIND] = j._kind;
+    rows.info[row * INFO + I_BODY_A] = j._bodyA.slot;
+    rows.info[row * INFO + I_BODY_B] = j._bodyB.slot;
+    while (this.jointOf.length <= row) this.jointOf.push(null);
+    this.jointOf[row] = j;
     j.index = this.list.length;
+    if (this.order.length <= j.index) this.order = grown(this.order, capacityFor(this.order.length, j.index + 1));
+    this.order[j.index] = row;
     this.list.push(j);
     this.link(j._bodyA, j);
     this.link(j._bodyB, j);
+  }
+
+  /** A joint leaving the manager takes its numbers into a row of its own. */
+  private detachRow(j: Joint): void {
+    const own = new JointRows(1);
+    own.copyRow(j.rows, j.row, own.take());
+    j.rows = own;
+    j.row = 0;
   }
 
   private link(b: Body, j: Joint): void {
@@ -122,6 +171,11 @@ export class JointManager implements JointStages {
     this.list[j.index] = null;
     this.holes++;
     j.index = -1;
+    const row = j.row;
+    this.detachRow(j);
+    // jointOf[row] stays until the row is taken again: a joint that broke in this step is still
+    // in its list of records, whose joints tie islands at the step's end (`activeJoints`)
+    this.constraints.rows.release(row);
     this.unlink(j._bodyA, j);
     this.unlink(j._bodyB, j);
   }
@@ -149,38 +203,54 @@ export class JointManager implements JointStages {
 
   // ---------------------------------------------------------------- the solver's stages
 
-  /** The joints with a body simulated this step (by its solver slot), in creation order, and their runs (joint-constraints.ts). */
+  /**
+   * The joints with a body simulated this step (by its solver slot), in
+   * creation order, as the step's records with their solver slots, and
+   * their runs (joint-constraints.ts). Reads only the rows.
+   */
   collect(sb: SolverBodies): void {
-    const list = this.all();
+    const n = this.all().length;
+    const order = this.order;
     const slotOf = sb.slotOf;
     const jc = this.constraints;
-    jc.beginRuns(list.length);
-    let n = 0;
-    for (let i = 0; i < list.length; i++) {
-      const j = list[i]!;
-      const kind = j._kind;
+    const info = jc.rows.info;
+    const slots = jc.rows.slots;
+    jc.begin(n);
+    for (let i = 0; i < n; i++) {
+      const row = order[i]!;
+      const kind = info[row * INFO + I_KIND]!;
       if (kind === FILTER) continue;
-      if (slotOf[j._bodyA.slot] === 0 && slotOf[j._bodyB.slot] === 0) continue;
-      jc.extendRuns(n, kind === REVOLUTE ? 1 : 0);
-      this.active[n++] = j;
+      const sA = slotOf[info[row * INFO + I_BODY_A]!]!;
+      const sB = slotOf[info[row * INFO + I_BODY_B]!]!;
+      if (sA === 0 && sB === 0) continue;
+      slots[row * SLOTS] = sA;
+      slots[row * SLOTS + 1] = sB;
+      jc.add(row, kind === REVOLUTE ? 1 : 0);
     }
-    jc.endRuns(n);
-    this.activeCount = n;
+    jc.end();
   }
 
   prepare(sb: SolverBodies): void {
     const ctx = this.ctx;
     const jc = this.constraints;
-    jc.reserve(this.activeCount);
-    for (let i = 0; i < this.activeCount; i++) {
-      const j = this.active[i]!;
-      prepareBase(j, sb, jc, i);
-      if (j._kind === REVOLUTE) {
-        prepareRevolute(j, ctx, jc, i);
+    const rows = jc.rows;
+    const bodies = sb.bodies;
+    for (let i = 0; i < jc.count; i++) {
+      const row = jc.act[i]!;
+      // a simulated body from the solver's list; one that does not move (slot 0) from its joint
+      const sA = rows.slots[row * SLOTS]!;
+      const sB = rows.slots[row * SLOTS + 1]!;
+      const a = sA !== 0 ? bodies[sA]! : this.jointOf[row]!._bodyA;
+      const b = sB !== 0 ? bodies[sB]! : this.jointOf[row]!._bodyB;
+      prepareBase(rows, row, sb, a, b);
+      const kind = rows.info[row * INFO + I_KIND]!;
+      if (kind === REVOLUTE) {
+        prepareRevolute(rows, row, ctx);
         continue;
       }
-      jc.baseToJoint(i, j);
-      switch (j._kind) {
+      const j = this.jointOf[row]!;
+      jc.baseToJoint(row, j);
+      switch (kind) {
         case PRISMATIC:
         case WHEEL:
           prepareAxisJoint(j, ctx);
@@ -195,7 +265,7 @@ export class JointManager implements JointStages {
           prepareMotor(j, ctx);
           break;
       }
-      jc.rec[i * STRIDE + R_ANGULAR_MASS] = j.angularMass; // for the projection
+      rows.rec[row * STRIDE + R_ANGULAR_MASS] = j.angularMass; // for the projection
     }
   }
 
@@ -209,7 +279,7 @@ export class JointManager implements JointStages {
         continue;
       }
       for (let i = from; i < to; i++) {
-        const j = this.active[i]!;
+        const j = this.jointOf[jc.act[i]!]!;
         switch (j._kind) {
           case PRISMATIC:
             warmStartPrismatic(j, sb);
@@ -239,7 +309,7 @@ export class JointManager implements JointStages {
       const from = jc.runFrom[r]!;
       const to = jc.runFrom[r + 1]!;
       if (jc.runRevolute[r] === 1) jc.resetRevolutes(from, to);
-      else for (let i = from; i < to; i++) resetImpulses(this.active[i]!);
+      else for (let i = from; i < to; i++) resetImpulses(this.jointOf[jc.act[i]!]!);
     }
   }
 
@@ -256,7 +326,7 @@ export class JointManager implements JointStages {
         continue;
       }
       for (let i = from; i < to; i++) {
-        const j = this.active[i]!;
+        const j = this.jointOf[jc.act[i]!]!;
         switch (j._kind) {
           case PRISMATIC:
             solvePrismatic(j, sb, ctx);
@@ -287,10 +357,11 @@ export class JointManager implements JointStages {
    */
   projectPositions(sb: SolverBodies, iterations: number): boolean {
     const poses = this.poses;
+    const count = this.constraints.count;
     poses.begin(sb);
-    let within = this.activeCount === 0;
-    for (let it = 0; it < iterations && this.activeCount > 0; it++) {
-      projectJoints(this.active, sb, this.constraints, poses);
+    let within = count === 0;
+    for (let it = 0; it < iterations && count > 0; it++) {
+      projectJoints(this.jointOf, sb, this.constraints, poses);
       if (projected.linear <= LINEAR_TOLERANCE && projected.angular <= ANGULAR_TOLERANCE) {
         within = true;
         break;
@@ -311,7 +382,7 @@ export class JointManager implements JointStages {
         continue;
       }
       for (let i = from; i < to; i++) {
-        const j = this.active[i]!;
+        const j = this.jointOf[jc.act[i]!]!;
         switch (j._kind) {
           case PRISMATIC:
             sumPrismatic(j, sb);
@@ -333,34 +404,41 @@ export class JointManager implements JointStages {
 
   /**
    * End of the solve: each simulated joint's reaction (the step's impulses
-   * over dt) and the joints past a break threshold, into `broken`; the
-   * revolute records' impulses back to their joints.
+   * over dt) into its row, and the joints past a break threshold, into
+   * `broken`.
    */
   finish(dt: number): void {
     const inv = 1 / dt;
     const jc = this.constraints;
+    const rec = jc.rows.rec;
+    const def = jc.rows.def;
+    const info = jc.rows.info;
     this.broken.length = 0;
-    for (let i = 0; i < this.activeCount; i++) {
-      const j = this.active[i]!;
-      if (j._kind === REVOLUTE) {
-        jc.storeRevolute(i, j);
-        const r = jc.rec;
-        const o = i * STRIDE;
-        j.forceX = r[o + R_SUMX]! * inv;
-        j.forceY = r[o + R_SUMY]! * inv;
-        j.torque = r[o + R_SUMT]! * inv;
+    for (let i = 0; i < jc.count; i++) {
+      const row = jc.act[i]!;
+      const o = row * STRIDE;
+      const od = row * DEF;
+      if (info[row * INFO + I_KIND] === REVOLUTE) {
+        def[od + D_FORCEX] = rec[o + R_SUMX]! * inv;
+        def[od + D_FORCEY] = rec[o + R_SUMY]! * inv;
+        def[od + D_TORQUE] = rec[o + R_SUMT]! * inv;
       } else {
-        j.forceX = j.sumX * inv;
-        j.forceY = j.sumY * inv;
-        j.torque = j.sumT * inv;
+        const j = this.jointOf[row]!;
+        def[od + D_FORCEX] = j.sumX * inv;
+        def[od + D_FORCEY] = j.sumY * inv;
+        def[od + D_TORQUE] = j.sumT * inv;
       }
-      if (j._breakForce === Infinity && j._breakTorque === Infinity) continue;
-      const f2 = j.forceX * j.forceX + j.forceY * j.forceY;
-      const t = j.torque < 0 ? -j.torque : j.torque;
-      if (f2 > j._breakForce * j._breakForce || t > j._breakTorque) this.broken.push(j);
+      const breakForce = def[od + D_BREAK_FORCE]!;
+      const breakTorque = def[od + D_BREAK_TORQUE]!;
+      if (breakForce === Infinity && breakTorque === Infinity) continue;
+      const fx = def[od + D_FORCEX]!;
+      const fy = def[od + D_FORCEY]!;
+      const torque = def[od + D_TORQUE]!;
+      const f2 = fx * fx + fy * fy;
+      const t = torque < 0 ? -torque : torque;
+      if (f2 > breakForce * breakForce || t > breakTorque) this.broken.push(this.jointOf[row]!);
     }
   }
 }
 
 const EMPTY: readonly Joint[] = Object.freeze([]);
-

@@ -22,6 +22,11 @@ import type { Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import { detAtan2 } from "../math/trig.js";
+import {
+  D_BREAK_FORCE, D_BREAK_TORQUE, D_DAMPING, D_FORCEX, D_FORCEY, D_HERTZ, D_IMPA, D_LAX, D_LAY, D_LBX, D_LBY, D_REF_ANGLE, D_TORQUE, DEF, I_KIND,
+  I_SWITCHES, INFO, JointRows, R_IMPX, R_IMPY, R_LOWER, R_LOWER_IMP, R_MAX_MOTOR, R_MOTOR_IMP, R_MOTOR_SPEED, R_SPRING_IMP, R_UPPER, R_UPPER_IMP,
+  S_LIMIT, S_MOTOR, S_SPRING, STRIDE,
+} from "./joint-rows.js";
 
 /** The seven joint types, as `def.type` and `joint.type` name them. */
 export type JointType = "revolute" | "prismatic" | "distance" | "weld" | "wheel" | "motor" | "filter";
@@ -79,33 +84,17 @@ export class Joint {
   /** @internal */ readonly _bodyB: Body;
   /** Whether the two bodies may collide with each other. */
   /** @internal */ _collideConnected: boolean;
-  /** @internal */ _breakForce: number;
-  /** @internal */ _breakTorque: number;
   /** Yours: anything (kept in JSON snapshots when it survives `JSON.stringify`). */
   userData: unknown;
   /** Yours: a name for debugging (kept in JSON snapshots). */
   label: string;
 
   // ---------------------------------------------------------------- definition (saved)
-  /** @internal Anchors in the bodies' local frames, m. */ lAx: number;
-  /** @internal */ lAy: number;
-  /** @internal */ lBx: number;
-  /** @internal */ lBy: number;
   /** @internal Unit axis in body A's frame (prismatic, wheel). */ axX: number;
   /** @internal */ axY: number;
-  /** @internal Relative angle B − A at which the joint angle is 0. */ _refAngle: number;
   /** @internal Distance: rest length, and its range. */ _length: number;
   /** @internal */ _minLength: number;
   /** @internal */ _maxLength: number;
-  /** @internal */ _enableLimit: boolean;
-  /** @internal Limits: angle (revolute) or translation (prismatic, wheel). */ _lower: number;
-  /** @internal */ _upper: number;
-  /** @internal */ _enableMotor: boolean;
-  /** @internal rad/s or m/s. */ _motorSpeed: number;
-  /** @internal Max motor torque (revolute, wheel) or force (prismatic, distance). */ _maxMotor: number;
-  /** @internal */ _enableSpring: boolean;
-  /** @internal */ _hertz: number;
-  /** @internal */ _dampingRatio: number;
   /** @internal Weld: 0 is rigid. */ _linearHertz: number;
   /** @internal */ _angularHertz: number;
   /** @internal Motor joint: B's target pose in A's frame, and the limits of its drive. */ offX: number;
@@ -115,17 +104,36 @@ export class Joint {
   /** @internal */ _maxTorque: number;
   /** @internal Motor joint: fraction of the pose error corrected per sub-step. */ _correctionFactor: number;
 
-  // ---------------------------------------------------------------- impulses (saved: warm starting)
-  /** @internal Point (2D) impulse, or the perpendicular and angular impulse of a prismatic joint. */ impX: number;
-  /** @internal */ impY: number;
-  /** @internal Angular impulse (weld, motor joint) or axial impulse (distance, prismatic perpendicular...). */ impA: number;
-  /** @internal */ springImp: number;
-  /** @internal */ motorImp: number;
-  /** @internal */ lowerImp: number;
-  /** @internal */ upperImp: number;
-  /** @internal The last step's reaction on B: force, N, and torque, N·m (saved). */ forceX: number;
-  /** @internal */ forceY: number;
-  /** @internal */ torque: number;
+  // ---------------------------------------------------------------- numbers kept in the rows (saved)
+  /** @internal Where the numbers below live: row `row` of `rows` (joint-rows.ts). */ rows: JointRows;
+  /** @internal */ row: number;
+  // Accessors defined after the class, each over its place in the row: the step reads the rows.
+  /** @internal Anchors in the bodies' local frames, m. */ declare lAx: number;
+  /** @internal */ declare lAy: number;
+  /** @internal */ declare lBx: number;
+  /** @internal */ declare lBy: number;
+  /** @internal Relative angle B − A at which the joint angle is 0. */ declare _refAngle: number;
+  /** @internal */ declare _enableLimit: boolean;
+  /** @internal Limits: angle (revolute) or translation (prismatic, wheel). */ declare _lower: number;
+  /** @internal */ declare _upper: number;
+  /** @internal */ declare _enableMotor: boolean;
+  /** @internal rad/s or m/s. */ declare _motorSpeed: number;
+  /** @internal Max motor torque (revolute, wheel) or force (prismatic, distance). */ declare _maxMotor: number;
+  /** @internal */ declare _enableSpring: boolean;
+  /** @internal */ declare _hertz: number;
+  /** @internal */ declare _dampingRatio: number;
+  /** @internal */ declare _breakForce: number;
+  /** @internal */ declare _breakTorque: number;
+  /** @internal Point (2D) impulse, or the perpendicular and angular impulse of a prismatic joint (warm starting). */ declare impX: number;
+  /** @internal */ declare impY: number;
+  /** @internal Angular impulse (weld, motor joint) or axial impulse (distance, prismatic perpendicular...). */ declare impA: number;
+  /** @internal */ declare springImp: number;
+  /** @internal */ declare motorImp: number;
+  /** @internal */ declare lowerImp: number;
+  /** @internal */ declare upperImp: number;
+  /** @internal The last step's reaction on B: force, N, and torque, N·m. */ declare forceX: number;
+  /** @internal */ declare forceY: number;
+  /** @internal */ declare torque: number;
 
   // ---------------------------------------------------------------- per step (rebuilt by prepare)
   /** @internal Impulses summed over this step's sub-steps. */ sumX: number;
@@ -162,35 +170,24 @@ export class Joint {
 
   /** @internal Use `world.addJoint(def)`. */
   constructor(kind: number, bodyA: Body, bodyB: Body) {
+    this.rows = new JointRows(1);
+    this.row = this.rows.take();
+    this.rows.info[I_KIND] = kind;
+    this._breakForce = Infinity;
+    this._breakTorque = Infinity;
     this._id = -1;
     this._kind = kind;
     this._world = null;
     this._bodyA = bodyA;
     this._bodyB = bodyB;
     this._collideConnected = false;
-    this._breakForce = Infinity;
-    this._breakTorque = Infinity;
     this.userData = undefined;
     this.label = "";
-    this.lAx = 0;
-    this.lAy = 0;
-    this.lBx = 0;
-    this.lBy = 0;
     this.axX = 1;
     this.axY = 0;
-    this._refAngle = 0;
     this._length = 0;
     this._minLength = 0;
     this._maxLength = 0;
-    this._enableLimit = false;
-    this._lower = 0;
-    this._upper = 0;
-    this._enableMotor = false;
-    this._motorSpeed = 0;
-    this._maxMotor = 0;
-    this._enableSpring = false;
-    this._hertz = 0;
-    this._dampingRatio = 0;
     this._linearHertz = 0;
     this._angularHertz = 0;
     this.offX = 0;
@@ -199,16 +196,6 @@ export class Joint {
     this._maxForce = 0;
     this._maxTorque = 0;
     this._correctionFactor = 0;
-    this.impX = 0;
-    this.impY = 0;
-    this.impA = 0;
-    this.springImp = 0;
-    this.motorImp = 0;
-    this.lowerImp = 0;
-    this.upperImp = 0;
-    this.forceX = 0;
-    this.forceY = 0;
-    this.torque = 0;
     this.sumX = 0;
     this.sumY = 0;
     this.sumT = 0;
@@ -568,7 +555,6 @@ export class Joint {
   setBreakForce(newtons: number): this {
     checkThreshold("breakForce", newtons);
     this.mutable("setBreakForce", newtons);
-    this._breakForce = newtons;
     return this;
   }
 
@@ -576,7 +562,6 @@ export class Joint {
   setBreakTorque(newtonMetres: number): this {
     checkThreshold("breakTorque", newtonMetres);
     this.mutable("setBreakTorque", newtonMetres);
-    this._breakTorque = newtonMetres;
     return this;
   }
 
@@ -586,10 +571,7 @@ export class Joint {
     check.boolean("enableLimit", on);
     this.mutable("setEnableLimit", on);
     if (on === this._enableLimit) return this;
-    this._enableLimit = on;
     if (!on) {
-      this.lowerImp = 0;
-      this.upperImp = 0;
     }
     this.changed();
     return this;
@@ -601,8 +583,6 @@ export class Joint {
     checkRange("lower", "upper", lower, upper);
     this.mutable("setLimits", lower, upper);
     if (lower === this._lower && upper === this._upper) return this;
-    this._lower = lower;
-    this._upper = upper;
     this.changed();
     return this;
   }
@@ -613,7 +593,6 @@ export class Joint {
     check.boolean("enableMotor", on);
     this.mutable("setEnableMotor", on);
     if (on === this._enableMotor) return this;
-    this._enableMotor = on;
     if (!on) this.motorImp = 0;
     this.changed();
     return this;
@@ -625,7 +604,6 @@ export class Joint {
     check.finite("motorSpeed", speed);
     this.mutable("setMotorSpeed", speed);
     if (speed === this._motorSpeed) return this;
-    this._motorSpeed = speed;
     this.changed();
     return this;
   }
@@ -636,7 +614,6 @@ export class Joint {
     check.nonNegative("maxMotorTorque", torque);
     this.mutable("setMaxMotorTorque", torque);
     if (torque === this._maxMotor) return this;
-    this._maxMotor = torque;
     this.changed();
     return this;
   }
@@ -647,7 +624,6 @@ export class Joint {
     check.nonNegative("maxMotorForce", force);
     this.mutable("setMaxMotorForce", force);
     if (force === this._maxMotor) return this;
-    this._maxMotor = force;
     this.changed();
     return this;
   }
@@ -658,7 +634,6 @@ export class Joint {
     check.boolean("enableSpring", on);
     this.mutable("setEnableSpring", on);
     if (on === this._enableSpring) return this;
-    this._enableSpring = on;
     if (!on) this.springImp = 0;
     this.changed();
     return this;
@@ -671,8 +646,6 @@ export class Joint {
     check.nonNegative("dampingRatio", dampingRatio);
     this.mutable("setSpring", hertz, dampingRatio);
     if (hertz === this._hertz && dampingRatio === this._dampingRatio) return this;
-    this._hertz = hertz;
-    this._dampingRatio = dampingRatio;
     this.changed();
     return this;
   }
@@ -687,7 +660,6 @@ export class Joint {
     if (linearHertz === this._linearHertz && angularHertz === this._angularHertz && dampingRatio === this._dampingRatio) return this;
     this._linearHertz = linearHertz;
     this._angularHertz = angularHertz;
-    this._dampingRatio = dampingRatio;
     this.changed();
     return this;
   }
@@ -796,6 +768,45 @@ export class Joint {
     this.changed();
     return this;
   }
+}
+
+// the accessors of the numbers kept in the rows (see joint-rows.ts), one pair per place
+for (const [name, k] of [
+  ["impX", R_IMPX], ["impY", R_IMPY], ["springImp", R_SPRING_IMP], ["motorImp", R_MOTOR_IMP], ["lowerImp", R_LOWER_IMP], ["upperImp", R_UPPER_IMP],
+  ["_motorSpeed", R_MOTOR_SPEED], ["_maxMotor", R_MAX_MOTOR], ["_lower", R_LOWER], ["_upper", R_UPPER],
+] as const) {
+  Object.defineProperty(Joint.prototype, name, {
+    get(this: Joint): number {
+      return this.rows.rec[this.row * STRIDE + k]!;
+    },
+    set(this: Joint, v: number): void {
+      this.rows.rec[this.row * STRIDE + k] = v;
+    },
+  });
+}
+for (const [name, k] of [
+  ["lAx", D_LAX], ["lAy", D_LAY], ["lBx", D_LBX], ["lBy", D_LBY], ["_refAngle", D_REF_ANGLE], ["_hertz", D_HERTZ], ["_dampingRatio", D_DAMPING],
+  ["_breakForce", D_BREAK_FORCE], ["_breakTorque", D_BREAK_TORQUE], ["forceX", D_FORCEX], ["forceY", D_FORCEY], ["torque", D_TORQUE], ["impA", D_IMPA],
+] as const) {
+  Object.defineProperty(Joint.prototype, name, {
+    get(this: Joint): number {
+      return this.rows.def[this.row * DEF + k]!;
+    },
+    set(this: Joint, v: number): void {
+      this.rows.def[this.row * DEF + k] = v;
+    },
+  });
+}
+for (const [name, bit] of [["_enableLimit", S_LIMIT], ["_enableMotor", S_MOTOR], ["_enableSpring", S_SPRING]] as const) {
+  Object.defineProperty(Joint.prototype, name, {
+    get(this: Joint): boolean {
+      return (this.rows.info[this.row * INFO + I_SWITCHES]! & bit) !== 0;
+    },
+    set(this: Joint, on: boolean): void {
+      const at = this.row * INFO + I_SWITCHES;
+      this.rows.info[at] = on ? this.rows.info[at]! | bit : this.rows.info[at]! & ~bit;
+    },
+  });
 }
 
 /** breakForce / breakTorque: > 0, Infinity allowed. */

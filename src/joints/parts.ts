@@ -28,7 +28,11 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import { Softness } from "../solver/softness.js";
 import type { Joint } from "./joint.js";
-import { R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_MA, R_MB, SLOTS, STRIDE, type JointConstraints } from "./joint-constraints.js";
+import type { Body } from "../bodies/body.js";
+import {
+  D_LAX, D_LAY, D_LBX, D_LBY, D_REF_ANGLE, DEF, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_MA, R_MB, SLOTS, STRIDE,
+  type JointRows,
+} from "./joint-rows.js";
 // fdlibm's atan polynomial for |t| < 0.4375, written out below for the hot path
 import { AT0, AT1, AT2, AT3, AT4, AT5, AT6, AT7, AT8, AT9, AT10, detAtan2In, trigIn, trigOut } from "../math/trig.js";
 
@@ -60,30 +64,29 @@ export const pass = { C: 0.5, mass: 0.5, imp: 0.5, ix: 0.5, iy: 0.5, axial: 0.5,
 export const now = { rAx: 0, rAy: 0, rBx: 0, rBy: 0, dx: 0, dy: 0 };
 
 /**
- * Record i's base part (joint-constraints.ts): solver slots, masses, anchors
- * in world orientation, the centres' offset and the joint angle at the start
- * of the step. The other kinds than revolute copy it to their joint
+ * Row `row`'s base part (joint-rows.ts; its solver slots are set): masses,
+ * anchors in world orientation, the centres' offset and the joint angle at
+ * the start of the step, from the poses of its bodies `a` and `b`. The
+ * other kinds than revolute copy it to their joint
  * (`JointConstraints.baseToJoint`).
  */
-export function prepareBase(j: Joint, sb: SolverBodies, jc: JointConstraints, i: number): void {
-  const a = j._bodyA;
-  const b = j._bodyB;
-  const sA = sb.slotOf[a.slot]!;
-  const sB = sb.slotOf[b.slot]!;
-  const r = jc.rec;
-  const o = i * STRIDE;
-  const k = i * SLOTS;
-  jc.slots[k] = sA;
-  jc.slots[k + 1] = sB;
-  jc.slots[k + 2] = 0;
+export function prepareBase(rows: JointRows, row: number, sb: SolverBodies, a: Body, b: Body): void {
+  const r = rows.rec;
+  const d = rows.def;
+  const o = row * STRIDE;
+  const od = row * DEF;
+  const k = row * SLOTS;
+  const sA = rows.slots[k]!;
+  const sB = rows.slots[k + 1]!;
+  rows.slots[k + 2] = 0;
   r[o + R_MA] = sb.invMass[sA]!;
   r[o + R_IA] = sb.invI[sA]!;
   r[o + R_MB] = sb.invMass[sB]!;
   r[o + R_IB] = sb.invI[sB]!;
-  const lAx = j.lAx;
-  const lAy = j.lAy;
-  const lBx = j.lBx;
-  const lBy = j.lBy;
+  const lAx = d[od + D_LAX]!;
+  const lAy = d[od + D_LAY]!;
+  const lBx = d[od + D_LBX]!;
+  const lBy = d[od + D_LBY]!;
   r[o + R_FAX] = a.qc * lAx - a.qs * lAy;
   r[o + R_FAY] = a.qs * lAx + a.qc * lAy;
   r[o + R_FBX] = b.qc * lBx - b.qs * lBy;
@@ -94,10 +97,10 @@ export function prepareBase(j: Joint, sb: SolverBodies, jc: JointConstraints, i:
   trigIn[0] = b.qs * a.qc - b.qc * a.qs;
   trigIn[1] = b.qc * a.qc + b.qs * a.qs;
   detAtan2In();
-  let d = trigOut[0]! - j._refAngle;
-  if (d < -Math.PI) d += 2 * Math.PI;
-  else if (d > Math.PI) d -= 2 * Math.PI;
-  r[o + R_DANGLE] = d;
+  let dA = trigOut[0]! - d[od + D_REF_ANGLE]!;
+  if (dA < -Math.PI) dA += 2 * Math.PI;
+  else if (dA > Math.PI) dA -= 2 * Math.PI;
+  r[o + R_DANGLE] = dA;
 }
 
 /** Forget the impulses (warm starting off). */

@@ -33,10 +33,11 @@ import type { SolverBodies } from "../solver/solver-bodies.js";
 import { DISTANCE, PRISMATIC, WELD, WHEEL, type Joint } from "./joint.js";
 import { angleNow, anchorsNow, now, turnOut, turnSince } from "./parts.js";
 import { line, lineNow, row, setRow } from "./axial.js";
+import type { JointConstraints } from "./joint-constraints.js";
 import {
   F_LIMIT, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_LOWER, R_MA, R_MB, R_UPPER, SLOTS, STRIDE,
-  type JointConstraints,
-} from "./joint-constraints.js";
+  type JointRows,
+} from "./joint-rows.js";
 import type { JointPoses } from "./joint-poses.js";
 
 /** Largest correction of one pass: 0.2 m, 8° (Box2D v2's maxLinearCorrection and maxAngularCorrection). */
@@ -54,13 +55,13 @@ export const projected = { linear: 0, angular: 0 };
  */
 const P = { px: 0.5, py: 0.5, lax: 0.5, lay: 0.5, angular: 0.5, c: 0.5 };
 
-/** The pass's records and poses (set by `projectJoints`). */
-let jc: JointConstraints;
+/** The pass's rows and poses (set by `projectJoints`); `i` below is a row. */
+let rows: JointRows;
 let poses: JointPoses;
 
 /** Apply P to the two bodies of record i. */
 function push(i: number, sb: SolverBodies): void {
-  const r = jc.rec;
+  const r = rows.rec;
   const o = i * STRIDE;
   const px = P.px;
   const py = P.py;
@@ -71,17 +72,17 @@ function push(i: number, sb: SolverBodies): void {
   poses.dx = -mA * px;
   poses.dy = -mA * py;
   poses.da = -r[o + R_IA]! * tA;
-  poses.move(sb, jc.slots[i * SLOTS]!);
+  poses.move(sb, rows.slots[i * SLOTS]!);
   poses.dx = mB * px;
   poses.dy = mB * py;
   poses.da = r[o + R_IB]! * tB;
-  poses.move(sb, jc.slots[i * SLOTS + 1]!);
+  poses.move(sb, rows.slots[i * SLOTS + 1]!);
 }
 
 /** An angle error P.c (rad) of a rigid angular part of record i removed. */
 function projectAngle(i: number, sb: SolverBodies): void {
   const C = P.c;
-  const r = jc.rec;
+  const r = rows.rec;
   const o = i * STRIDE;
   const angularMass = r[o + R_ANGULAR_MASS]!;
   if (angularMass === 0 || C === 0) return;
@@ -91,17 +92,17 @@ function projectAngle(i: number, sb: SolverBodies): void {
   poses.dx = 0;
   poses.dy = 0;
   poses.da = -r[o + R_IA]! * imp;
-  poses.move(sb, jc.slots[i * SLOTS]!);
+  poses.move(sb, rows.slots[i * SLOTS]!);
   poses.da = r[o + R_IB]! * imp;
-  poses.move(sb, jc.slots[i * SLOTS + 1]!);
+  poses.move(sb, rows.slots[i * SLOTS + 1]!);
 }
 
 /** Anchor B brought onto anchor A (revolute, weld; record i). */
 function projectPoint(i: number, sb: SolverBodies): void {
-  const r = jc.rec;
+  const r = rows.rec;
   const o = i * STRIDE;
-  const sA = jc.slots[i * SLOTS]!;
-  const sB = jc.slots[i * SLOTS + 1]!;
+  const sA = rows.slots[i * SLOTS]!;
+  const sB = rows.slots[i * SLOTS + 1]!;
   // the anchors now (as anchorsNow)
   const cA = sb.dqc[sA]!;
   const snA = sb.dqs[sA]!;
@@ -147,7 +148,7 @@ function projectPoint(i: number, sb: SolverBodies): void {
 function projectRow(i: number, sb: SolverBodies): void {
   const C = P.c;
   if (C === 0) return;
-  const r = jc.rec;
+  const r = rows.rec;
   const o = i * STRIDE;
   const k = r[o + R_MA]! + r[o + R_MB]! + r[o + R_IA]! * row.a1 * row.a1 + r[o + R_IB]! * row.a2 * row.a2;
   if (k === 0) return;
@@ -162,10 +163,10 @@ function projectRow(i: number, sb: SolverBodies): void {
 
 /** Revolute record i: the angle limits, then the point. */
 function projectRevolute(i: number, sb: SolverBodies): void {
-  if ((jc.slots[i * SLOTS + 2]! & F_LIMIT) !== 0) {
-    const r = jc.rec;
+  if ((rows.slots[i * SLOTS + 2]! & F_LIMIT) !== 0) {
+    const r = rows.rec;
     const o = i * STRIDE;
-    turnSince(sb, jc.slots[i * SLOTS]!, jc.slots[i * SLOTS + 1]!);
+    turnSince(sb, rows.slots[i * SLOTS]!, rows.slots[i * SLOTS + 1]!);
     const t = r[o + R_DANGLE]! + turnOut[0]!;
     const lower = r[o + R_LOWER]!;
     const upper = r[o + R_UPPER]!;
@@ -251,13 +252,14 @@ function projectAxisJoint(j: Joint, i: number, sb: SolverBodies, holdAngle: bool
 }
 
 /**
- * One NGS pass over the step's joints, `active` with their records in
- * `records` (in its runs), moving the poses in `moves` (which the caller flushes to the
- * bodies); the largest error it found is left in `projected` (for an early
- * exit).
+ * One NGS pass over the step's records (`records`, in its runs; `jointOf`
+ * gives the joint of a row, for the kinds solved on their Joint objects),
+ * moving the poses in `moves` (which the caller flushes to the bodies); the
+ * largest error it found is left in `projected` (for an early exit).
  */
-export function projectJoints(active: readonly Joint[], sb: SolverBodies, records: JointConstraints, moves: JointPoses): void {
-  jc = records;
+export function projectJoints(jointOf: readonly (Joint | null)[], sb: SolverBodies, records: JointConstraints, moves: JointPoses): void {
+  rows = records.rows;
+  const act = records.act;
   poses = moves;
   projected.linear = 0;
   projected.angular = 0;
@@ -265,11 +267,12 @@ export function projectJoints(active: readonly Joint[], sb: SolverBodies, record
     const from = records.runFrom[run]!;
     const to = records.runFrom[run + 1]!;
     if (records.runRevolute[run] === 1) {
-      for (let i = from; i < to; i++) projectRevolute(i, sb);
+      for (let i = from; i < to; i++) projectRevolute(act[i]!, sb);
       continue;
     }
-    for (let i = from; i < to; i++) {
-      const j = active[i]!;
+    for (let k = from; k < to; k++) {
+      const i = act[k]!;
+      const j = jointOf[i]!;
       switch (j._kind) {
         case WELD:
           projectWeld(j, i, sb);

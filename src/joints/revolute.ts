@@ -13,61 +13,71 @@
  * point (the part that must hold) has the last word.
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
-import type { Joint } from "./joint.js";
-import { scratchSpring, turnOut, turnSince, type JointContext } from "./parts.js";
+import { turnOut, turnSince, type JointContext } from "./parts.js";
+import type { JointConstraints } from "./joint-constraints.js";
 import {
-  F_LIMIT, F_MOTOR, F_SPRING, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_IMPX, R_IMPY, R_LOWER,
-  R_LOWER_IMP, R_MA, R_MAX_MOTOR, R_MB, R_MOTOR_IMP, R_MOTOR_SPEED, R_SPRING_BIAS, R_SPRING_IMP, R_SPRING_IMPULSE, R_SPRING_MASS, R_SUMT,
-  R_SUMX, R_SUMY, R_UPPER, R_UPPER_IMP, SLOTS, STRIDE, type JointConstraints,
-} from "./joint-constraints.js";
+  D_DAMPING, D_HERTZ, D_IMPA, DEF, F_LIMIT, F_MOTOR, F_SPRING, I_SWITCHES, INFO, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX,
+  R_FBY, R_IA, R_IB, R_IMPX, R_IMPY, R_LOWER, R_LOWER_IMP, R_MA, R_MAX_MOTOR, R_MB, R_MOTOR_IMP, R_MOTOR_SPEED, R_SPRING_BIAS, R_SPRING_IMP,
+  R_SPRING_IMPULSE, R_SPRING_MASS, R_SUMT, R_SUMX, R_SUMY, R_UPPER, R_UPPER_IMP, S_LIMIT, S_MOTOR, S_SPRING, SLOTS, STRIDE, type JointRows,
+} from "./joint-rows.js";
 
 /**
- * Revolute record i's revolute part (after `prepareBase`): angular mass,
- * spring, flags, settings, and the joint's impulses (0 for the parts
- * switched off, and all of them with warm starting off).
+ * Revolute row `row`'s revolute part (after `prepareBase`): angular mass,
+ * spring, flags; the impulses of the parts switched off are forgotten (all
+ * of them with warm starting off).
  */
-export function prepareRevolute(j: Joint, ctx: JointContext, jc: JointConstraints, i: number): void {
-  const r = jc.rec;
-  const o = i * STRIDE;
+export function prepareRevolute(rows: JointRows, row: number, ctx: JointContext): void {
+  const r = rows.rec;
+  const o = row * STRIDE;
   const k = r[o + R_IA]! + r[o + R_IB]!;
   const angularMass = k > 0 ? 1 / k : 0;
   r[o + R_ANGULAR_MASS] = angularMass;
-  ctx.scratch.hertz = j._hertz;
-  const s = scratchSpring(j, ctx);
-  r[o + R_SPRING_BIAS] = s.biasRate;
-  r[o + R_SPRING_MASS] = s.massScale;
-  r[o + R_SPRING_IMPULSE] = s.impulseScale;
+  const switches = rows.info[row * INFO + I_SWITCHES]!;
+  const spring = (switches & S_SPRING) !== 0;
+  const motor = (switches & S_MOTOR) !== 0;
+  const limit = (switches & S_LIMIT) !== 0;
+  const hertz = rows.def[row * DEF + D_HERTZ]!;
   const turns = angularMass > 0;
-  const spring = j._enableSpring;
-  const motor = j._enableMotor;
-  const limit = j._enableLimit;
-  jc.slots[i * SLOTS + 2] = (turns && spring && j._hertz > 0 ? F_SPRING : 0) | (turns && motor ? F_MOTOR : 0) | (turns && limit ? F_LIMIT : 0);
-  const keep = ctx.warmStarting;
-  if (!keep) j.impA = 0;
-  r[o + R_IMPX] = keep ? j.impX : 0;
-  r[o + R_IMPY] = keep ? j.impY : 0;
-  r[o + R_SPRING_IMP] = keep && spring ? j.springImp : 0;
-  r[o + R_MOTOR_IMP] = keep && motor ? j.motorImp : 0;
-  r[o + R_LOWER_IMP] = keep && limit ? j.lowerImp : 0;
-  r[o + R_UPPER_IMP] = keep && limit ? j.upperImp : 0;
+  const flags = (turns && spring && hertz > 0 ? F_SPRING : 0) | (turns && motor ? F_MOTOR : 0) | (turns && limit ? F_LIMIT : 0);
+  rows.slots[row * SLOTS + 2] = flags;
+  if ((flags & F_SPRING) !== 0) {
+    // the spring's softness is read only when it pulls
+    const s = ctx.scratch;
+    s.hertz = hertz;
+    s.zeta = rows.def[row * DEF + D_DAMPING]!;
+    s.h = ctx.h;
+    s.update();
+    r[o + R_SPRING_BIAS] = s.biasRate;
+    r[o + R_SPRING_MASS] = s.massScale;
+    r[o + R_SPRING_IMPULSE] = s.impulseScale;
+  }
+  if (!ctx.warmStarting) {
+    r.fill(0, o + R_IMPX, o + R_UPPER_IMP + 1);
+    rows.def[row * DEF + D_IMPA] = 0;
+  } else {
+    if (!spring) r[o + R_SPRING_IMP] = 0;
+    if (!motor) r[o + R_MOTOR_IMP] = 0;
+    if (!limit) {
+      r[o + R_LOWER_IMP] = 0;
+      r[o + R_UPPER_IMP] = 0;
+    }
+  }
   r[o + R_SUMX] = 0;
   r[o + R_SUMY] = 0;
   r[o + R_SUMT] = 0;
-  r[o + R_MOTOR_SPEED] = j._motorSpeed;
-  r[o + R_MAX_MOTOR] = j._maxMotor;
-  r[o + R_LOWER] = j._lower;
-  r[o + R_UPPER] = j._upper;
 }
 
 /** Warm start revolute records from .. to: the point impulse at the anchors now, and the angular ones. */
 export function warmStartRevolutes(jc: JointConstraints, sb: SolverBodies, from: number, to: number): void {
-  const r = jc.rec;
-  const slots = jc.slots;
+  const r = jc.rows.rec;
+  const slots = jc.rows.slots;
+  const act = jc.act;
   const { vx, vy, w, dqc, dqs } = sb;
   for (let i = from; i < to; i++) {
-    const o = i * STRIDE;
-    const sA = slots[i * SLOTS]!;
-    const sB = slots[i * SLOTS + 1]!;
+    const row = act[i]!;
+    const o = row * STRIDE;
+    const sA = slots[row * SLOTS]!;
+    const sB = slots[row * SLOTS + 1]!;
     const axial = r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
     const cA = dqc[sA]!;
     const snA = dqs[sA]!;
@@ -101,8 +111,9 @@ export function warmStartRevolutes(jc: JointConstraints, sb: SolverBodies, from:
  * the object solver's it replaced, operation for operation (same bits).
  */
 export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: JointContext, from: number, to: number): void {
-  const r = jc.rec;
-  const slots = jc.slots;
+  const r = jc.rows.rec;
+  const slots = jc.rows.slots;
+  const act = jc.act;
   const { vx, vy, w, dpx, dpy, dqc, dqs } = sb;
   const useBias = ctx.useBias;
   const h = ctx.h;
@@ -111,10 +122,11 @@ export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: Join
   const rigidMass = ctx.rigid.massScale;
   const rigidImpulse = ctx.rigid.impulseScale;
   for (let i = from; i < to; i++) {
-    const o = i * STRIDE;
-    const sA = slots[i * SLOTS]!;
-    const sB = slots[i * SLOTS + 1]!;
-    const flags = slots[i * SLOTS + 2]!;
+    const row = act[i]!;
+    const o = row * STRIDE;
+    const sA = slots[row * SLOTS]!;
+    const sB = slots[row * SLOTS + 1]!;
+    const flags = slots[row * SLOTS + 2]!;
     const iA = r[o + R_IA]!;
     const iB = r[o + R_IB]!;
     if (flags !== 0) {
@@ -223,9 +235,10 @@ export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: Join
 
 /** Add this sub-step's impulses of revolute records from .. to to the step's sums (for the reaction force and torque). */
 export function sumRevolutes(jc: JointConstraints, from: number, to: number): void {
-  const r = jc.rec;
+  const r = jc.rows.rec;
+  const act = jc.act;
   for (let i = from; i < to; i++) {
-    const o = i * STRIDE;
+    const o = act[i]! * STRIDE;
     r[o + R_SUMX] = r[o + R_SUMX]! + r[o + R_IMPX]!;
     r[o + R_SUMY] = r[o + R_SUMY]! + r[o + R_IMPY]!;
     r[o + R_SUMT] = r[o + R_SUMT]! + (r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!);

@@ -12,9 +12,10 @@ import { Softness } from "../solver/softness.js";
 
 /** What the step asks of a world's joints (see src/joints/joint-manager.ts for what each stage does). */
 export interface JointStages {
-  /** The joints this step simulates: `active[0 .. activeCount)`. */
-  readonly active: readonly Joint[];
+  /** How many joints this step simulates. */
   readonly activeCount: number;
+  /** The joints this step simulates, in creation order: `activeCount` of them. */
+  activeJoints(): readonly Joint[];
   /** Joints whose reaction passed a break threshold in the last `finish`. */
   readonly broken: Joint[];
   /** The step's settings for the joint solver (the world writes them before `prepare`). */
@@ -42,10 +43,13 @@ const NONE: readonly Joint[] = Object.freeze([]);
  * that a world without joints steps with the same bits as one with none.
  */
 export class NoJoints implements JointStages {
-  readonly active = NONE;
   readonly activeCount = 0;
   readonly broken: Joint[] = [];
   readonly ctx = { h: 0, invH: 0, dt: 0, warmStarting: true, rigid: new Softness() };
+
+  activeJoints(): readonly Joint[] {
+    return NONE;
+  }
 
   of(): readonly Joint[] {
     return NONE;
