@@ -11,6 +11,7 @@
 import type { Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
+import type { JointRows } from "./joint-rows.js";
 import {
   checkRange, checkThreshold, DISTANCE, FILTER, Joint, JOINT_TYPES, MOTOR, PRISMATIC, relativeAngle, REVOLUTE, WELD, WHEEL,
   type JointType,
@@ -316,11 +317,12 @@ function referenceAngle(j: Joint, d: Def): void {
 }
 
 /**
- * Check a definition and build its joint (not yet in a world). `inWorld`
+ * Check a definition and build its joint (not yet in a world), its numbers
+ * in a new row of `rows` (by default a set of its own). `inWorld`
  * tells whether a body belongs to the world the joint is for. Throws a
  * TypeError or RangeError naming the parameter and the value.
  */
-export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody: (b: unknown) => b is Body): Joint {
+export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody: (b: unknown) => b is Body, rows?: JointRows): Joint {
   check.object("joint definition", def);
   const d = def as unknown as Def;
   const type = check.oneOf("joint type", d.type, JOINT_TYPES);
@@ -332,7 +334,7 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
   const a = d.bodyA as Body;
   const b = d.bodyB as Body;
   if (a === b) throw new RangeError(`capsule2d: bodyA and bodyB must be different bodies, got body #${a._id} twice`);
-  const j = new Joint(JOINT_TYPES.indexOf(type), a, b);
+  const j = new Joint(JOINT_TYPES.indexOf(type), a, b, rows);
   j._collideConnected = bool(d, "collideConnected", false);
   if (d.breakForce !== undefined) j._breakForce = checkThreshold("breakForce", d.breakForce);
   if (d.breakTorque !== undefined) j._breakTorque = checkThreshold("breakTorque", d.breakTorque);

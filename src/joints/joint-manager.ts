@@ -62,6 +62,8 @@ export class JointManager implements JointStages {
   readonly constraints = new JointConstraints();
   /** The poses position projection moves. */
   private readonly poses = new JointPoses();
+  /** One row to build a joint in before `add` (see `staging`). */
+  private readonly stage = new JointRows(1);
 
   get count(): number {
     return this.list.length - this.holes;
@@ -115,6 +117,16 @@ export class JointManager implements JointStages {
     this.constraints.count = 0;
     this.constraints.runCount = 0;
     this.broken.length = 0;
+  }
+
+  /**
+   * Rows to build the next joint in (for `add`, which moves its numbers into
+   * a row of the manager's): a joint built there costs no typed arrays of its
+   * own. Emptied at each call (a definition that failed its checks leaves its row).
+   */
+  staging(): JointRows {
+    this.stage.clear();
+    return this.stage;
   }
 
   /** A body's joints, in creation order (empty when none). */

@@ -197,11 +197,11 @@ export class JointRows {
     this.free.length = 0;
   }
 
-  /** Copy row `from` of `src` into row `to` of this. */
+  /** Copy row `from` of `src` into row `to` of this (element by element: subarray views would allocate). */
   copyRow(src: JointRows, from: number, to: number): void {
-    this.rec.set(src.rec.subarray(from * STRIDE, (from + 1) * STRIDE), to * STRIDE);
-    this.def.set(src.def.subarray(from * DEF, (from + 1) * DEF), to * DEF);
-    this.info.set(src.info.subarray(from * INFO, (from + 1) * INFO), to * INFO);
-    this.slots.set(src.slots.subarray(from * SLOTS, (from + 1) * SLOTS), to * SLOTS);
+    for (let k = 0; k < STRIDE; k++) this.rec[to * STRIDE + k] = src.rec[from * STRIDE + k]!;
+    for (let k = 0; k < DEF; k++) this.def[to * DEF + k] = src.def[from * DEF + k]!;
+    for (let k = 0; k < INFO; k++) this.info[to * INFO + k] = src.info[from * INFO + k]!;
+    for (let k = 0; k < SLOTS; k++) this.slots[to * SLOTS + k] = src.slots[from * SLOTS + k]!;
   }
 }

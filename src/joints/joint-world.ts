@@ -49,7 +49,7 @@ export class JointWorld extends CoreWorld implements JointOwner {
    */
   addJoint(def: JointDef): Joint {
     if (this.stepping) throw new Error("capsule2d: addJoint() cannot be called during a step");
-    const joint = buildJoint(def, (b) => b._world === this, (b): b is Body => b instanceof Body);
+    const joint = buildJoint(def, (b) => b._world === this, (b): b is Body => b instanceof Body, this.jointManager.staging());
     this.jointManager.add(joint);
     joint._world = this;
     const a = joint._bodyA;

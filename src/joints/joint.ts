@@ -168,11 +168,11 @@ export class Joint {
   /** @internal The joint angle now, during the sub-steps (written by `angleNow`). */ theta: number;
   /** @internal Index in the world's joint list. */ index: number;
 
-  /** @internal Use `world.addJoint(def)`. */
-  constructor(kind: number, bodyA: Body, bodyB: Body) {
-    this.rows = new JointRows(1);
-    this.row = this.rows.take();
-    this.rows.info[I_KIND] = kind;
+  /** @internal Use `world.addJoint(def)`. Its numbers go into a new row of `rows` (by default a set of its own). */
+  constructor(kind: number, bodyA: Body, bodyB: Body, rows = new JointRows(1)) {
+    this.rows = rows;
+    this.row = rows.take();
+    rows.info[this.row * INFO + I_KIND] = kind;
     this._breakForce = Infinity;
     this._breakTorque = Infinity;
     this._id = -1;
