@@ -32,8 +32,8 @@ import { prepareMotor, solveMotor, warmStartMotor } from "./motor.js";
 import { projectJoints, projected } from "./positions.js";
 import { JointConstraints } from "./joint-constraints.js";
 import {
-  D_BREAK_FORCE, D_BREAK_TORQUE, D_FORCEX, D_FORCEY, D_TORQUE, DEF, I_BODY_A, I_BODY_B, I_KIND, INFO, JointRows, R_ANGULAR_MASS, R_SUMT,
-  R_SUMX, R_SUMY, SLOTS, STRIDE,
+  D_BREAK_FORCE, D_BREAK_TORQUE, D_FORCEX, D_FORCEY, D_TORQUE, DEF, I_BODY_A, I_BODY_B, I_KIND, I_SWITCHES, INFO, JointRows, R_ANGULAR_MASS,
+  R_SUMT, R_SUMX, R_SUMY, S_LIMIT, S_SPRING, SLOTS, STRIDE,
 } from "./joint-rows.js";
 import { JointPoses } from "./joint-poses.js";
 import { capacityFor, grown } from "../math/typed.js";
@@ -254,8 +254,10 @@ export class JointManager implements JointStages {
       const sB = rows.slots[row * SLOTS + 1]!;
       const a = sA !== 0 ? bodies[sA]! : this.jointOf[row]!._bodyA;
       const b = sB !== 0 ? bodies[sB]! : this.jointOf[row]!._bodyB;
-      prepareBase(rows, row, sb, a, b);
       const kind = rows.info[row * INFO + I_KIND]!;
+      // a revolute joint reads its angle only for its spring and limits
+      const angle = kind !== REVOLUTE || (rows.info[row * INFO + I_SWITCHES]! & (S_SPRING | S_LIMIT)) !== 0;
+      prepareBase(rows, row, sb, a, b, angle);
       if (kind === REVOLUTE) {
         prepareRevolute(rows, row, ctx);
         continue;

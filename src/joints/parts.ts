@@ -65,12 +65,13 @@ export const now = { rAx: 0, rAy: 0, rBx: 0, rBy: 0, dx: 0, dy: 0 };
 
 /**
  * Row `row`'s base part (joint-rows.ts; its solver slots are set): masses,
- * anchors in world orientation, the centres' offset and the joint angle at
- * the start of the step, from the poses of its bodies `a` and `b`. The
- * other kinds than revolute copy it to their joint
- * (`JointConstraints.baseToJoint`).
+ * anchors in world orientation, the centres' offset and, with `angle`, the
+ * joint angle at the start of the step (an atan2; 0 without: a revolute
+ * joint with neither spring nor limits never reads it), from the poses of
+ * its bodies `a` and `b`. The other kinds than revolute copy it to their
+ * joint (`JointConstraints.baseToJoint`).
  */
-export function prepareBase(rows: JointRows, row: number, sb: SolverBodies, a: Body, b: Body): void {
+export function prepareBase(rows: JointRows, row: number, sb: SolverBodies, a: Body, b: Body, angle: boolean): void {
   const r = rows.rec;
   const d = rows.def;
   const o = row * STRIDE;
@@ -93,6 +94,10 @@ export function prepareBase(rows: JointRows, row: number, sb: SolverBodies, a: B
   r[o + R_FBY] = b.qs * lBx + b.qc * lBy;
   r[o + R_DCX] = b.px - a.px;
   r[o + R_DCY] = b.py - a.py;
+  if (!angle) {
+    r[o + R_DANGLE] = 0;
+    return;
+  }
   // q_b · conj(q_a), its angle into trigOut[0] (a return value would be boxed)
   trigIn[0] = b.qs * a.qc - b.qc * a.qs;
   trigIn[1] = b.qc * a.qc + b.qs * a.qs;
