@@ -32,7 +32,8 @@
  * The renderer only reads the world; it never changes it.
  */
 import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
-import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "../joints/joint.js";
+import type { Joint } from "../joints/joint.js";
+import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL } from "../joints/joint-kinds.js";
 import type { Vec2 } from "../math/vec2.js";
 import type { Camera } from "./camera.js";
 

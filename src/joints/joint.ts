@@ -28,18 +28,8 @@ import {
   S_LIMIT, S_MOTOR, S_SPRING, STRIDE,
 } from "./joint-rows.js";
 
-/** The seven joint types, as `def.type` and `joint.type` name them. */
-export type JointType = "revolute" | "prismatic" | "distance" | "weld" | "wheel" | "motor" | "filter";
-/** Every `JointType`, in the order of their internal indices. */
-export const JOINT_TYPES: readonly JointType[] = ["revolute", "prismatic", "distance", "weld", "wheel", "motor", "filter"];
-
-export const REVOLUTE = 0;
-export const PRISMATIC = 1;
-export const DISTANCE = 2;
-export const WELD = 3;
-export const WHEEL = 4;
-export const MOTOR = 5;
-export const FILTER = 6;
+import { JOINT_TYPES, REVOLUTE, PRISMATIC, DISTANCE, WELD, WHEEL, MOTOR, type JointType } from "./joint-kinds.js";
+export { JOINT_TYPES, REVOLUTE, PRISMATIC, DISTANCE, WELD, WHEEL, MOTOR, FILTER, type JointType } from "./joint-kinds.js";
 
 /** What a joint needs from the world that holds it. */
 export interface JointOwner {
