@@ -571,6 +571,30 @@ describe("joints in the world", () => {
   });
 });
 
+describe("setters", () => {
+  it("each setter changes what its getter reads, in a world and after removal (the numbers live in the joint's row)", () => {
+    const w = new World({});
+    const a = w.add(new Circle({ position: { x: 0, y: 0 }, radius: 0.5 }));
+    const b = w.add(new Circle({ position: { x: 1, y: 0 }, radius: 0.5 }));
+    const j = w.addJoint({ type: "wheel", bodyA: a, bodyB: b, anchor: { x: 1, y: 0 }, axis: { x: 0, y: 1 } });
+    const check = (): void => {
+      expect([j.enableMotor, j.motorSpeed, j.maxMotorTorque]).toEqual([true, -3, 7]);
+      expect([j.enableLimit, j.limits.lower, j.limits.upper]).toEqual([true, -0.2, 0.3]);
+      expect([j.enableSpring, j.hertz, j.dampingRatio]).toEqual([true, 5, 0.4]);
+      expect([j.breakForce, j.breakTorque]).toEqual([100, 200]);
+    };
+    j.setEnableMotor(true).setMotorSpeed(-3).setMaxMotorTorque(7);
+    j.setEnableLimit(true).setLimits(-0.2, 0.3);
+    j.setEnableSpring(true).setSpring(5, 0.4);
+    j.setBreakForce(100).setBreakTorque(200);
+    check();
+    w.step(1 / 60);
+    check();
+    w.removeJoint(j);
+    check();
+  });
+});
+
 describe("joints in snapshots and clones", () => {
   function scene(): World {
     const w = new World();

@@ -545,6 +545,7 @@ export class Joint {
   setBreakForce(newtons: number): this {
     checkThreshold("breakForce", newtons);
     this.mutable("setBreakForce", newtons);
+    this._breakForce = newtons;
     return this;
   }
 
@@ -552,6 +553,7 @@ export class Joint {
   setBreakTorque(newtonMetres: number): this {
     checkThreshold("breakTorque", newtonMetres);
     this.mutable("setBreakTorque", newtonMetres);
+    this._breakTorque = newtonMetres;
     return this;
   }
 
@@ -561,7 +563,10 @@ export class Joint {
     check.boolean("enableLimit", on);
     this.mutable("setEnableLimit", on);
     if (on === this._enableLimit) return this;
+    this._enableLimit = on;
     if (!on) {
+      this.lowerImp = 0;
+      this.upperImp = 0;
     }
     this.changed();
     return this;
@@ -573,6 +578,8 @@ export class Joint {
     checkRange("lower", "upper", lower, upper);
     this.mutable("setLimits", lower, upper);
     if (lower === this._lower && upper === this._upper) return this;
+    this._lower = lower;
+    this._upper = upper;
     this.changed();
     return this;
   }
@@ -583,6 +590,7 @@ export class Joint {
     check.boolean("enableMotor", on);
     this.mutable("setEnableMotor", on);
     if (on === this._enableMotor) return this;
+    this._enableMotor = on;
     if (!on) this.motorImp = 0;
     this.changed();
     return this;
@@ -594,6 +602,7 @@ export class Joint {
     check.finite("motorSpeed", speed);
     this.mutable("setMotorSpeed", speed);
     if (speed === this._motorSpeed) return this;
+    this._motorSpeed = speed;
     this.changed();
     return this;
   }
@@ -604,6 +613,7 @@ export class Joint {
     check.nonNegative("maxMotorTorque", torque);
     this.mutable("setMaxMotorTorque", torque);
     if (torque === this._maxMotor) return this;
+    this._maxMotor = torque;
     this.changed();
     return this;
   }
@@ -614,6 +624,7 @@ export class Joint {
     check.nonNegative("maxMotorForce", force);
     this.mutable("setMaxMotorForce", force);
     if (force === this._maxMotor) return this;
+    this._maxMotor = force;
     this.changed();
     return this;
   }
@@ -624,6 +635,7 @@ export class Joint {
     check.boolean("enableSpring", on);
     this.mutable("setEnableSpring", on);
     if (on === this._enableSpring) return this;
+    this._enableSpring = on;
     if (!on) this.springImp = 0;
     this.changed();
     return this;
@@ -636,6 +648,8 @@ export class Joint {
     check.nonNegative("dampingRatio", dampingRatio);
     this.mutable("setSpring", hertz, dampingRatio);
     if (hertz === this._hertz && dampingRatio === this._dampingRatio) return this;
+    this._hertz = hertz;
+    this._dampingRatio = dampingRatio;
     this.changed();
     return this;
   }
@@ -650,6 +664,7 @@ export class Joint {
     if (linearHertz === this._linearHertz && angularHertz === this._angularHertz && dampingRatio === this._dampingRatio) return this;
     this._linearHertz = linearHertz;
     this._angularHertz = angularHertz;
+    this._dampingRatio = dampingRatio;
     this.changed();
     return this;
   }
