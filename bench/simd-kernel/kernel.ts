@@ -90,8 +90,9 @@ export function solveScalar(values: usize, ints: usize, params: usize, bodies: u
 
 /**
  * Pairs (i, j) from `pairs` (i32 list, 2 per pair) of constraints of one
- * colour (no moving body in common) with 2 points each: lane 0 solves i,
- * lane 1 solves j. The branches of the scalar kernel become lane selects.
+ * colour (no moving body in common) with the same number of points: lane 0
+ * solves i, lane 1 solves j. The branches of the scalar kernel become lane
+ * selects.
  */
 export function solvePairs(values: usize, ints: usize, params: usize, bodies: usize, cap: i32, pairs: usize, pairCount: i32): void {
   const VX = bodies, VY = VX + (<usize>cap << 3), W = VY + (<usize>cap << 3), IM = W + (<usize>cap << 3), II = IM + (<usize>cap << 3);
@@ -117,7 +118,8 @@ export function solvePairs(values: usize, ints: usize, params: usize, bodies: us
     const cB = f64x2.sub(f64x2(ld(DQC, sBi), ld(DQC, sBj)), one), sBr = f64x2(ld(DQS, sBi), ld(DQS, sBj));
     const dx = f64x2.sub(f64x2(ld(DPX, sBi), ld(DPX, sBj)), f64x2(ld(DPX, sAi), ld(DPX, sAj)));
     const dy = f64x2.sub(f64x2(ld(DPY, sBi), ld(DPY, sBj)), f64x2(ld(DPY, sAi), ld(DPY, sAj)));
-    for (let p = 0; p < 2; p++) {
+    const points = li(ints, 4 * i + 2);
+    for (let p = 0; p < points; p++) {
       const ki = oi + 8 + 16 * p, kj = oj + 8 + 16 * p;
       const rAx = pair(values, ki, kj), rAy = pair(values, ki + 1, kj + 1), rBx = pair(values, ki + 2, kj + 2), rBy = pair(values, ki + 3, kj + 3);
       const dvx = f64x2.sub(f64x2.sub(vBx, f64x2.mul(wB, rBy)), f64x2.sub(vAx, f64x2.mul(wA, rAy)));
@@ -145,7 +147,7 @@ export function solvePairs(values: usize, ints: usize, params: usize, bodies: us
       wB = f64x2.add(wB, f64x2.mul(iB, f64x2.sub(f64x2.mul(rBx, py), f64x2.mul(rBy, px))));
     }
     const mu = pair(values, oi + 2, oj + 2), belt = pair(values, oi + 3, oj + 3);
-    for (let p = 0; p < 2; p++) {
+    for (let p = 0; p < points; p++) {
       const ki = oi + 8 + 16 * p, kj = oj + 8 + 16 * p;
       const rAx = pair(values, ki, kj), rAy = pair(values, ki + 1, kj + 1), rBx = pair(values, ki + 2, kj + 2), rBy = pair(values, ki + 3, kj + 3);
       const dvx = f64x2.sub(f64x2.sub(vBx, f64x2.mul(wB, rBy)), f64x2.sub(vAx, f64x2.mul(wA, rAy)));
@@ -168,5 +170,13 @@ export function solvePairs(values: usize, ints: usize, params: usize, bodies: us
     st(VX, sBi, f64x2.extract_lane(vBx, 0)); st(VY, sBi, f64x2.extract_lane(vBy, 0)); st(W, sBi, f64x2.extract_lane(wB, 0));
     st(VX, sAj, f64x2.extract_lane(vAx, 1)); st(VY, sAj, f64x2.extract_lane(vAy, 1)); st(W, sAj, f64x2.extract_lane(wA, 1));
     st(VX, sBj, f64x2.extract_lane(vBx, 1)); st(VY, sBj, f64x2.extract_lane(vBy, 1)); st(W, sBj, f64x2.extract_lane(wB, 1));
+  }
+}
+
+/** The constraints listed in `list` (i32), one after the other, with `solveScalar`. */
+export function solveList(values: usize, ints: usize, params: usize, bodies: usize, cap: i32, list: usize, count: i32): void {
+  for (let q = 0; q < count; q++) {
+    const i = li(list, q);
+    solveScalar(values, ints, params, bodies, cap, i, i + 1);
   }
 }

@@ -13,8 +13,9 @@
  *   - JavaScript: the engine's own `solveContacts` (dist/esm/solver/contact-kernels.js),
  *     over each part of the colouring in turn;
  *   - wasm scalar: kernel.ts's `solveScalar`, the same loop;
- *   - wasm f64x2: within each colour, pairs of two-point constraints on the
- *     two lanes of `solvePairs`, the others on `solveScalar`.
+ *   - wasm f64x2: within each colour, pairs of constraints with as many
+ *     points on the two lanes of `solvePairs`, the others in one call of
+ *     `solveList` per colour.
  * It first checks that one pass of each gives the JavaScript kernel's bits
  * (every constraint number and body velocity).
  */
@@ -68,29 +69,38 @@ for (const name of process.argv.slice(2).length ? process.argv.slice(2) : ["larg
   const t = capture(name, 100);
   const { count, values, ints, start } = t;
   const cap = t.columns.vx.length;
-  // the plan: per part (overflow, then each colour), runs of two-point pairs on the lanes, then the rest one by one
+  // the plan: per part (overflow, then each colour), pairs of constraints with as many points on the lanes, the rest in one list
   const pairs = [];
-  const plan = []; // [first pair, pair count, singles...]
+  const singles = [];
+  const plan = []; // [first pair, pair count, first single, single count]
   for (let p = 0; p + 1 < start.length; p++) {
     const a = start[p];
     const b = start[p + 1];
     if (b <= a) continue;
-    const paired = (i) => p > 0 && ints[4 * i + 2] === 2 && values[40 * i + 5] === 0; // two points, no rolling resistance; never the overflow
-    const two = [];
-    const singles = [];
-    for (let i = a; i < b; i++) (paired(i) ? two : singles).push(i);
-    if (two.length % 2 === 1) singles.push(two.pop());
-    plan.push([pairs.length / 2, two.length / 2, singles]);
-    pairs.push(...two);
+    const byPoints = [[], []];
+    const rest = [];
+    for (let i = a; i < b; i++) {
+      // never the overflow (its constraints may share bodies); rolling resistance on the scalar path
+      if (p > 0 && values[40 * i + 5] === 0) byPoints[ints[4 * i + 2] - 1].push(i);
+      else rest.push(i);
+    }
+    const firstPair = pairs.length / 2;
+    for (const group of byPoints) {
+      if (group.length % 2 === 1) rest.push(group.pop());
+      pairs.push(...group);
+    }
+    plan.push([firstPair, pairs.length / 2 - firstPair, singles.length, rest.length]);
+    singles.push(...rest);
   }
   const { instance } = await WebAssembly.instantiate(wasmBytes, { env: { abort() { throw new Error("wasm abort"); } } });
-  const { memory, solveScalar, solvePairs } = instance.exports;
+  const { memory, solveScalar, solvePairs, solveList } = instance.exports;
   const pValues = 1 << 16;
   const pInts = pValues + values.length * 8;
   const pParams = (pInts + ints.length * 4 + 7) & ~7;
   const pBodies = pParams + 16 * 8;
   const pPairs = pBodies + COLUMNS.length * cap * 8;
-  const end = pPairs + pairs.length * 4;
+  const pSingles = pPairs + pairs.length * 4;
+  const end = pSingles + singles.length * 4;
   if (end > memory.buffer.byteLength) memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65536));
   const load = () => {
     new Float64Array(memory.buffer, pValues, values.length).set(values);
@@ -98,6 +108,7 @@ for (const name of process.argv.slice(2).length ? process.argv.slice(2) : ["larg
     new Float64Array(memory.buffer, pParams, 16).set(t.params.subarray(0, 16));
     COLUMNS.forEach((k, j) => new Float64Array(memory.buffer, pBodies + j * cap * 8, cap).set(t.columns[k]));
     new Int32Array(memory.buffer, pPairs, pairs.length).set(pairs);
+    new Int32Array(memory.buffer, pSingles, singles.length).set(singles);
   };
   const js = () => ({ c: { values: values.slice(), ints, params: t.params }, b: Object.fromEntries(COLUMNS.map((k) => [k, t.columns[k].slice()])) });
   const runJs = ({ c, b }) => {
@@ -105,9 +116,9 @@ for (const name of process.argv.slice(2).length ? process.argv.slice(2) : ["larg
   };
   const runScalar = () => solveScalar(pValues, pInts, pParams, pBodies, cap, 0, count);
   const runLanes = () => {
-    for (const [first, n, singles] of plan) {
-      if (n > 0) solvePairs(pValues, pInts, pParams, pBodies, cap, pPairs + 8 * first, n);
-      for (const i of singles) solveScalar(pValues, pInts, pParams, pBodies, cap, i, i + 1);
+    for (const [firstPair, pairCount, firstSingle, singleCount] of plan) {
+      if (pairCount > 0) solvePairs(pValues, pInts, pParams, pBodies, cap, pPairs + 8 * firstPair, pairCount);
+      if (singleCount > 0) solveList(pValues, pInts, pParams, pBodies, cap, pSingles + 4 * firstSingle, singleCount);
     }
   };
   // same bits?
