@@ -6,11 +6,8 @@
  * writes the moved poses back to the bodies when the projection ends. The
  * arithmetic is the one that moved the bodies (same bits).
  */
-import type { SolverBodies } from "../solver/solver-bodies.js";
+import { POSE, readPose, type SolverBodies } from "../solver/solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
-
-/** Numbers per slot: pose now (px, py, qc, qs), pose at the step start (x0, y0, c0, s0). */
-const POSE = 8;
 
 export class JointPoses {
   /** Slot s's pose at `pose[s * POSE ...]`. */
@@ -49,15 +46,7 @@ export class JointPoses {
     const p = this.pose;
     const o = s * POSE;
     if (this.loaded[s] !== this.generation) {
-      const b = sb.bodies[s]!;
-      p[o] = b.px;
-      p[o + 1] = b.py;
-      p[o + 2] = b.qc;
-      p[o + 3] = b.qs;
-      p[o + 4] = b.x0;
-      p[o + 5] = b.y0;
-      p[o + 6] = b.c0;
-      p[o + 7] = b.s0;
+      readPose(sb.bodies[s]!, p, o);
       this.loaded[s] = this.generation;
       this.moved[this.movedCount++] = s;
     }

@@ -24,6 +24,18 @@ import { capacityFor, grown } from "../math/typed.js";
 /** Numbers per slot in `SolverBodies.pose`: the pose now, then at the step start. */
 export const POSE = 8;
 
+/** Copy body b's pose now and at the step start into a pose record (`POSE` numbers) at pose[o]. */
+export function readPose(b: Body, pose: Float64Array, o: number): void {
+  pose[o] = b.px;
+  pose[o + 1] = b.py;
+  pose[o + 2] = b.qc;
+  pose[o + 3] = b.qs;
+  pose[o + 4] = b.x0;
+  pose[o + 5] = b.y0;
+  pose[o + 6] = b.c0;
+  pose[o + 7] = b.s0;
+}
+
 export class SolverBodies {
   /** Slot → body (slot 0 unused). */
   readonly bodies: Body[] = [];
@@ -187,15 +199,7 @@ export class SolverBodies {
       this.dpy[s] = 0;
       this.dqc[s] = 1;
       this.dqs[s] = 0;
-      const o = POSE * s;
-      pose[o] = b.px;
-      pose[o + 1] = b.py;
-      pose[o + 2] = b.qc;
-      pose[o + 3] = b.qs;
-      pose[o + 4] = b.x0;
-      pose[o + 5] = b.y0;
-      pose[o + 6] = b.c0;
-      pose[o + 7] = b.s0;
+      readPose(b, pose, POSE * s);
       const im = b._invMass;
       this.ax[s] = gx * b._gravityScale + im * b.fx;
       this.ay[s] = gy * b._gravityScale + im * b.fy;
