@@ -184,7 +184,6 @@ export class Integrator {
     const ws = sb.w;
     const invMass = sb.invMass;
     const pose = sb.pose;
-    const { dpx, dpy, dqc, dqs } = sb;
     const maxSpeed = this.maxLinearSpeed;
     for (let s = 1; s < sb.count; s++) {
       let vx = vxs[s]!;
@@ -206,31 +205,10 @@ export class Integrator {
         w = sb.w0[s]! + (w - sb.wPred[s]!);
       }
       const o = POSE * s;
-      const px = pose[o]! + h * vx;
-      const py = pose[o + 1]! + h * vy;
-      pose[o] = px;
-      pose[o + 1] = py;
-      let qc = pose[o + 2]!;
-      let qs = pose[o + 3]!;
-      if (w !== 0) {
-        // integrateRotation by h·w, written out here so no double crosses a call
-        const da = h * w;
-        const c = qc - da * qs;
-        const sn = qs + da * qc;
-        const mag = Math.sqrt(c * c + sn * sn);
-        const inv = mag > 0 ? 1 / mag : 0;
-        qc = c * inv;
-        qs = sn * inv;
-        pose[o + 2] = qc;
-        pose[o + 3] = qs;
-      }
-      // as SolverBodies.syncFromPose: displacement and rotation (q · conj(q0)) since the step start
-      const c0 = pose[o + 6]!;
-      const s0 = pose[o + 7]!;
-      dpx[s] = px - pose[o + 4]!;
-      dpy[s] = py - pose[o + 5]!;
-      dqc[s] = qc * c0 + qs * s0;
-      dqs[s] = qs * c0 - qc * s0;
+      pose[o] = pose[o]! + h * vx;
+      pose[o + 1] = pose[o + 1]! + h * vy;
+      if (w !== 0) sb.rotatePose(s, h * w);
+      sb.syncFromPose(s);
     }
     if (sb.correctedCount > 0) applyImpactCorrections(sb);
     if (this.mode === 2) {
