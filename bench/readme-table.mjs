@@ -16,6 +16,7 @@ export const END = "<!-- /bench-table -->";
 /** The columns, in order: engine name in RESULTS.json → the README's heading. */
 const COLUMNS = [
   ["capsule2d", "capsule2d"],
+  ["capsule2d-wasm", "capsule2d + wasm"],
   ["rapier", "Rapier (WASM)"],
   ["rapier-simd", "Rapier SIMD (WASM)"],
   ["box2d3-wasm", "Box2D v3 (WASM)"],

@@ -82,7 +82,7 @@ const PROTOCOL = args.quick
 const BROWSER_PROTOCOL = args.quick ? { warmup: 20, steps: 60, budgetMs: 1500 } : { warmup: 60, steps: 300, budgetMs: 10000 };
 
 /** The engines measured in browsers when --engine does not say: capsule2d and the strongest peers. */
-const BROWSER_ENGINES = ["capsule2d", "rapier", "rapier-simd", "box2d3-wasm", "phaser-box2d"];
+const BROWSER_ENGINES = ["capsule2d", "capsule2d-wasm", "rapier", "rapier-simd", "box2d3-wasm", "phaser-box2d"];
 
 function list(value, known, fallback, what) {
   if (value === undefined) return fallback;

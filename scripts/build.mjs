@@ -7,7 +7,7 @@
 //   dist/cjs/**.js, **.d.ts   the same as CommonJS (dist/cjs/package.json says so), for
 //                             `require`; its types are the same declarations read as CommonJS.
 //   dist/capsule2d.iife.min.js  <script> build, global `Capsule2D` (the core, plus
-//                             `Capsule2D.binary` and `Capsule2D.replay`)
+//                             `Capsule2D.binary`, `.replay`, `.threads` and `.wasm`)
 //   dist/debug.iife.min.js    <script> build of the debug renderer: `Capsule2D.debug`
 //                             (load it after capsule2d.iife.min.js)
 //   dist/capsule2d.js, dist/capsule2d.cjs  the whole core in one import (re-exports of
@@ -19,7 +19,10 @@
 // `capsule2d/binary` (src/binary/index.ts), `capsule2d/batch` (src/batch/index.ts, Node only:
 // it imports node: modules and, when a batch runs, the optional peer dependency piscina),
 // `capsule2d/worker` (src/worker/index.ts: a world in a Web Worker, drawn on the main thread),
-// `capsule2d/replay` (src/replay/index.ts). Each is a module of the same tree, so the
+// `capsule2d/replay` (src/replay/index.ts), `capsule2d/threads` (src/threads/index.ts: the
+// parallel contact solve), `capsule2d/wasm` (src/wasm/index.ts: the contact passes in
+// WebAssembly, compiled from wasm/contact-passes.ts by scripts/build-wasm.mjs, which runs
+// first). Each is a module of the same tree, so the
 // subpaths share the core's classes and state instead of carrying copies. A new
 // entry point needs: package.json "exports" (and "typesVersions" for node10),
 // typedoc.json "entryPoints", a .size-limit.json entry with its README row, and
@@ -54,6 +57,7 @@ function filesEndingWith(dir, suffix) {
   return found;
 }
 
+execFileSync(process.execPath, ["scripts/build-wasm.mjs"], { stdio: "inherit" });
 rmSync("dist", { recursive: true, force: true });
 
 const modules = { entryPoints: sources("src"), outbase: "src", bundle: false, target: "es2020", logLevel: "warning" };
@@ -64,7 +68,7 @@ await Promise.all([
   build({
     ...script,
     stdin: {
-      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts"; export * as replay from "./src/replay/index.ts"; export * as threads from "./src/threads/index.ts";`,
+      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts"; export * as replay from "./src/replay/index.ts"; export * as threads from "./src/threads/index.ts"; export * as wasm from "./src/wasm/index.ts";`,
       resolveDir: process.cwd(),
       sourcefile: "capsule2d.iife.ts",
       loader: "ts",

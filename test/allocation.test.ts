@@ -20,9 +20,11 @@ const bundle = process.env.CAPSULE2D_BUNDLE ?? fileURLToPath(new URL("../dist/ca
 if (!existsSync(bundle)) throw new Error("dist/capsule2d.js is missing: run `npm run build` first (npm test does)");
 const bundleName = bundle.slice(bundle.lastIndexOf("/") + 1);
 const { AABB, Capsule, Circle, World } = (await import(bundle)) as typeof import("../src/index.js");
-// the solver threads of the same copy (the bundle re-exports dist/esm, whose threads entry sits beside it)
+// the solver threads and the WebAssembly passes of the same copy (the bundle re-exports dist/esm, whose entries sit beside it)
+let wasm: typeof import("../src/wasm/index.js") | null = null;
 if (process.env.CAPSULE2D_BUNDLE === undefined) {
   ((await import(fileURLToPath(new URL("../dist/esm/threads/index.js", import.meta.url)))) as typeof import("../src/threads/index.js")).enableSolverThreads();
+  wasm = (await import(fileURLToPath(new URL("../dist/esm/wasm/index.js", import.meta.url)))) as typeof import("../src/wasm/index.js");
 }
 type World = WorldType;
 
@@ -106,12 +108,16 @@ const configurations: [string, Partial<WorldOptions>][] = [
   // the calling thread's part of a parallel solve: handing out passes and waiting allocate nothing
   ["soft-step, 2 solver threads", { solverThreads: 2 }],
   ["pgs, 2 solver threads", { solver: "pgs", solverThreads: 2 }],
+  // the contact passes in WebAssembly (capsule2d/wasm): calling into the module allocates nothing
+  ["soft-step, WebAssembly passes", { wasm: true } as Partial<WorldOptions>],
 ];
 
 describe("no allocation per step in steady state (contacts and every joint type)", () => {
   for (const [name, options] of configurations) {
-    it(name, async () => {
-      const w = scene(options);
+    const withWasm = "wasm" in options;
+    it.skipIf(withWasm && wasm === null)(name, async () => {
+      if (withWasm) expect(wasm!.enableWasmSolver()).toBe(true);
+      const w = scene(withWasm ? {} : options);
       await w.threadsReady();
       for (let i = 0; i < 3000; i++) w.step(1 / 60); // until V8 has optimised the step
       // Up to eight windows, until a quiet one: a steady allocation shows in every one; V8
@@ -123,7 +129,13 @@ describe("no allocation per step in steady state (contacts and every joint type)
       expect(w.joints.length).toBe(9);
       expect(Math.min(...windows)).toBeLessThan(4); // one heap number (16 B) per step would fail
       if (options.solverThreads) expect(w.threadStats!.sharedPasses).toBeGreaterThan(0);
+      if (withWasm) {
+        const before = wasm!.wasmSolverPasses();
+        w.step(1 / 60);
+        expect(wasm!.wasmSolverPasses() - before).toBe(12); // 4 sub-steps: warm start, solve, relax
+      }
       w.dispose();
+      wasm?.disableWasmSolver();
     }, 60_000);
   }
 });

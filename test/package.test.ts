@@ -126,6 +126,8 @@ describe("built package", () => {
     expect(api.Recorder).toBeUndefined();
     // the parallel solve: Capsule2D.threads
     expect(typeof (api as unknown as { threads: Api }).threads.enableSolverThreads).toBe("function");
+    // the contact passes in WebAssembly: Capsule2D.wasm
+    expect(typeof (api as unknown as { wasm: Api }).wasm.enableWasmSolver).toBe("function");
   });
 
   // Each entry point in a child process, so that Node's own resolver (not the test runner's) reads package.json.
@@ -214,7 +216,7 @@ describe("built package", () => {
       exports: Record<string, { import: Target; require: Target } | string>;
     };
     const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json");
-    expect(entries.map(([k]) => k)).toEqual([".", "./core", "./joints", "./debug", "./binary", "./batch", "./worker", "./replay", "./threads"]);
+    expect(entries.map(([k]) => k)).toEqual([".", "./core", "./joints", "./debug", "./binary", "./batch", "./worker", "./replay", "./threads", "./wasm"]);
     for (const [, target] of entries) {
       if (typeof target === "string") throw new Error(`export ${target} has no conditions`);
       for (const file of [target.import.types, target.import.default, target.require.types, target.require.default]) {

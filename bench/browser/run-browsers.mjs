@@ -41,7 +41,7 @@ async function buildRunner(bundlePath) {
     platform: "browser",
     target: "es2022",
     write: false,
-    alias: { "capsule2d-measured": bundlePath },
+    alias: { "capsule2d-measured": bundlePath, "capsule2d-measured-wasm": join(dirname(bundlePath), "esm", "wasm", "index.js") },
     external: ["/peers/*"],
     logLevel: "error",
   });
@@ -73,7 +73,7 @@ export async function runInBrowsers({ browsers, cells, protocol, bundle, log = (
   const peers = new Set(manifest.engines.map((e) => e.name));
   const results = [];
   for (const browser of browsers) {
-    const todo = cells.filter((c) => c.engine === "capsule2d" || peers.has(c.engine));
+    const todo = cells.filter((c) => c.engine === "capsule2d" || c.engine === "capsule2d-wasm" || peers.has(c.engine));
     for (const c of cells) {
       if (!todo.includes(c)) {
         results.push({ ...c, runtime: browser, skipped: manifest.note ?? `${c.engine} does not run in a browser here` });

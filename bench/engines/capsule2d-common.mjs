@@ -27,6 +27,22 @@ export function capsule2dAdapter(lib, from) {
 }
 
 /**
+ * The same, with the contact passes in WebAssembly (`capsule2d/wasm`,
+ * `wasm` its module: `enableWasmSolver()` is called before the world is
+ * made). Same settings and the same results bit for bit; only the speed differs.
+ */
+export function capsule2dWasmAdapter(lib, wasm, from) {
+  return {
+    describe: { label: "capsule2d + wasm", package: `capsule2d (this repo, ${from}) with capsule2d/wasm`, language: "TypeScript → JS + WebAssembly" },
+    unsupported: () => null,
+    create: async (scene) => {
+      if (!wasm.enableWasmSolver()) throw new Error("capsule2d/wasm: WebAssembly is not available here");
+      return buildCapsule2dWorld(lib, scene, {}, "defaults, contact passes in WebAssembly");
+    },
+  };
+}
+
+/**
  * Builds `scene` in a new capsule2d World made with `worldOptions` (on top of
  * the scene's gravity and sleeping off) and returns the adapter's simulation;
  * `prefix` starts its settings line (the rest is read back from `world.options`).

@@ -22,3 +22,10 @@ export async function loadCapsule2d() {
   return lib;
 }
 
+
+/** capsule2d/wasm of the same build (dist/esm/wasm/index.js beside the bundle's dist/esm). */
+export async function loadCapsule2dWasm() {
+  const url = new URL("esm/wasm/index.js", BUNDLE);
+  if (!existsSync(url)) throw new Error(`${url.pathname} is missing: run \`npm run build\` at the repository root`);
+  return import(url.href);
+}

@@ -20,6 +20,7 @@
 
 export const ENGINES = {
   capsule2d: "./capsule2d.mjs",
+  "capsule2d-wasm": "./capsule2d-wasm.mjs",
   rapier: "./rapier.mjs",
   "rapier-simd": "./rapier-simd.mjs",
   "box2d3-wasm": "./box2d3-wasm.mjs",
@@ -37,6 +38,7 @@ export const ENGINES = {
 /** The engines of a full run, in table order. */
 export const DEFAULT_ENGINES = [
   "capsule2d",
+  "capsule2d-wasm",
   "rapier",
   "rapier-simd",
   "box2d3-wasm",

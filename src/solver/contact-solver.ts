@@ -26,6 +26,7 @@ import { Softness } from "./softness.js";
 import { ImpactWorklist } from "./impact-worklist.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
+import { wasmPasses, type WasmPassesModule } from "./wasm-installed.js";
 import {
   C_NX, C_NY, C_POINT, C_RESTITUTION, C_ROLLING_IMPULSE, I_COUNT, I_SLOT_A, I_SLOT_B, INT_STRIDE,
   P_BOUNCE_BELOW, P_INV_H, P_MAX_PUSH, P_SOFT_BIAS, P_SOFT_IMPULSE, P_SOFT_MASS, P_STIFF_BIAS, P_STIFF_IMPULSE, P_STIFF_MASS,
@@ -60,6 +61,9 @@ export class ContactConstraints {
   count = 0;
   /** The solver threads that run the passes, or null (one thread). */
   threads: ContactPassRunner | null = null;
+  /** The WebAssembly passes (capsule2d/wasm), made by `wasmFrom` when first needed. */
+  private wasm: ContactPassRunner | null = null;
+  private wasmFrom: WasmPassesModule | null = null;
   /** A pass's numbers (see contact-kernels.ts). */
   params: Float64Array = new Float64Array(PARAM_COUNT);
   /** `STRIDE` numbers per constraint, side by side (offsets `C_*` and `PT_*`, see contact-kernels.ts). */
@@ -294,7 +298,7 @@ export class ContactConstraints {
 
   /** Apply the accumulated impulses at once (warm starting). */
   warmStart(sb: SolverBodies): void {
-    if (this.threads === null || !this.threads.run(PASS_WARM_START)) warmStartContacts(this, sb, 0, this.count);
+    if (!this.runElsewhere(sb, PASS_WARM_START)) warmStartContacts(this, sb, 0, this.count);
     sb.clearStaticSlot();
   }
 
@@ -324,6 +328,23 @@ export class ContactConstraints {
 
   private readonly rigid = new Softness();
 
+  /**
+   * Run a pass on the solver threads, or in WebAssembly when `capsule2d/wasm`
+   * is enabled (worlds without threads); false: run it here. The
+   * threads' arrays are shared memory, so a world with threads never moves
+   * them into WebAssembly's.
+   */
+  private runElsewhere(sb: SolverBodies, pass: number): boolean {
+    if (this.threads !== null) return this.threads.run(pass);
+    const m = wasmPasses();
+    if (m === null) return false;
+    if (this.wasmFrom !== m) {
+      this.wasmFrom = m;
+      this.wasm = m.create(this, sb);
+    }
+    return this.wasm !== null && this.wasm.run(pass);
+  }
+
   /** One pass of kind `pass` (PASS_*) over the constraints: on the solver threads, or here. */
   private solve(sb: SolverBodies, pass: number, soft: Softness, stiff: Softness): void {
     const p = this.params;
@@ -336,7 +357,7 @@ export class ContactConstraints {
     p[P_STIFF_BIAS] = stiff.biasRate;
     p[P_STIFF_MASS] = stiff.massScale;
     p[P_STIFF_IMPULSE] = stiff.impulseScale;
-    if (this.threads === null || !this.threads.run(pass)) {
+    if (!this.runElsewhere(sb, pass)) {
       solveContacts(this, sb, 0, this.count, pass === PASS_SOLVE, pass === PASS_PGS);
     }
     sb.clearStaticSlot();

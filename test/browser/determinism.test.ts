@@ -6,9 +6,10 @@
  * snapshot restore halfway, give the same `stateHash()` every 100 steps and,
  * at the end, the same bits of every body's `angle` and interpolated pose,
  * every joint's reaction and angle, a fan of ray casts and every contact's
- * manifold and impulses; and the engine-independent atan2 gives the same bits
- * on many inputs; and a session recorded in Node (src/replay/) replays in
- * each engine with the same hash after every step.
+ * manifold and impulses; the scenes run again with the contact passes in
+ * WebAssembly (capsule2d/wasm) give those same bits; the engine-independent
+ * atan2 gives the same bits on many inputs; and a session recorded in Node
+ * (src/replay/) replays in each engine with the same hash after every step.
  *
  * Each engine gets the engine and the run (`determinismRun` in
  * test/support/scenes.ts, the very code the Node side runs) bundled by
@@ -62,7 +63,12 @@ beforeAll(async () => {
       contents: `
         import { determinismRun, bitsOf, digest, replaySession } from "./test/support/scenes.ts";
         import { detAtan2 } from "./src/math/trig.ts";
+        import { disableWasmSolver, enableWasmSolver } from "./src/wasm/index.ts";
         globalThis.runScene = determinismRun;
+        globalThis.runSceneWasm = (...args) => {
+          if (!enableWasmSolver()) throw new Error("no WebAssembly");
+          try { return determinismRun(...args); } finally { disableWasmSolver(); }
+        };
         globalThis.replaySession = replaySession;
         globalThis.atan2Digest = () => (${atan2Digest.toString()})(detAtan2, bitsOf, digest);`,
       resolveDir: join(here, "../.."),
@@ -84,7 +90,7 @@ afterAll(async () => {
 
 describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
   for (const scene of SCENES) {
-    it(`${scene.bodies} bodies, ${JSON.stringify(scene.options)}: same hash every 100 steps up to ${STEPS}, same angles and poses`, async () => {
+    it(`${scene.bodies} bodies, ${JSON.stringify(scene.options)}: same hash every 100 steps up to ${STEPS}, same angles and poses, in JavaScript and WebAssembly`, async () => {
       const page = await browser!.context.newPage();
       try {
         await page.setContent("<!doctype html><title>determinism</title>");
@@ -97,6 +103,13 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
         const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS);
         expect(inBrowser).toHaveLength(STEPS / 100 + 5); // hashes, angles, poses, joints, rays, contacts
         expect(inBrowser).toEqual(inNode);
+        // the contact passes in WebAssembly, on the page's main thread
+        const withWasm = await page.evaluate(
+          ([bodies, seed, options, steps]) =>
+            (globalThis as unknown as { runSceneWasm: (...a: unknown[]) => string[] }).runSceneWasm(bodies, seed, options, steps),
+          [scene.bodies, scene.seed, scene.options, STEPS] as const,
+        );
+        expect(withWasm).toEqual(inNode);
       } finally {
         await page.close();
       }
@@ -135,6 +148,8 @@ describe.skipIf(!haveChromium())("Node and Chromium agree bit for bit", () => {
 /** What each engine reports: every scene's run, and the atan2 digest. */
 interface EngineResult {
   scenes: string[][];
+  /** The scenes again, with the contact passes in WebAssembly. */
+  wasm: string[][];
   atan2: string;
   /** The recorded session replayed: its hashes, and verify's verdict. */
   replay: string[];
@@ -142,8 +157,10 @@ interface EngineResult {
 
 /** The same, computed here in Node. */
 function inNode(): EngineResult {
+  const scenes = SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options, STEPS));
   return {
-    scenes: SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options, STEPS)),
+    scenes,
+    wasm: scenes, // WebAssembly must give what JavaScript gives
     atan2: atan2Digest(detAtan2, bitsOf, digest),
     replay: [...recorded().hashes, `verify true ${recorded().hashes.length}`],
   };
@@ -156,6 +173,7 @@ globalThis.__run = function () {
   var scenes = ${JSON.stringify(SCENES)};
   return {
     scenes: scenes.map(function (s) { return globalThis.runScene(s.bodies, s.seed, s.options, ${STEPS}); }),
+    wasm: scenes.map(function (s) { return globalThis.runSceneWasm(s.bodies, s.seed, s.options, ${STEPS}); }),
     atan2: globalThis.atan2Digest(),
     replay: globalThis.replaySession(${JSON.stringify(recorded().saved)}),
   };
@@ -171,7 +189,7 @@ const engines = [
 describe("Node, Firefox and JavaScriptCore agree bit for bit", () => {
   let expected: EngineResult | undefined;
   for (const engine of engines) {
-    it.skipIf(!engine.have() && !ci)(`${engine.name}: same hashes, angles, poses, joints, rays, contacts, atan2 bits and replayed session as Node`, async () => {
+    it.skipIf(!engine.have() && !ci)(`${engine.name}: same hashes, angles, poses, joints, rays, contacts (in JavaScript and WebAssembly), atan2 bits and replayed session as Node`, async () => {
       if (!engine.have()) throw new Error(`${engine.name} is not installed (.ci/run installs it from Debian's packages)`);
       if (bundle === "") throw new Error("the test bundle was not built");
       expected ??= inNode();

@@ -1,0 +1,155 @@
+/**
+ * `capsule2d/wasm`: the soft-step contact passes in WebAssembly give the
+ * JavaScript kernels' bits (every body, contact impulse and joint, through
+ * sleeping, continuous collision, a binary snapshot, bounces, rolling
+ * resistance and conveyors), whether switched on before the world is made
+ * or in the middle of a run, and while the arrays grow (new bodies, more
+ * contacts), for pgs too; worlds with solver threads keep their own;
+ * the module stays small enough to compile on a browser's main thread; and
+ * the compiled module in the repository is the one its source gives.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { AABB, Capsule, Circle, World, type WorldOptions } from "../src/index.js";
+import { disableWasmSolver, enableWasmSolver, wasmSolverEnabled, wasmSolverPasses } from "../src/wasm/index.js";
+import { enableSolverThreads } from "../src/threads/index.js";
+import { CONTACT_PASSES_WASM } from "../src/wasm/contact-passes-wasm.js";
+import { addJointedBodies, determinismRun, mixedScene } from "./support/scenes.js";
+
+const dt = 1 / 60;
+const made: World[] = [];
+afterEach(() => {
+  disableWasmSolver();
+  for (const w of made.splice(0)) w.dispose();
+});
+
+/** A run with the passes in WebAssembly. */
+function withWasm<T>(run: () => T): T {
+  expect(enableWasmSolver()).toBe(true);
+  try {
+    return run();
+  } finally {
+    disableWasmSolver();
+  }
+}
+
+/** Balls with rolling resistance on a slope, boxes on a conveyor, bouncing balls: every branch of the passes. */
+function materialsScene(options: WorldOptions = {}): World {
+  const world = new World({ sleeping: false, ...options });
+  made.push(world);
+  world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+  world.add(new AABB({ type: "static", position: { x: 8, y: 0.5 }, halfWidth: 4, halfHeight: 0.25, tangentSpeed: 2 }));
+  for (let i = 0; i < 12; i++) {
+    world.add(new Circle({ position: { x: -15 + i * 0.9, y: 1 + (i % 3) }, radius: 0.3, rollingResistance: 0.2, velocity: { x: 3, y: 0 } }));
+    world.add(new Circle({ position: { x: -4 + i * 0.5, y: 3 + i * 0.4 }, radius: 0.2, restitution: 0.8 }));
+    world.add(new AABB({ position: { x: 5 + i * 0.55, y: 1.1 + (i % 2) * 0.6 }, halfWidth: 0.25, halfHeight: 0.25, friction: 0.8 }));
+    world.add(new Capsule({ position: { x: -10 + i, y: 6 }, halfLength: 0.3, radius: 0.15, angle: i, rollingResistance: 0.1 }));
+  }
+  return world;
+}
+
+function hashes(world: World, steps: number, each = 10, between?: (i: number) => void): string[] {
+  const out: string[] = [];
+  for (let i = 1; i <= steps; i++) {
+    between?.(i);
+    world.step(dt);
+    if (i % each === 0) out.push(world.stateHash());
+  }
+  return out;
+}
+
+describe("the WebAssembly passes give the JavaScript kernels' bits", () => {
+  it("the determinism scene: hashes, angles, poses, joints, rays, contacts' manifolds and impulses, through a binary snapshot", () => {
+    const expected = determinismRun(250, 7, {}, 300);
+    const before = wasmSolverPasses();
+    expect(withWasm(() => determinismRun(250, 7, {}, 300))).toEqual(expected);
+    expect(wasmSolverPasses() - before).toBeGreaterThan(3000);
+  });
+
+  it("bounces, rolling resistance, conveyors, friction (the materials' branches)", () => {
+    const expected = hashes(materialsScene(), 240);
+    const got = withWasm(() => hashes(materialsScene(), 240));
+    expect(got).toEqual(expected);
+  });
+
+  it("switched on and off in the middle of a run, and while the arrays grow", () => {
+    const grow = (world: World) => (i: number) => {
+      if (i === 40) for (let k = 0; k < 300; k++) world.add(new Circle({ radius: 0.15, position: { x: -6 + (k % 30) * 0.4, y: 16 + Math.floor(k / 30) * 0.4 } }));
+    };
+    const a = mixedScene(120, 3);
+    made.push(a);
+    addJointedBodies(a, 6, 14);
+    const expected = hashes(a, 160, 10, grow(a));
+    const b = mixedScene(120, 3);
+    made.push(b);
+    addJointedBodies(b, 6, 14);
+    const got = hashes(b, 160, 10, (i) => {
+      grow(b)(i);
+      if (i === 20) enableWasmSolver();
+      if (i === 90) disableWasmSolver();
+      if (i === 120) enableWasmSolver();
+    });
+    expect(got).toEqual(expected);
+  });
+
+  it("pgs iterations too; worlds with solver threads stay in JavaScript, with their bits", async () => {
+    enableSolverThreads();
+    for (const options of [{ solver: "pgs" }, { solver: "pgs", positionCorrection: "ngs" }, { solverThreads: 2 }] as WorldOptions[]) {
+      const plain = mixedScene(150, 5, options);
+      made.push(plain);
+      await plain.threadsReady();
+      const expected = hashes(plain, 120);
+      enableWasmSolver();
+      const before = wasmSolverPasses();
+      const w = mixedScene(150, 5, options);
+      made.push(w);
+      await w.threadsReady();
+      expect(hashes(w, 120)).toEqual(expected);
+      // pgs: a warm start and 8 velocity iterations a step (while anything is awake)
+      if (options.solverThreads) expect(wasmSolverPasses()).toBe(before);
+      else expect(wasmSolverPasses() - before).toBeGreaterThan(120 * 9 * 0.5);
+      disableWasmSolver();
+    }
+  });
+});
+
+describe("enableWasmSolver", () => {
+  it("turns the passes on for every world, once; disableWasmSolver turns them off", () => {
+    expect(wasmSolverEnabled()).toBe(false);
+    expect(enableWasmSolver()).toBe(true);
+    expect(enableWasmSolver()).toBe(true);
+    expect(wasmSolverEnabled()).toBe(true);
+    const w = materialsScene();
+    const before = wasmSolverPasses();
+    w.step(dt);
+    expect(wasmSolverPasses() - before).toBe(12); // 4 sub-steps × (warm start, solve, relax)
+    disableWasmSolver();
+    expect(wasmSolverEnabled()).toBe(false);
+    w.step(dt);
+    expect(wasmSolverPasses() - before).toBe(12);
+  });
+
+  it("returns false where WebAssembly cannot run, and the worlds solve in JavaScript", () => {
+    // a fresh process whose global WebAssembly is gone (as in an environment without it), on the built package
+    const root = fileURLToPath(new URL("..", import.meta.url));
+    const script =
+      `delete globalThis.WebAssembly; const c = await import("capsule2d"); const w = await import("capsule2d/wasm"); ` +
+      `const on = w.enableWasmSolver(); const world = new c.World(); world.add(new c.Circle({ radius: 0.5 })); ` +
+      `world.add(c.AABB.fromBounds({ x: -2, y: -1 }, { x: 2, y: 0 }, { type: "static" })); for (let i = 0; i < 60; i++) world.step(1 / 60); ` +
+      `process.stdout.write(JSON.stringify([on, w.wasmSolverEnabled(), w.wasmSolverPasses(), world.bodies[0].position.y > 0.45]));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual([false, false, 0, true]);
+  });
+
+  it("the module is under 4 kB, so that browsers compile it synchronously on the main thread", () => {
+    // Chromium refuses new WebAssembly.Module / Instance above 4 kB on the main thread
+    const bytes = (CONTACT_PASSES_WASM.length * 3) / 4;
+    expect(bytes).toBeLessThan(4096);
+  });
+
+  it("src/wasm/contact-passes-wasm.ts is what scripts/build-wasm.mjs makes of wasm/contact-passes.ts", () => {
+    const root = fileURLToPath(new URL("..", import.meta.url));
+    expect(() => execFileSync(process.execPath, ["scripts/build-wasm.mjs", "--check"], { cwd: root, stdio: "pipe" })).not.toThrow();
+  }, 60_000);
+});
