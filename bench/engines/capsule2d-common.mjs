@@ -18,11 +18,14 @@ import { buildWorld, densityOf } from "./common.mjs";
  * default settings (the soft-step solver, 4 sub-steps; sleeping off) and
  * `from` saying where `lib` came from (the table's package column).
  */
-export function capsule2dAdapter(lib, from) {
+export function capsule2dAdapter(lib, from, wasm = null) {
   return {
     describe: { label: "capsule2d", package: `capsule2d (this repo, ${from})`, language: "TypeScript → JS" },
     unsupported: () => null,
-    create: async (scene) => buildCapsule2dWorld(lib, scene, {}, "defaults"),
+    create: async (scene) => {
+      wasm?.disableWasmSolver(); // a page that also runs capsule2d + wasm: this one solves in JavaScript
+      return buildCapsule2dWorld(lib, scene, {}, "defaults");
+    },
   };
 }
 

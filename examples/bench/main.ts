@@ -15,7 +15,8 @@
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import * as capsule2d from "../../src/index.js";
-import { capsule2dAdapter } from "../../bench/engines/capsule2d-common.mjs";
+import * as capsule2dWasm from "../../src/wasm/index.js";
+import { capsule2dAdapter, capsule2dWasmAdapter } from "../../bench/engines/capsule2d-common.mjs";
 import { measureInPage, type PageResult } from "../../bench/browser/protocol.mjs";
 import { rainCircles, type EngineAdapter } from "../../bench/scenes.mjs";
 
@@ -73,7 +74,7 @@ interface Manifest {
 async function start(): Promise<void> {
   const app = document.getElementById("app")!;
   const manifest = (await (await fetch("./peers/manifest.json")).json()) as Manifest;
-  const labels = new Map<string, string>([["capsule2d", "capsule2d"], ...manifest.engines.map((e) => [e.name, e.label] as [string, string])]);
+  const labels = new Map<string, string>([["capsule2d", "capsule2d"], ["capsule2d-wasm", "capsule2d + wasm"], ...manifest.engines.map((e) => [e.name, e.label] as [string, string])]);
   const engineNames = [...labels.keys()];
   const adapters = new Map<string, EngineAdapter>();
 
@@ -82,7 +83,12 @@ async function start(): Promise<void> {
     if (!a) {
       // A URL held in a variable, so the bundler leaves the peers out of this page's bundle.
       const url = new URL(`peers/${name}.js`, location.href).href;
-      a = name === "capsule2d" ? capsule2dAdapter(capsule2d, "src/") : ((await import(url)) as EngineAdapter);
+      a =
+        name === "capsule2d"
+          ? capsule2dAdapter(capsule2d, "src/", capsule2dWasm)
+          : name === "capsule2d-wasm"
+            ? capsule2dWasmAdapter(capsule2d, capsule2dWasm, "src/")
+            : ((await import(url)) as EngineAdapter);
       adapters.set(name, a);
     }
     return a;

@@ -30,10 +30,10 @@ describe("benchmark page", () => {
     const { page, errors } = await harness.open("/bench/", { hook: "__bench" });
     try {
       const available = await page.evaluate(() => window.__bench!.engines);
-      expect(available[0]).toBe("capsule2d");
-      expect(available.slice(1)).toEqual(peers);
-      // capsule2d, and Rapier's SIMD build when the peers are installed (a WebAssembly engine in a page).
-      const engines = ["capsule2d", ...peers.filter((p) => p === "rapier-simd")];
+      expect(available.slice(0, 2)).toEqual(["capsule2d", "capsule2d-wasm"]);
+      expect(available.slice(2)).toEqual(peers);
+      // capsule2d in JavaScript and with its WebAssembly passes, and Rapier's SIMD build when the peers are installed.
+      const engines = ["capsule2d", "capsule2d-wasm", ...peers.filter((p) => p === "rapier-simd")];
       const counts = [50, 100, 200];
       const sweep = await page.evaluate(
         ({ engines, counts }) => window.__bench!.runSweep({ engines, counts, warmup: 1, steps: 3 }),
