@@ -841,9 +841,8 @@ export class CoreWorld implements BodyOwner {
       jm.solve(sb, true);
       cc.solveSoft(sb, true, this.soft, this.stiff);
       this.integrator.integratePositions(sb);
-      jm.solve(sb, false);
+      jm.relax(sb); // and the joints' sums (the contacts' relax pass adds their impulses to the totals)
       cc.solveSoft(sb, false, this.soft, this.stiff);
-      jm.sum(sb); // (the contacts' relax pass added their impulses to the totals)
     }
     sb.store(); // poses and velocities back to the bodies; the step's forces are used up
     jm.projectPositions(sb, o.jointPositionIterations);

@@ -5,7 +5,7 @@
  * Each step `collect` takes the joints the step simulates (at least one
  * body awake; filter joints constrain nothing), and the solver calls
  * `prepare` once, then per sub-step `warmStart`, `solve` (with bias) and,
- * after the positions moved, `relax` (without) and `sum`, before the
+ * after the positions moved, `relax` (without, then `sum`), before the
  * contacts do the same: joints go first, so contacts have the last word on
  * what may not overlap. `finish` turns the step's impulses into reaction
  * forces and lists the joints that break.
@@ -327,11 +327,26 @@ export class JointManager implements JointStages {
     }
   }
 
-  /** One pass over the joints: with the bias (solve) or without (relax). */
+  /** One pass over the joints: with the bias (solve) or without. */
   solve(sb: SolverBodies, useBias: boolean): void {
+    this.pass(sb, useBias, false);
+  }
+
+  /**
+   * The sub-step's last pass (soft-step): solve without the bias, then add
+   * the sub-step's impulses to the step's sums, as `sum` would after it
+   * (the contacts' relax pass in between changes no joint impulse).
+   */
+  relax(sb: SolverBodies): void {
+    this.pass(sb, false, true);
+  }
+
+  /** One pass over the joints, then each run's sums with `sum`. */
+  private pass(sb: SolverBodies, useBias: boolean, sum: boolean): void {
     const ctx = this.ctx;
     const jc = this.constraints;
     ctx.useBias = useBias;
+    ctx.sum = sum;
     for (let r = 0; r < jc.runCount; r++) {
       const from = jc.runFrom[r]!;
       const to = jc.runFrom[r + 1]!;
@@ -359,7 +374,9 @@ export class JointManager implements JointStages {
             break;
         }
       }
+      if (sum) this.sumRun(sb, from, to);
     }
+    ctx.sum = false;
     sb.clearStaticSlot();
   }
 
@@ -391,27 +408,30 @@ export class JointManager implements JointStages {
     for (let r = 0; r < jc.runCount; r++) {
       const from = jc.runFrom[r]!;
       const to = jc.runFrom[r + 1]!;
-      if (jc.runRevolute[r] === 1) {
-        sumRevolutes(jc, from, to);
-        continue;
-      }
-      for (let i = from; i < to; i++) {
-        const j = this.jointOf[jc.act[i]!]!;
-        switch (j._kind) {
-          case PRISMATIC:
-            sumPrismatic(j, sb);
-            break;
-          case WHEEL:
-            sumWheel(j, sb);
-            break;
-          case DISTANCE:
-            sumDistance(j, sb);
-            break;
-          case WELD:
-          case MOTOR:
-            sumWeld(j);
-            break;
-        }
+      if (jc.runRevolute[r] === 1) sumRevolutes(jc, from, to);
+      else this.sumRun(sb, from, to);
+    }
+  }
+
+  /** The sums of the records from .. to of a run of other kinds than revolute. */
+  private sumRun(sb: SolverBodies, from: number, to: number): void {
+    const jc = this.constraints;
+    for (let i = from; i < to; i++) {
+      const j = this.jointOf[jc.act[i]!]!;
+      switch (j._kind) {
+        case PRISMATIC:
+          sumPrismatic(j, sb);
+          break;
+        case WHEEL:
+          sumWheel(j, sb);
+          break;
+        case DISTANCE:
+          sumDistance(j, sb);
+          break;
+        case WELD:
+        case MOTOR:
+          sumWeld(j);
+          break;
       }
     }
   }

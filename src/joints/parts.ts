@@ -45,6 +45,8 @@ export class JointContext {
   dt = 0;
   /** Whether this pass pushes position errors out (solve), or not (relax). */
   useBias = true;
+  /** Whether this pass also adds the sub-step's impulses to the step's sums (relax). */
+  sum = false;
   /** How rigid joints push errors out: soft-step, a stiff soft constraint; pgs, Baumgarte. */
   readonly rigid = new Softness();
   warmStarting = true;

@@ -109,6 +109,9 @@ export function warmStartRevolutes(jc: JointConstraints, sb: SolverBodies, from:
  * without: spring, motor, limits, then the point, in Box2D v3's order, so
  * the point (the part that must hold) has the last word. The arithmetic is
  * the object solver's it replaced, operation for operation (same bits).
+ * With ctx.sum (the sub-step's last pass over the joints) each record's
+ * impulses are then added to the step's sums, as `sumRevolutes` would
+ * after it: nothing changes them in between, and the record is in cache.
  */
 export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: JointContext, from: number, to: number): void {
   const r = jc.rows.rec;
@@ -121,6 +124,7 @@ export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: Join
   const rigidBias = ctx.rigid.biasRate;
   const rigidMass = ctx.rigid.massScale;
   const rigidImpulse = ctx.rigid.impulseScale;
+  const sum = ctx.sum;
   for (let i = from; i < to; i++) {
     const row = act[i]!;
     const o = row * STRIDE;
@@ -222,14 +226,21 @@ export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: Join
     const impY = r[o + R_IMPY]!;
     const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * impX;
     const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * impY;
-    r[o + R_IMPX] = impX + ix;
-    r[o + R_IMPY] = impY + iy;
+    const nextX = impX + ix;
+    const nextY = impY + iy;
+    r[o + R_IMPX] = nextX;
+    r[o + R_IMPY] = nextY;
     vx[sA] = vx[sA]! - mA * ix;
     vy[sA] = vy[sA]! - mA * iy;
     w[sA] = w[sA]! - iA * (rAx * iy - rAy * ix);
     vx[sB] = vx[sB]! + mB * ix;
     vy[sB] = vy[sB]! + mB * iy;
     w[sB] = w[sB]! + iB * (rBx * iy - rBy * ix);
+    if (sum) {
+      r[o + R_SUMX] = r[o + R_SUMX]! + nextX;
+      r[o + R_SUMY] = r[o + R_SUMY]! + nextY;
+      r[o + R_SUMT] = r[o + R_SUMT]! + (r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!);
+    }
   }
 }
 

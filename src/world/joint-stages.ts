@@ -29,6 +29,8 @@ export interface JointStages {
   warmStart(sb: SolverBodies): void;
   resetImpulses(): void;
   solve(sb: SolverBodies, useBias: boolean): void;
+  /** `solve` without the bias, then `sum` (the sub-step's last pass of soft-step). */
+  relax(sb: SolverBodies): void;
   /** Returns whether every joint is within tolerance (true with none). */
   projectPositions(sb: SolverBodies, iterations: number): boolean;
   sum(sb: SolverBodies): void;
@@ -70,6 +72,10 @@ export class NoJoints implements JointStages {
   resetImpulses(): void {}
 
   solve(sb: SolverBodies): void {
+    sb.clearStaticSlot();
+  }
+
+  relax(sb: SolverBodies): void {
     sb.clearStaticSlot();
   }
 
