@@ -140,6 +140,14 @@ export const F_SPRING = 1;
 export const F_MOTOR = 2;
 /** Flag: the angle limits hold (it turns, limits enabled). */
 export const F_LIMIT = 4;
+/** The flags of the parts solved (`F_SPRING`, `F_MOTOR`, `F_LIMIT`). */
+export const F_PARTS = 7;
+/**
+ * Flag: a spring, motor or limit is switched on, so its impulse may not be 0.
+ * Without it the four axial impulses are +0 for the whole step (`prepareRevolute`
+ * zeroes them and no pass changes them), and the passes need not read them.
+ */
+export const F_AXIAL = 8;
 
 /** Rows of joint numbers; see the file comment. */
 export class JointRows {

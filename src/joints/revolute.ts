@@ -16,7 +16,7 @@ import type { SolverBodies } from "../solver/solver-bodies.js";
 import { turnOut, turnSince, type JointContext } from "./parts.js";
 import type { JointConstraints } from "./joint-constraints.js";
 import {
-  D_DAMPING, D_HERTZ, D_IMPA, DEF, F_LIMIT, F_MOTOR, F_SPRING, I_SWITCHES, INFO, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX,
+  D_DAMPING, D_HERTZ, D_IMPA, DEF, F_AXIAL, F_LIMIT, F_MOTOR, F_PARTS, F_SPRING, I_SWITCHES, INFO, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX,
   R_FBY, R_IA, R_IB, R_IMPX, R_IMPY, R_LOWER, R_LOWER_IMP, R_MA, R_MAX_MOTOR, R_MB, R_MOTOR_IMP, R_MOTOR_SPEED, R_SPRING_BIAS, R_SPRING_IMP,
   R_SPRING_IMPULSE, R_SPRING_MASS, R_SUMT, R_SUMX, R_SUMY, R_UPPER, R_UPPER_IMP, S_LIMIT, S_MOTOR, S_SPRING, SLOTS, STRIDE, type JointRows,
 } from "./joint-rows.js";
@@ -38,7 +38,8 @@ export function prepareRevolute(rows: JointRows, row: number, ctx: JointContext)
   const limit = (switches & S_LIMIT) !== 0;
   const hertz = rows.def[row * DEF + D_HERTZ]!;
   const turns = angularMass > 0;
-  const flags = (turns && spring && hertz > 0 ? F_SPRING : 0) | (turns && motor ? F_MOTOR : 0) | (turns && limit ? F_LIMIT : 0);
+  const flags =
+    (turns && spring && hertz > 0 ? F_SPRING : 0) | (turns && motor ? F_MOTOR : 0) | (turns && limit ? F_LIMIT : 0) | (spring || motor || limit ? F_AXIAL : 0);
   rows.slots[row * SLOTS + 2] = flags;
   if ((flags & F_SPRING) !== 0) {
     // the spring's softness is read only when it pulls
@@ -78,7 +79,9 @@ export function warmStartRevolutes(jc: JointConstraints, sb: SolverBodies, from:
     const o = row * STRIDE;
     const sA = slots[row * SLOTS]!;
     const sB = slots[row * SLOTS + 1]!;
-    const axial = r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
+    // (+0 without F_AXIAL, as the sum of the four +0 would be)
+    const axial =
+      (slots[row * SLOTS + 2]! & F_AXIAL) !== 0 ? r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]! : 0;
     const cA = dqc[sA]!;
     const snA = dqs[sA]!;
     const cB = dqc[sB]!;
@@ -133,7 +136,7 @@ export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: Join
     const flags = slots[row * SLOTS + 2]!;
     const iA = r[o + R_IA]!;
     const iB = r[o + R_IB]!;
-    if (flags !== 0) {
+    if ((flags & F_PARTS) !== 0) {
       const angularMass = r[o + R_ANGULAR_MASS]!;
       if ((flags & F_SPRING) !== 0) {
         turnSince(sb, sA, sB);
@@ -239,7 +242,10 @@ export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: Join
     if (sum) {
       r[o + R_SUMX] = r[o + R_SUMX]! + nextX;
       r[o + R_SUMY] = r[o + R_SUMY]! + nextY;
-      r[o + R_SUMT] = r[o + R_SUMT]! + (r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!);
+      // without F_AXIAL the sum stays +0 (+0 plus +0)
+      if ((flags & F_AXIAL) !== 0) {
+        r[o + R_SUMT] = r[o + R_SUMT]! + (r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!);
+      }
     }
   }
 }
