@@ -10,14 +10,15 @@ import { POSE, readPose, type SolverBodies } from "../solver/solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
 
 export class JointPoses {
-  /** Slot s's pose at `pose[s * POSE ...]`. */
-  private pose: Float64Array = new Float64Array(64 * POSE);
+  /** Slot s's pose at `pose[s * POSE ...]` (current once `loaded[s]` is `generation`). */
+  pose: Float64Array = new Float64Array(64 * POSE);
   /** The `generation` in which slot s was loaded. */
-  private loaded: Int32Array = new Int32Array(64);
+  loaded: Int32Array = new Int32Array(64);
   /** Slots loaded in this generation, in order. */
   private moved: Int32Array = new Int32Array(64);
   private movedCount = 0;
-  private generation = 0;
+  /** The projection under way (counts `begin`). */
+  generation = 0;
   /** The move `move` makes: by (dx, dy), turned by da (fields, not arguments: V8 would box them). */
   dx = 0.5;
   dy = 0.5;
@@ -45,11 +46,7 @@ export class JointPoses {
     if (s === 0) return;
     const p = this.pose;
     const o = s * POSE;
-    if (this.loaded[s] !== this.generation) {
-      readPose(sb.bodies[s]!, p, o);
-      this.loaded[s] = this.generation;
-      this.moved[this.movedCount++] = s;
-    }
+    if (this.loaded[s] !== this.generation) this.load(sb, s);
     const px = p[o]! + this.dx;
     const py = p[o + 1]! + this.dy;
     p[o] = px;
@@ -73,6 +70,13 @@ export class JointPoses {
     // dq = q · conj(q0)
     sb.dqc[s] = qc * c0 + qs * s0;
     sb.dqs[s] = qs * c0 - qc * s0;
+  }
+
+  /** Slot s's record from its body (before its first move in a projection). */
+  load(sb: SolverBodies, s: number): void {
+    readPose(sb.bodies[s]!, this.pose, s * POSE);
+    this.loaded[s] = this.generation;
+    this.moved[this.movedCount++] = s;
   }
 
   /** The moved poses back to their bodies (end of a projection). */
