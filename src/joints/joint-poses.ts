@@ -11,14 +11,14 @@ import { capacityFor, grown } from "../math/typed.js";
 
 export class JointPoses {
   /** Slot s's pose at `pose[s * POSE ...]` (current once `loaded[s]` is `generation`). */
-  pose: Float64Array = new Float64Array(64 * POSE);
+  private pose: Float64Array = new Float64Array(64 * POSE);
   /** The `generation` in which slot s was loaded. */
-  loaded: Int32Array = new Int32Array(64);
+  private loaded: Int32Array = new Int32Array(64);
   /** Slots loaded in this generation, in order. */
   private moved: Int32Array = new Int32Array(64);
   private movedCount = 0;
   /** The projection under way (counts `begin`). */
-  generation = 0;
+  private generation = 0;
   /** The move `move` makes: by (dx, dy), turned by da (fields, not arguments: V8 would box them). */
   dx = 0.5;
   dy = 0.5;
@@ -72,8 +72,8 @@ export class JointPoses {
     sb.dqs[s] = qs * c0 - qc * s0;
   }
 
-  /** Slot s's record from its body (before its first move in a projection). */
-  load(sb: SolverBodies, s: number): void {
+  /** Slot s's record from its body (before its first move in a projection; out of `move`, which stays small). */
+  private load(sb: SolverBodies, s: number): void {
     readPose(sb.bodies[s]!, this.pose, s * POSE);
     this.loaded[s] = this.generation;
     this.moved[this.movedCount++] = s;
