@@ -191,7 +191,7 @@ export function solveRevolutes(jc: JointConstraints, sb: SolverBodies, ctx: Join
       }
     }
     // the point: anchors now, Cdot = vB + ωB×rB − vA − ωA×rA, K = J M⁻¹ Jᵀ (the anchors are
-    // written out here, in warmStartRevolutes and in positions.ts projectPoint: a shared helper
+    // written out here, in warmStartRevolutes and in positions.ts projectPoints: a shared helper
     // writing them to a scratch object cost 5-9 % of joint_grid's step)
     const cA = dqc[sA]!;
     const snA = dqs[sA]!;
