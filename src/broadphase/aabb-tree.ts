@@ -40,6 +40,9 @@ export const NULL_NODE = -1;
 export const LEAF_SAME = 0;
 export const LEAF_MOVED = 1;
 export const LEAF_REINSERTED = 2;
+/** Marks an owner may keep in `moved`: the leaf's real box changed; it was (re-)inserted. */
+export const MARK_TOUCHED = 1;
+export const MARK_MOVED = 2;
 /** A re-inserted leaf's fat box reaches this many of its last moves ahead... */
 const PREDICT_STEPS = 4;
 /** ...but at most this many times `fatten` (per axis). */
@@ -63,8 +66,15 @@ export class AabbTree {
   height: Int32Array;
   /** The body at each leaf (null for internal and free nodes). */
   body: (Body | null)[];
-  /** A per-node mark for the owner (the broadphase marks leaves in its move buffer). */
+  /** A per-node mark for the owner (the broadphase marks leaves in its move buffer): 0, MARK_TOUCHED or MARK_MOVED. */
   moved: Uint8Array;
+  /**
+   * Leaves only: the fat box the leaf had when it was last unmarked (before
+   * the re-insertions since), so the owner can tell which pairs its fat box
+   * had then; empty (min +∞, max −∞) for a leaf made since. Written when
+   * `moveLeaf` re-inserts a leaf not marked MARK_MOVED.
+   */
+  prevBox: Float64Array;
 
   root = NULL_NODE;
   /** Number of leaves. */
@@ -95,6 +105,7 @@ export class AabbTree {
     this.capacity = 0;
     this.box = new Float64Array(0);
     this.exact = new Float64Array(0);
+    this.prevBox = new Float64Array(0);
     this.parent = new Int32Array(0);
     this.child1 = new Int32Array(0);
     this.child2 = new Int32Array(0);
@@ -117,6 +128,7 @@ export class AabbTree {
     const old = this.capacity;
     const box = grown(this.box, newCapacity * 4);
     const exact = grown(this.exact, newCapacity * 4);
+    const prevBox = grown(this.prevBox, newCapacity * 4);
     const parent = grown(this.parent, newCapacity);
     const child1 = grown(this.child1, newCapacity);
     const child2 = grown(this.child2, newCapacity);
@@ -131,6 +143,7 @@ export class AabbTree {
     }
     this.box = box;
     this.exact = exact;
+    this.prevBox = prevBox;
     this.parent = parent;
     this.child1 = child1;
     this.child2 = child2;
@@ -206,6 +219,12 @@ export class AabbTree {
     const leaf = this.allocateNode();
     this.body[leaf] = body;
     this.setBoxes(leaf, box);
+    const i = leaf * 4;
+    const prev = this.prevBox;
+    prev[i] = Infinity;
+    prev[i + 1] = Infinity;
+    prev[i + 2] = -Infinity;
+    prev[i + 3] = -Infinity;
     if (this.deferring) this.deferred.push(leaf);
     else this.insertLeaf(leaf);
     this.leafCount++;
@@ -347,6 +366,13 @@ export class AabbTree {
     e[i + 3] = maxY;
     const box = this.box;
     if (box[i]! <= minX && box[i + 1]! <= minY && maxX <= box[i + 2]! && maxY <= box[i + 3]!) return LEAF_MOVED;
+    if (this.moved[leaf] !== MARK_MOVED) {
+      const prev = this.prevBox;
+      prev[i] = box[i]!;
+      prev[i + 1] = box[i + 1]!;
+      prev[i + 2] = box[i + 2]!;
+      prev[i + 3] = box[i + 3]!;
+    }
     this.removeLeaf(leaf);
     this.setBoxes(leaf, q);
     this.stretchAhead(leaf);

@@ -10,8 +10,11 @@
  * 1. Fat pairs: every pair of leaves whose *fat* boxes overlap, kept in a
  *    pool of typed arrays, each pair linked into both of its leaves' lists.
  *    A fat box changes only when its leaf is re-inserted (the body left it),
- *    so only those "moved" leaves query the trees: their fat pairs that no
- *    longer overlap are dropped and the new ones added.
+ *    so only those "moved" leaves query the trees, for the pairs they did not
+ *    have: a leaf found whose fat box overlapped the moved leaf's old one
+ *    (`AabbTree.prevBox`) was paired with it already, so the moved leaf's
+ *    list is not walked. Its fat pairs that no longer overlap are dropped by
+ *    the re-test below, which visits them anyway.
  * 2. Real overlap: for each fat pair the broadphase remembers whether the
  *    real (margin-grown) boxes overlapped at the last call. A leaf whose real
  *    box changed is "touched"; `updatePairs` re-tests the pairs of moved and
@@ -23,7 +26,7 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { Broadphase, PairList, QueryBox } from "./broadphase.js";
-import { AabbTree, LEAF_REINSERTED, LEAF_SAME } from "./aabb-tree.js";
+import { AabbTree, LEAF_REINSERTED, LEAF_SAME, MARK_MOVED as MOVED, MARK_TOUCHED as TOUCHED } from "./aabb-tree.js";
 import { readMargin, type BroadphaseOptions } from "./bounds.js";
 import { IntList } from "./int-list.js";
 import { checkTracked, ProxyTable } from "./proxy-checks.js";
@@ -32,10 +35,6 @@ import { capacityFor, grown } from "../math/typed.js";
 
 /** Default extra enlargement of a leaf's box, metres. */
 export const DEFAULT_FATTEN = 0.1;
-
-/** Leaf marks (in `AabbTree.moved`): its real box changed, or it was (re-)inserted. */
-const TOUCHED = 1;
-const MOVED = 2;
 
 export class DynamicTreeBroadphase implements Broadphase {
   readonly kind = "tree" as const;
@@ -75,16 +74,6 @@ export class DynamicTreeBroadphase implements Broadphase {
   /** First pair of each leaf's list, by leaf index, for the moving and the static tree. */
   private headMoving: Int32Array = new Int32Array(64).fill(-1);
   private headStatic: Int32Array = new Int32Array(64).fill(-1);
-  /**
-   * While a moved leaf refreshes its fat pairs, the leaves it is already
-   * paired with carry the stamp of that refresh (by leaf index, per tree), so
-   * that each leaf its query finds is checked in O(1), not by walking its
-   * list: a long rotating wall re-inserted every step finds a thousand
-   * leaves and has a thousand pairs.
-   */
-  private stampMoving: Int32Array = new Int32Array(64);
-  private stampStatic: Int32Array = new Int32Array(64);
-  private stamp = 0;
   private calls = 0;
 
   constructor(options?: BroadphaseOptions) {
@@ -194,8 +183,6 @@ export class DynamicTreeBroadphase implements Broadphase {
     const n = capacityFor(Math.max(this.headMoving.length, this.headStatic.length), leaf + 1);
     if (this.headMoving.length < n) this.headMoving = grown(this.headMoving, n, -1);
     if (this.headStatic.length < n) this.headStatic = grown(this.headStatic, n, -1);
-    if (this.stampMoving.length < n) this.stampMoving = grown(this.stampMoving, n);
-    if (this.stampStatic.length < n) this.stampStatic = grown(this.stampStatic, n);
   }
 
   /** Put a leaf into the move or touch buffer (moved wins). */
@@ -315,16 +302,16 @@ export class DynamicTreeBroadphase implements Broadphase {
   // ------------------------------------------------------------------ updatePairs
 
   /**
-   * Moved leaves refresh their fat pairs (drop the parted ones, query the
-   * trees for new ones); then the pairs of moved and touched leaves are
-   * re-tested with the real boxes, and the changes reported.
+   * Moved leaves find their new fat pairs; then the pairs of moved and
+   * touched leaves are re-tested, those whose fat boxes parted dropped, and
+   * the changes of the real boxes' overlap reported.
    */
   updatePairs(started: PairList, ended: PairList): void {
     started.clear();
     ended.clear();
     const call = ++this.calls;
     const moved = this.movedCodes;
-    for (let d = 0; d < moved.count; d++) this.refreshFatPairs(moved.items[d]!, ended);
+    for (let d = 0; d < moved.count; d++) this.addFatPairs(moved.items[d]!);
     const touched = this.touchedCodes;
     if (4 * (moved.count + touched.count) > this.moving.leafCount) {
       // most leaves changed (a scene in motion): one pass over the pool beats walking their lists
@@ -337,53 +324,64 @@ export class DynamicTreeBroadphase implements Broadphase {
     this.unmarkAll(touched);
   }
 
-  /** A moved leaf: drop its fat pairs that parted (reporting any that overlapped), add the new ones. */
-  private refreshFatPairs(code: number, ended: PairList): void {
+  /**
+   * A moved leaf: pair it with the leaves its new fat box overlaps that it
+   * was not paired with, those whose fat box (the old one, if that leaf moved
+   * too) missed its old fat box. When both leaves moved, the one with the
+   * smaller code makes the pair (each finds the other).
+   */
+  private addFatPairs(code: number): void {
     const tree = this.treeOfCode(code);
     const leaf = code >> 1;
     if (tree.height[leaf] !== 0 || tree.body[leaf] === null) return; // removed since it was marked
-    if (++this.stamp === 0x40000000) {
-      // (a billion refreshes on) start the stamps over rather than let an old one come round again
-      this.stampMoving.fill(0);
-      this.stampStatic.fill(0);
-      this.stamp = 1;
-    }
-    const stamp = this.stamp;
-    let p = this.heads(code)[leaf]!;
-    while (p !== -1) {
-      const other = this.codeA[p] === code ? this.codeB[p]! : this.codeA[p]!;
-      const next = this.codeA[p] === code ? this.nextA[p]! : this.nextB[p]!;
-      if (!this.boxesOverlap(code, other, true)) {
-        if (this.overlap[p] === 1) this.report(p, ended);
-        this.freePairAt(p);
-      } else if ((other & 1) === 1) this.stampStatic[other >> 1] = stamp;
-      else this.stampMoving[other >> 1] = stamp;
-      p = next;
-    }
-    const isStatic = (code & 1) === 1;
     const hits = this.hits;
     // moving leaves pair with both trees; static leaves only with the moving tree
     hits.clear();
     this.moving.fatLeavesOverlapping(tree.box, leaf * 4, hits);
     for (let h = 0; h < hits.count; h++) {
       const other = hits.items[h]! * 2;
-      if (other === code || this.stampMoving[other >> 1] === stamp) continue;
+      if (other === code || this.hadPair(code, other)) continue;
       this.growHeads(other >> 1);
       this.newPair(code, other);
     }
-    if (!isStatic) {
+    if ((code & 1) === 0) {
       hits.clear();
       this.statics.fatLeavesOverlapping(tree.box, leaf * 4, hits);
       for (let h = 0; h < hits.count; h++) {
         const other = hits.items[h]! * 2 + 1;
-        if (this.stampStatic[other >> 1] === stamp) continue;
+        if (this.hadPair(code, other)) continue;
         this.growHeads(other >> 1);
         this.newPair(code, other);
       }
     }
   }
 
-  /** Re-test the real boxes of a leaf's pairs (each pair once per call); report the changes. */
+  /**
+   * Is the pair of moved leaf `code` and leaf `other` (found by its query)
+   * already kept, or to be made by `other`? Their fat boxes at the last
+   * updatePairs overlapped, or `other` moved too and has the smaller code.
+   */
+  private hadPair(code: number, other: number): boolean {
+    const to = this.treeOfCode(other);
+    const lo = other >> 1;
+    const otherMoved = to.moved[lo] === MOVED;
+    if (otherMoved && other < code) return true;
+    const x = this.treeOfCode(code).prevBox;
+    const y = otherMoved ? to.prevBox : to.box;
+    const i = (code >> 1) * 4;
+    const j = lo * 4;
+    return x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]!;
+  }
+
+  /** Does pair p still hold (its fat boxes overlap)? Only a moved leaf's fat box changed. */
+  private fatHolds(p: number): boolean {
+    const a = this.codeA[p]!;
+    const b = this.codeB[p]!;
+    if (this.treeOfCode(a).moved[a >> 1] !== MOVED && this.treeOfCode(b).moved[b >> 1] !== MOVED) return true;
+    return this.boxesOverlap(a, b, true);
+  }
+
+  /** Re-test the real boxes of a leaf's pairs (each pair once per call); drop those whose fat boxes parted; report the changes. */
   private retest(code: number, call: number, started: PairList, ended: PairList): void {
     const tree = this.treeOfCode(code);
     const leaf = code >> 1;
@@ -394,31 +392,45 @@ export class DynamicTreeBroadphase implements Broadphase {
       const next = isA ? this.nextA[p]! : this.nextB[p]!;
       if (this.tested[p] !== call) {
         this.tested[p] = call;
-        const now = this.boxesOverlap(this.codeA[p]!, this.codeB[p]!, false) ? 1 : 0;
-        if (now !== this.overlap[p]) {
-          this.overlap[p] = now;
-          this.report(p, now === 1 ? started : ended);
+        if (!this.fatHolds(p)) {
+          if (this.overlap[p] === 1) this.report(p, ended);
+          this.freePairAt(p);
+        } else {
+          const now = this.boxesOverlap(this.codeA[p]!, this.codeB[p]!, false) ? 1 : 0;
+          if (now !== this.overlap[p]) {
+            this.overlap[p] = now;
+            this.report(p, now === 1 ? started : ended);
+          }
         }
       }
       p = next;
     }
   }
 
-  /** Re-test the real boxes of every fat pair, in pool order; report the changes. */
+  /** Re-test the real boxes of every fat pair, in pool order; drop those whose fat boxes parted; report the changes. */
   private retestAll(started: PairList, ended: PairList): void {
     const codeA = this.codeA;
     const codeB = this.codeB;
     const overlap = this.overlap;
     const mx = this.moving.exact;
     const sx = this.statics.exact;
+    const mm = this.moving.moved;
+    const sm = this.statics.moved;
     for (let p = 0; p < this.usedPairs; p++) {
       const a = codeA[p]!;
       if (a === -1) continue; // free
       const b = codeB[p]!;
-      const x = (a & 1) === 1 ? sx : mx;
-      const y = (b & 1) === 1 ? sx : mx;
+      const aStatic = (a & 1) === 1;
+      const bStatic = (b & 1) === 1;
       const i = (a >> 1) * 4;
       const j = (b >> 1) * 4;
+      if (((aStatic ? sm : mm)[a >> 1] === MOVED || (bStatic ? sm : mm)[b >> 1] === MOVED) && !this.boxesOverlap(a, b, true)) {
+        if (overlap[p] === 1) this.report(p, ended);
+        this.freePairAt(p);
+        continue;
+      }
+      const x = aStatic ? sx : mx;
+      const y = bStatic ? sx : mx;
       const now = x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]! ? 1 : 0;
       if (now !== overlap[p]) {
         overlap[p] = now;
