@@ -230,7 +230,7 @@ export class CoreWorld implements BodyOwner {
     if (kind !== "tree") {
       throw new RangeError(`capsule2d: broadphase ${check.describe(kind)} needs the World of "capsule2d" (capsule2d/core has "tree")`);
     }
-    return new DynamicTreeBroadphase({ margin });
+    return new DynamicTreeBroadphase({ margin, touchingOnly: true });
   }
 
   /** Throws a RangeError for a `solverThreads` other than 0: the coloured and parallel solve are the full World's (it overrides this). */

@@ -103,7 +103,7 @@ export class World extends JointWorld {
 
   /** Every broadphase: the tree, sort-and-sweep and brute force. */
   protected override createBroadphase(kind: BroadphaseKind, margin: number): Broadphase {
-    return createBroadphase(kind, { margin });
+    return createBroadphase(kind, { margin, touchingOnly: true });
   }
 
   /** Both solvers. */

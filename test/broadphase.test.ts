@@ -6,6 +6,7 @@ import { Capsule } from "../src/bodies/capsule.js";
 import { Circle } from "../src/bodies/circle.js";
 import { PairList, type Broadphase, type BroadphaseKind } from "../src/broadphase/broadphase.js";
 import { rayBoxEntry } from "../src/broadphase/bounds.js";
+import { canTouch } from "../src/contacts/pairing.js";
 import {
   BruteForceBroadphase,
   createBroadphase,
@@ -47,6 +48,17 @@ function retype(bp: Broadphase, body: Body, type: BodyType): void {
   }
   (body as unknown as { _type: BodyType })._type = type;
   bp.update(body, boxOf(body));
+}
+/**
+ * Change a body's type as a world does for a broadphase that keeps only the
+ * pairs that can touch: out and in again (its pairs start again).
+ */
+function readd(bp: Broadphase, body: Body, type: BodyType): void {
+  const known = kept.get(bp);
+  if (known) for (const [key, [a, b]] of known) if (a === body || b === body) known.delete(key);
+  bp.remove(body);
+  (body as unknown as { _type: BodyType })._type = type;
+  add(bp, body);
 }
 function circle(x: number, y: number, radius: number, type: BodyType = "dynamic"): Circle {
   return withId(new Circle({ position: { x, y }, radius, type }));
@@ -457,6 +469,9 @@ interface BodySpec {
   s1: number;
   s2: number;
   angle: number;
+  /** Collision filter and sensor flag (only the touchingOnly tree looks at them). */
+  filter: { category: number; mask: number; group: number };
+  isSensor: boolean;
 }
 
 /** Grid coordinates and power-of-two sizes make exact touching common. */
@@ -473,10 +488,16 @@ const bodySpec: fc.Arbitrary<BodySpec> = fc.record({
   s1: size,
   s2: size,
   angle: fc.oneof(fc.constant(0), fc.double({ min: -3.2, max: 3.2, noNaN: true })),
+  filter: fc.record({
+    category: fc.constantFrom(1, 1, 2),
+    mask: fc.constantFrom(0xffffffff, 0xffffffff, 0xfffd, 0xfffe),
+    group: fc.constantFrom(0, 0, 0, -1, 1),
+  }),
+  isSensor: fc.constantFrom(false, false, false, true),
 });
 
 function build(spec: BodySpec, id: number): Body {
-  const common = { position: { x: spec.x, y: spec.y }, type: spec.type };
+  const common = { position: { x: spec.x, y: spec.y }, type: spec.type, collisionFilter: spec.filter, isSensor: spec.isSensor };
   let body: Body;
   if (spec.shape === 0) body = new Circle({ ...common, radius: spec.s1 });
   else if (spec.shape === 1) body = new Capsule({ ...common, halfLength: spec.s2, radius: spec.s1, angle: spec.angle });
@@ -518,8 +539,15 @@ class Scene {
   readonly live: Body[][] = [];
   private nextId = 0;
 
-  constructor(margin: number, fatten: number) {
-    this.bps = KINDS.map((k) => createBroadphase(k, { margin, fatten }));
+  /** With `touchingOnly`: brute force and a tree that keeps only the pairs that can touch. */
+  constructor(
+    margin: number,
+    fatten: number,
+    private readonly touchingOnly = false,
+  ) {
+    this.bps = touchingOnly
+      ? [createBroadphase("brute", { margin }), createBroadphase("tree", { margin, fatten, touchingOnly })]
+      : KINDS.map((k) => createBroadphase(k, { margin, fatten }));
   }
 
   add(spec: BodySpec): void {
@@ -548,7 +576,7 @@ class Scene {
         break;
       case "retype":
         if (n === 0) return;
-        this.live[o.k % n]!.forEach((b, i) => retype(this.bps[i]!, b, o.type));
+        this.live[o.k % n]!.forEach((b, i) => (this.touchingOnly && i > 0 ? readd : retype)(this.bps[i]!, b, o.type));
         break;
       case "moveAll": {
         // Moves every dynamic and kinematic body, and the static ones too when the seed is odd.
@@ -567,7 +595,11 @@ class Scene {
   /** Every broadphase reports exactly the brute-force pair set. */
   check(): void {
     const [brute, ...others] = this.bps;
-    const expected = pairsOf(brute!);
+    let expected = pairsOf(brute!);
+    if (this.touchingOnly) {
+      const pairs = keep(brute!);
+      expected = expected.filter((key) => canTouch(...pairs.get(key)!));
+    }
     for (const bp of others) {
       expect(pairsOf(bp), bp.kind).toEqual(expected);
       expect(bp.size).toBe(this.live.length);
@@ -590,6 +622,22 @@ describe("broadphase properties", () => {
     fc.assert(
       fc.property(sceneArb, ({ margin, fatten, initial, ops, checks }) => {
         const scene = new Scene(margin, fatten);
+        for (const spec of initial) scene.add(spec);
+        scene.check();
+        ops.forEach((o, i) => {
+          scene.apply(o);
+          if (checks[i]) scene.check();
+        });
+        scene.check();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a touchingOnly tree returns exactly the brute-force pairs that can touch, through the same changes", () => {
+    fc.assert(
+      fc.property(sceneArb, ({ margin, fatten, initial, ops, checks }) => {
+        const scene = new Scene(margin, fatten, true);
         for (const spec of initial) scene.add(spec);
         scene.check();
         ops.forEach((o, i) => {

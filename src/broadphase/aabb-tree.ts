@@ -77,6 +77,12 @@ export class AabbTree {
   prevBox: Float64Array;
 
   root = NULL_NODE;
+  /**
+   * The union of the collision categories of the bodies given leaves since
+   * the tree was made or cleared (it never shrinks): a body whose mask meets
+   * none of them can collide with no leaf here.
+   */
+  categories = 0;
   /** Number of leaves. */
   leafCount = 0;
   /** Leaves re-inserted because their body left its fat box (for tests and tuning). */
@@ -166,6 +172,7 @@ export class AabbTree {
     }
     this.freeList = n > 0 ? 0 : NULL_NODE;
     this.root = NULL_NODE;
+    this.categories = 0;
     this.leafCount = 0;
     this.deferring = false;
     this.deferred.clear();
@@ -218,6 +225,7 @@ export class AabbTree {
   createLeaf(body: Body, box: QueryBox): number {
     const leaf = this.allocateNode();
     this.body[leaf] = body;
+    this.categories |= body._category;
     this.setBoxes(leaf, box);
     const i = leaf * 4;
     const prev = this.prevBox;

@@ -22,6 +22,16 @@ export interface BroadphaseOptions {
    * `update`. Default 0.1.
    */
   fatten?: number;
+  /**
+   * Dynamic tree only: keep and report only the pairs that can touch
+   * (`canTouch` in contacts/pairing.ts: a dynamic body or a sensor, and
+   * collision filters that agree), so pairs that never make a contact (a
+   * jointed chain's neighbours in their own category, a kinematic body
+   * against a static one) cost nothing. A body's type, sensor flag and
+   * filter must then change only while it is out of the broadphase (the
+   * World removes and adds it again). Default false.
+   */
+  touchingOnly?: boolean;
 }
 
 const KINDS: readonly BroadphaseKind[] = ["tree", "sap", "brute"];

@@ -83,7 +83,8 @@ export interface Broadphase {
    * overlapped at the last call and no longer do. Each pair once, ordered
    * a.id < b.id. The pairs of a body removed from the broadphase, or updated
    * after changing between static and moving, are dropped without a report
-   * (the latter start again). Both lists are cleared first.
+   * (the latter start again). Both lists are cleared first. A tree made
+   * with `touchingOnly` leaves out the pairs that cannot touch.
    */
   updatePairs(started: PairList, ended: PairList): void;
   /** Calls `visit` for each tracked body whose grown bounds overlap the box; stop early when it returns false. */

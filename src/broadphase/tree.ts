@@ -32,6 +32,7 @@ import { IntList } from "./int-list.js";
 import { checkTracked, ProxyTable } from "./proxy-checks.js";
 import * as check from "../math/validate.js";
 import { capacityFor, grown } from "../math/typed.js";
+import { canTouch } from "../contacts/pairing.js";
 
 /** Default extra enlargement of a leaf's box, metres. */
 export const DEFAULT_FATTEN = 0.1;
@@ -42,6 +43,8 @@ export class DynamicTreeBroadphase implements Broadphase {
   readonly margin: number;
   /** Leaves hold the grown bounds enlarged by this much more (metres). */
   readonly fatten: number;
+  /** Only pairs that can touch are kept and reported (`BroadphaseOptions.touchingOnly`). */
+  readonly touchingOnly: boolean;
   /** Dynamic and kinematic bodies. */
   readonly moving = new AabbTree();
   /** Static bodies. */
@@ -79,6 +82,7 @@ export class DynamicTreeBroadphase implements Broadphase {
   constructor(options?: BroadphaseOptions) {
     this.margin = readMargin(options);
     this.fatten = options?.fatten === undefined ? DEFAULT_FATTEN : check.nonNegative("fatten", options.fatten);
+    this.touchingOnly = options?.touchingOnly === true;
     for (const tree of [this.moving, this.statics]) {
       tree.margin = this.margin;
       tree.fatten = this.fatten;
@@ -334,22 +338,33 @@ export class DynamicTreeBroadphase implements Broadphase {
     const tree = this.treeOfCode(code);
     const leaf = code >> 1;
     if (tree.height[leaf] !== 0 || tree.body[leaf] === null) return; // removed since it was marked
+    const body = tree.body[leaf]!;
+    const filter = this.touchingOnly;
+    // A body outside every positive group whose mask meets no category of a tree's bodies can
+    // touch none of them: that tree is not queried (joint_grid's circles, which collide with nothing).
+    const mask = filter && body._group <= 0 ? body._mask : -1;
     const hits = this.hits;
     // moving leaves pair with both trees; static leaves only with the moving tree
-    hits.clear();
-    this.moving.fatLeavesOverlapping(tree.box, leaf * 4, hits);
-    for (let h = 0; h < hits.count; h++) {
-      const other = hits.items[h]! * 2;
-      if (other === code || this.hadPair(code, other)) continue;
-      this.growHeads(other >> 1);
-      this.newPair(code, other);
+    if ((this.moving.categories & mask) !== 0) {
+      hits.clear();
+      this.moving.fatLeavesOverlapping(tree.box, leaf * 4, hits);
+      const bodies = this.moving.body;
+      for (let h = 0; h < hits.count; h++) {
+        const other = hits.items[h]! * 2;
+        if (other === code || this.hadPair(code, other)) continue;
+        if (filter && !canTouch(body, bodies[other >> 1]!)) continue;
+        this.growHeads(other >> 1);
+        this.newPair(code, other);
+      }
     }
-    if ((code & 1) === 0) {
+    if ((code & 1) === 0 && (this.statics.categories & mask) !== 0) {
       hits.clear();
       this.statics.fatLeavesOverlapping(tree.box, leaf * 4, hits);
+      const bodies = this.statics.body;
       for (let h = 0; h < hits.count; h++) {
         const other = hits.items[h]! * 2 + 1;
         if (this.hadPair(code, other)) continue;
+        if (filter && !canTouch(body, bodies[other >> 1]!)) continue;
         this.growHeads(other >> 1);
         this.newPair(code, other);
       }
@@ -466,7 +481,8 @@ export class DynamicTreeBroadphase implements Broadphase {
   /**
    * Checks both trees' invariants and, when no leaf waits in a buffer (right
    * after updatePairs), that the fat pairs are exactly the pairs of
-   * overlapping fat boxes (each once, none static–static, each in both of its
+   * overlapping fat boxes (that can touch, with `touchingOnly`; each once,
+   * none static–static, each in both of its
    * leaves' lists) and that each pair's remembered overlap is the real
    * boxes' answer. For tests; O(n²).
    */
@@ -484,6 +500,7 @@ export class DynamicTreeBroadphase implements Broadphase {
         const a = codes[x]!;
         const b = codes[y]!;
         if ((a & 1) === 1 && (b & 1) === 1) continue;
+        if (this.touchingOnly && !canTouch(this.treeOfCode(a).body[a >> 1]!, this.treeOfCode(b).body[b >> 1]!)) continue;
         if (this.boxesOverlap(a, b, true)) expected.push(`${Math.min(a, b)},${Math.max(a, b)}`);
       }
     }
