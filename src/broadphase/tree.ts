@@ -437,16 +437,17 @@ export class DynamicTreeBroadphase implements Broadphase {
       const b = codeB[p]!;
       const aStatic = (a & 1) === 1;
       const bStatic = (b & 1) === 1;
+      const x = aStatic ? sx : mx;
+      const y = bStatic ? sx : mx;
       const i = (a >> 1) * 4;
       const j = (b >> 1) * 4;
-      if (((aStatic ? sm : mm)[a >> 1] === MOVED || (bStatic ? sm : mm)[b >> 1] === MOVED) && !this.boxesOverlap(a, b, true)) {
+      const now = x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]! ? 1 : 0;
+      // fat boxes hold the real ones: only a pair whose real boxes are apart can have parted
+      if (now === 0 && ((aStatic ? sm : mm)[a >> 1] === MOVED || (bStatic ? sm : mm)[b >> 1] === MOVED) && !this.boxesOverlap(a, b, true)) {
         if (overlap[p] === 1) this.report(p, ended);
         this.freePairAt(p);
         continue;
       }
-      const x = aStatic ? sx : mx;
-      const y = bStatic ? sx : mx;
-      const now = x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]! ? 1 : 0;
       if (now !== overlap[p]) {
         overlap[p] = now;
         this.report(p, now === 1 ? started : ended);
