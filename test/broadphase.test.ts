@@ -617,37 +617,30 @@ const sceneArb = fc.record({
   checks: fc.array(fc.boolean(), { minLength: 25, maxLength: 25 }),
 });
 
+/** Random scenes played through random changes, checked against brute force after the chosen ones. */
+function playScenes(touchingOnly: boolean): void {
+  fc.assert(
+    fc.property(sceneArb, ({ margin, fatten, initial, ops, checks }) => {
+      const scene = new Scene(margin, fatten, touchingOnly);
+      for (const spec of initial) scene.add(spec);
+      scene.check();
+      ops.forEach((o, i) => {
+        scene.apply(o);
+        if (checks[i]) scene.check();
+      });
+      scene.check();
+    }),
+    { numRuns: 300 },
+  );
+}
+
 describe("broadphase properties", () => {
   it("tree and sort-and-sweep return exactly the brute-force pairs through adds, removes, teleports, type changes and moves", () => {
-    fc.assert(
-      fc.property(sceneArb, ({ margin, fatten, initial, ops, checks }) => {
-        const scene = new Scene(margin, fatten);
-        for (const spec of initial) scene.add(spec);
-        scene.check();
-        ops.forEach((o, i) => {
-          scene.apply(o);
-          if (checks[i]) scene.check();
-        });
-        scene.check();
-      }),
-      { numRuns: 300 },
-    );
+    playScenes(false);
   });
 
   it("a touchingOnly tree returns exactly the brute-force pairs that can touch, through the same changes", () => {
-    fc.assert(
-      fc.property(sceneArb, ({ margin, fatten, initial, ops, checks }) => {
-        const scene = new Scene(margin, fatten, true);
-        for (const spec of initial) scene.add(spec);
-        scene.check();
-        ops.forEach((o, i) => {
-          scene.apply(o);
-          if (checks[i]) scene.check();
-        });
-        scene.check();
-      }),
-      { numRuns: 300 },
-    );
+    playScenes(true);
   });
 
   it("query agrees with brute force on random scenes", () => {
