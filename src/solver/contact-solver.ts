@@ -345,7 +345,7 @@ export class ContactConstraints {
     return this.wasm !== null && this.wasm.run(pass);
   }
 
-  /** One pass of kind `pass` (PASS_*) over the constraints: on the solver threads, or here. */
+  /** One pass of kind `pass` (PASS_*) over the constraints: on the solver threads, in WebAssembly, or here. */
   private solve(sb: SolverBodies, pass: number, soft: Softness, stiff: Softness): void {
     const p = this.params;
     p[P_INV_H] = sb.invH;
