@@ -14,7 +14,7 @@
  * detached buffer anywhere makes V8 check every typed-array access in the
  * program for it from then on.
  */
-import { BODY_COLUMNS, CONTACT_ARRAYS, type BodyColumns, type ContactArrays } from "../solver/contact-kernels.js";
+import { BODY_COLUMNS, CONTACT_ARRAYS } from "../solver/contact-kernels.js";
 import { PASS_PGS, PASS_SOLVE, PASS_WARM_START, type ContactConstraints, type ContactPassRunner } from "../solver/contact-solver.js";
 import type { SolverBodies } from "../solver/solver-bodies.js";
 
@@ -58,12 +58,14 @@ export class WasmPasses implements ContactPassRunner {
   private inPlace(): boolean {
     const p = this.placed;
     if (p.length === 0) return false;
-    const cc = this.cc as unknown as ContactArrays;
-    const sb = this.sb as unknown as BodyColumns;
-    let i = 0;
-    for (const name of CONTACT_ARRAYS) if (cc[name] !== p[i++]) return false;
-    for (const name of BODY_COLUMNS) if (sb[name] !== p[i++]) return false;
-    return true;
+    const cc = this.cc;
+    const sb = this.sb;
+    // each field by name (this runs before every pass): the order of CONTACT_ARRAYS, then BODY_COLUMNS
+    return (
+      cc.values === p[0] && cc.ints === p[1] && cc.params === p[2] &&
+      sb.vx === p[3] && sb.vy === p[4] && sb.w === p[5] && sb.invMass === p[6] && sb.invI === p[7] &&
+      sb.dpx === p[8] && sb.dpy === p[9] && sb.dqc === p[10] && sb.dqs === p[11]
+    );
   }
 
   /** Copy the arrays into a new memory and hand the solver views of it. */
