@@ -34,7 +34,7 @@ function withWasm<T>(run: () => T): T {
   }
 }
 
-/** Balls with rolling resistance on a slope, boxes on a conveyor, bouncing balls: every branch of the passes. */
+/** Balls with rolling resistance on a slope, boxes on a conveyor, bouncing balls, bodies that do not turn on one that does: every branch of the passes. */
 function materialsScene(options: WorldOptions = {}): World {
   const world = new World({ sleeping: false, ...options });
   made.push(world);
@@ -45,7 +45,11 @@ function materialsScene(options: WorldOptions = {}): World {
     world.add(new Circle({ position: { x: -4 + i * 0.5, y: 3 + i * 0.4 }, radius: 0.2, restitution: 0.8 }));
     world.add(new AABB({ position: { x: 5 + i * 0.55, y: 1.1 + (i % 2) * 0.6 }, halfWidth: 0.25, halfHeight: 0.25, friction: 0.8 }));
     world.add(new Capsule({ position: { x: -10 + i, y: 6 }, halfLength: 0.3, radius: 0.15, angle: i, rollingResistance: 0.1 }));
+    // bodies that do not turn (the passes' linear rows), on a kinematic capsule that does (their full rows)
+    world.add(new Circle({ position: { x: 13 + (i % 4) * 0.7, y: 1 + i * 0.7 }, radius: 0.3, fixedRotation: true, rollingResistance: 0.3 }));
+    world.add(new AABB({ position: { x: -17 + (i % 3) * 0.6, y: 2 + i * 0.6 }, halfWidth: 0.25, halfHeight: 0.2, restitution: 0.6 }));
   }
+  world.add(new Capsule({ type: "kinematic", position: { x: -16.5, y: 1 }, halfLength: 1.5, radius: 0.2, angularVelocity: 0.8 }));
   return world;
 }
 

@@ -54,6 +54,21 @@ export function warmStart(start: i32, end: i32): void {
     const mA = ld(IM, sA), iA = ld(II, sA), mB = ld(IM, sB), iB = ld(II, sB);
     let vAx = ld(VX, sA), vAy = ld(VY, sA), wA = ld(W, sA);
     let vBx = ld(VX, sB), vBy = ld(VY, sB), wB = ld(W, sB);
+    if (iA == 0 && iB == 0) {
+      // neither body turns: only the linear velocities change
+      for (let p = c + 64, last = p + 128 * <usize>li(4 * i + 2); p < last; p += 128) {
+        const ln = load<f64>(p, 88), lt = load<f64>(p, 96);
+        const px = ln * nx + lt * ny;
+        const py = ln * ny - lt * nx;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        vBx += mB * px;
+        vBy += mB * py;
+      }
+      st(VX, sA, vAx); st(VY, sA, vAy);
+      st(VX, sB, vBx); st(VY, sB, vBy);
+      continue;
+    }
     for (let p = c + 64, last = p + 128 * <usize>li(4 * i + 2); p < last; p += 128) {
       const ln = load<f64>(p, 88), lt = load<f64>(p, 96); // PT_NORMAL_IMPULSE, PT_TANGENT_IMPULSE
       const px = ln * nx + lt * ny;
@@ -96,10 +111,73 @@ export function solve(start: i32, end: i32, mode: i32): void {
     const biasRate = isStiff ? stiffBias : softBias;
     const pushMass = isStiff ? stiffMass : softMass;
     const pushImpulse = isStiff ? stiffImpulse : softImpulse;
+    const first = c + 64, last = first + 128 * <usize>li(4 * i + 2);
+    if (iA == 0 && iB == 0 && wA == 0 && wB == 0) {
+      // neither body turns in this step: the rows without their angular terms (solveContacts' first branch)
+      const dx = ld(DPX, sB) - ld(DPX, sA), dy = ld(DPY, sB) - ld(DPY, sA);
+      const bouncy = load<f64>(c, 32) > 0 && !bias0 && !pgs;
+      for (let p = first; p < last; p += 128) {
+        const dvx = vBx - vAx, dvy = vBy - vAy;
+        const vn = dvx * nx + dvy * ny;
+        let bias = 0.0, massScale = 1.0, impulseScale = 0.0;
+        if (pgs) {
+          bias = -load<f64>(p, 104);
+        } else {
+          const s = load<f64>(p, 64) + dx * nx + dy * ny;
+          if (s > 0) {
+            if (bouncy && vn < bounceBelow) continue;
+            bias = s * invH;
+          } else if (bias0) {
+            bias = biasRate * s;
+            if (bias < -maxPush) bias = -maxPush;
+            massScale = pushMass;
+            impulseScale = pushImpulse;
+          }
+        }
+        const old = load<f64>(p, 88);
+        let lambda = old - load<f64>(p, 72) * massScale * (vn + bias) - impulseScale * old;
+        if (lambda < 0) lambda = 0;
+        store<f64>(p, lambda, 88);
+        const impulse = lambda - old;
+        const px = impulse * nx, py = impulse * ny;
+        vAx -= mA * px; vAy -= mA * py;
+        vBx += mB * px; vBy += mB * py;
+      }
+      const mu = load<f64>(c, 16), belt = load<f64>(c, 24);
+      for (let p = first; p < last; p += 128) {
+        const dvx = vBx - vAx, dvy = vBy - vAy;
+        const vt = dvx * ny - dvy * nx - belt;
+        const maxF = mu * load<f64>(p, 88);
+        const old = load<f64>(p, 96);
+        let lambda = old - load<f64>(p, 80) * vt;
+        lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
+        store<f64>(p, lambda, 96);
+        const px = (lambda - old) * ny, py = -(lambda - old) * nx;
+        vAx -= mA * px; vAy -= mA * py;
+        vBx += mB * px; vBy += mB * py;
+      }
+      const rr = load<f64>(c, 40);
+      if (rr > 0) {
+        let total = load<f64>(first, 88);
+        if (last - first == 256) total += load<f64>(first, 216);
+        const maxR = rr * total;
+        const old = load<f64>(c, 56);
+        const lambda = old - load<f64>(c, 48) * (wB - wA);
+        store<f64>(c, lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda, 56);
+      }
+      if (!bias0 && !pgs) {
+        for (let p = first; p < last; p += 128) {
+          store<f64>(p, load<f64>(p, 112) + load<f64>(p, 88), 112);
+          store<f64>(p, load<f64>(p, 120) + load<f64>(p, 96), 120);
+        }
+      }
+      st(VX, sA, vAx); st(VY, sA, vAy);
+      st(VX, sB, vBx); st(VY, sB, vBy);
+      continue;
+    }
     const cA = ld(DQC, sA) - 1, sAr = ld(DQS, sA), cB = ld(DQC, sB) - 1, sBr = ld(DQS, sB);
     const dx = ld(DPX, sB) - ld(DPX, sA), dy = ld(DPY, sB) - ld(DPY, sA);
     const bouncy = load<f64>(c, 32) > 0 && !bias0 && !pgs; // C_RESTITUTION
-    const first = c + 64, last = first + 128 * <usize>li(4 * i + 2);
     for (let p = first; p < last; p += 128) {
       const rAx = load<f64>(p, 0), rAy = load<f64>(p, 8), rBx = load<f64>(p, 16), rBy = load<f64>(p, 24);
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);

@@ -165,6 +165,24 @@ export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: numb
     let vBx = vx[sB]!;
     let vBy = vy[sB]!;
     let wB = w[sB]!;
+    if (iA === 0 && iB === 0) {
+      // no impulse turns either body (see solveContacts): only the linear velocities change
+      for (let k = o + 8, last = k + 16 * ints[4 * i + 2]!; k < last; k += 16) {
+        const ln = v[k + 11]!; // PT_NORMAL_IMPULSE
+        const lt = v[k + 12]!; // PT_TANGENT_IMPULSE
+        const px = ln * nx + lt * ny;
+        const py = ln * ny - lt * nx;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        vBx += mB * px;
+        vBy += mB * py;
+      }
+      vx[sA] = vAx;
+      vy[sA] = vAy;
+      vx[sB] = vBx;
+      vy[sB] = vBy;
+      continue;
+    }
     // points at C_POINT, POINT_STRIDE apart; I_COUNT of them
     for (let k = o + 8, last = k + 16 * ints[4 * i + 2]!; k < last; k += 16) {
       const ln = v[k + 11]!; // PT_NORMAL_IMPULSE
@@ -203,6 +221,15 @@ export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: numb
  *
  * One loop with every array in a local: V8 keeps them in registers, and a
  * constraint's rows share the velocities they load.
+ *
+ * A constraint whose bodies do not turn in this step (both inverse
+ * inertias and angular velocities 0: boxes, fixed-rotation bodies, still
+ * static and kinematic bodies) takes the first branch: the same rows with
+ * their angular terms, all zero, left out, so that a box pyramid's passes
+ * load and compute about half as much. (A body with no inverse inertia
+ * keeps its angular velocity through the step, so one that is 0 now has not
+ * turned since the step began.) The two branches differ at most in the sign
+ * of a zero (x − 0·y for x); test/contact-kernels.test.ts holds them to the same bits.
  */
 export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, end: number, useBias: boolean, pgs: boolean): void {
   const { vx, vy, w, invMass, invI, dpx, dpy, dqc, dqs } = sb;
@@ -238,6 +265,85 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
     const biasRate = isStiff ? stiffBias : softBias;
     const pushMass = isStiff ? stiffMass : softMass;
     const pushImpulse = isStiff ? stiffImpulse : softImpulse;
+    const first = o + 8;
+    const last = first + 16 * ints[4 * i + 2]!;
+    if (iA === 0 && iB === 0 && wA === 0 && wB === 0) {
+      // neither body turns: the rows below without their angular terms (separation anchors do not turn either)
+      const dx = dpx[sB]! - dpx[sA]!;
+      const dy = dpy[sB]! - dpy[sA]!;
+      const bouncy = v[o + 4]! > 0 && !useBias && !pgs; // C_RESTITUTION
+      for (let k = first; k < last; k += 16) {
+        const dvx = vBx - vAx;
+        const dvy = vBy - vAy;
+        const vn = dvx * nx + dvy * ny;
+        let bias = 0;
+        let massScale = 1;
+        let impulseScale = 0;
+        if (pgs) {
+          bias = -v[k + 13]!; // PT_BIAS
+        } else {
+          const s = v[k + 8]! + dx * nx + dy * ny; // PT_SEPARATION
+          if (s > 0) {
+            if (bouncy && vn < bounceBelow) continue; // arriving for a bounce
+            bias = s * invH;
+          } else if (useBias) {
+            bias = biasRate * s;
+            if (bias < -maxPush) bias = -maxPush;
+            massScale = pushMass;
+            impulseScale = pushImpulse;
+          }
+        }
+        const old = v[k + 11]!; // PT_NORMAL_IMPULSE
+        let lambda = old - v[k + 9]! * massScale * (vn + bias) - impulseScale * old; // PT_NORMAL_MASS
+        if (lambda < 0) lambda = 0;
+        v[k + 11] = lambda;
+        const impulse = lambda - old;
+        const px = impulse * nx;
+        const py = impulse * ny;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        vBx += mB * px;
+        vBy += mB * py;
+      }
+      const mu = v[o + 2]!; // C_FRICTION
+      const belt = v[o + 3]!; // C_TANGENT_SPEED
+      for (let k = first; k < last; k += 16) {
+        const dvx = vBx - vAx;
+        const dvy = vBy - vAy;
+        const vt = dvx * ny - dvy * nx - belt;
+        const maxF = mu * v[k + 11]!; // PT_NORMAL_IMPULSE
+        const old = v[k + 12]!; // PT_TANGENT_IMPULSE
+        let lambda = old - v[k + 10]! * vt; // PT_TANGENT_MASS
+        lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
+        v[k + 12] = lambda;
+        const px = (lambda - old) * ny;
+        const py = -(lambda - old) * nx;
+        vAx -= mA * px;
+        vAy -= mA * py;
+        vBx += mB * px;
+        vBy += mB * py;
+      }
+      const rr = v[o + 5]!; // C_ROLLING (its impulse is clamped as with turning bodies, though it turns nothing)
+      if (rr > 0) {
+        let total = v[first + 11]!;
+        if (last - first === 32) total += v[first + 27]!;
+        const maxR = rr * total;
+        const old = v[o + 7]!;
+        let lambda = old - v[o + 6]! * (wB - wA);
+        v[o + 7] = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
+      }
+      if (!useBias && !pgs) {
+        for (let k = first; k < last; k += 16) {
+          v[k + 14] = v[k + 14]! + v[k + 11]!;
+          v[k + 15] = v[k + 15]! + v[k + 12]!;
+        }
+      }
+      vx[sA] = vAx;
+      vy[sA] = vAy;
+      vx[sB] = vBx;
+      vy[sB] = vBy;
+      continue;
+    }
     const cA = dqc[sA]! - 1;
     const sAr = dqs[sA]!;
     const cB = dqc[sB]! - 1;
@@ -245,9 +351,6 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
     const dx = dpx[sB]! - dpx[sA]!;
     const dy = dpy[sB]! - dpy[sA]!;
     const bouncy = v[o + 4]! > 0 && !useBias && !pgs; // C_RESTITUTION
-    // points at C_POINT, POINT_STRIDE apart; I_COUNT of them
-    const first = o + 8;
-    const last = first + 16 * ints[4 * i + 2]!;
     for (let k = first; k < last; k += 16) {
       const rAx = v[k]!; // PT_RAX ... PT_RBY
       const rAy = v[k + 1]!;
