@@ -83,3 +83,52 @@ describe("contact manager bookkeeping", () => {
     expect(world.broadphasePairs.length).toBe(39);
   });
 });
+
+describe("contact rows in the awake list's order", () => {
+  type Internals = { contactManager: ContactManager };
+
+  it("arrange moves each contact's numbers with its row, and puts the listed contacts' rows first, in order", () => {
+    const world = new World({ sleeping: false });
+    world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+    for (let i = 0; i < 120; i++) world.add(new Circle({ position: { x: -15 + (i % 30) * 1.0, y: 0.5 + Math.floor(i / 30) * 0.9 }, radius: 0.45 }));
+    for (let i = 0; i < 30; i++) world.step(dt);
+    const cm = (world as unknown as Internals).contactManager;
+    const contacts = cm.awake.slice(0, cm.awakeCount);
+    expect(contacts.length).toBeGreaterThan(100);
+    const numbers = (c: (typeof contacts)[number]) => [c.normalX, c.normalY, c.depth, c.x0, c.y0, c.normalImpulse0, c.totalNormalImpulse0, c.x1, c.rollingImpulse];
+    const before = contacts.map(numbers);
+    // a shuffled list, one contact twice
+    const list = contacts.slice().sort((a, b) => ((a.key * 7919) % 613) - ((b.key * 7919) % 613));
+    list.push(list[3]!);
+    cm.rows.arrange(list, list.length);
+    list.slice(0, -1).forEach((c, i) => expect(c.row).toBe(i));
+    expect(contacts.map(numbers)).toEqual(before);
+    for (let r = 0; r < cm.rows.used; r++) expect(cm.rows.owners[r]!.row).toBe(r);
+    check(world);
+    // and the world steps on as if nothing happened
+    const twin = new World({ sleeping: false });
+    twin.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+    for (let i = 0; i < 120; i++) twin.add(new Circle({ position: { x: -15 + (i % 30) * 1.0, y: 0.5 + Math.floor(i / 30) * 0.9 }, radius: 0.45 }));
+    for (let i = 0; i < 60; i++) twin.step(dt);
+    for (let i = 0; i < 30; i++) world.step(dt);
+    expect(world.stateHash()).toBe(twin.stateHash());
+  });
+
+  it("a world with many new contacts keeps the awake list's rows in its order", () => {
+    const world = new World({ sleeping: false });
+    world.add(AABB.fromBounds({ x: -30, y: -1 }, { x: 30, y: 0 }, { type: "static" }));
+    const cm = (world as unknown as Internals).contactManager;
+    let arranged = 0;
+    for (let step = 0; step < 240; step++) {
+      if (step % 20 === 0) for (let i = 0; i < 100; i++) world.add(new Circle({ position: { x: -25 + (i % 50), y: 8 + Math.floor(i / 50) + step * 0.05 }, radius: 0.45 }));
+      world.step(dt);
+      check(world);
+      // rows of the awake list in order: right after an arrange, all of them
+      let inOrder = 0;
+      for (let i = 1; i < cm.awakeCount; i++) if (cm.awake[i]!.row === cm.awake[i - 1]!.row + 1) inOrder++;
+      if (cm.awakeCount > 256 && inOrder === cm.awakeCount - 1) arranged++;
+    }
+    expect(cm.awakeCount).toBeGreaterThan(600);
+    expect(arranged).toBeGreaterThan(0);
+  });
+});

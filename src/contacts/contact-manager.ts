@@ -71,6 +71,9 @@ function byKey(a: Contact, b: Contact): number {
   return a.key - b.key;
 }
 
+/** Fewer awake contacts than this fit in cache whatever their rows' order: they are not arranged. */
+const ARRANGE_MIN = 256;
+
 export class ContactManager {
   /** Contacts by body pair. */
   private readonly map = new PairMap<Contact>();
@@ -91,6 +94,8 @@ export class ContactManager {
   private readonly pending: Contact[] = [];
   /** Destroyed contacts still in the awake list. */
   private deadInList = 0;
+  /** Contacts that joined the awake list since the rows were last arranged in its order (see `ContactRows.arrange`). */
+  private unarranged = 0;
   /** Islands fell asleep since the last flush: contacts may have lost their last awake body. */
   private sleepers = false;
   /** Contacts restored from a snapshot since the broadphase last reported (see `restore`). */
@@ -260,6 +265,7 @@ export class ContactManager {
     if ((c.flags & (IN_LIST | IN_PENDING)) !== 0) return;
     c.flags |= IN_PENDING;
     this.pending.push(c);
+    this.unarranged++;
   }
 
   /** Bodies woke: their contacts come back to the awake list. O(their contacts). */
@@ -290,6 +296,11 @@ export class ContactManager {
     else this.merge();
     pending.length = 0;
     this.sleepers = false;
+    // once an eighth of the list joined it since the rows were last put in its order, do it again
+    if (this.unarranged * 8 > this.awakeCount && this.awakeCount >= ARRANGE_MIN) {
+      this.rows.arrange(this.awake, this.awakeCount);
+      this.unarranged = 0;
+    }
   }
 
   /** Does the contact belong in the awake list (at least one body awake)? */
@@ -607,6 +618,7 @@ export class ContactManager {
         if (c.bodyA !== b) continue;
         all++;
         if (this.map.get(c.bodyA._id, c.bodyB._id) !== c) fail(`contact ${c.key} not in the pair map`);
+        if (c.rows === this.rows && this.rows.owners[c.row] !== c) fail(`contact ${c.key}'s row ${c.row} is not its own`);
         let inB = false;
         for (let d = this.first(c.bodyB); d !== null; d = d.nextOf(c.bodyB)) if (d === c) inB = true;
         if (!inB) fail(`contact ${c.key} missing from body ${c.bodyB._id}'s list`);

@@ -86,21 +86,77 @@ export const PUSHED_BY_SOLVER = 18;
 /** Doubles per row. */
 export const ROW = 19;
 
-/** The numbers of a set of contacts: row r is `f[r × ROW .. (r + 1) × ROW)` (offsets NX ... PUSHED_BY_SOLVER). */
+/**
+ * The numbers of a set of contacts: row r is `f[r × ROW .. (r + 1) × ROW)`
+ * (offsets NX ... PUSHED_BY_SOLVER), and `owners[r]` the contact whose row
+ * it is. A contact keeps its row for life (pooled contacts too), but not
+ * its row's place: `arrange` renumbers the rows so that a list of contacts
+ * (the awake list, in key order) has its rows in that order, side by side,
+ * and the passes that walk the list in order (the narrowphase, the
+ * solver's prepare and store) read memory in order instead of all over it.
+ */
 export class ContactRows {
   f: Float64Array;
   /** Rows handed out. */
   used = 0;
+  /** Row r's contact. */
+  owners: Contact[] = [];
+  /** `arrange`'s second buffers (swapped with `f` and `owners`) and each old row's new place. */
+  private spare: Float64Array = new Float64Array(0);
+  private spareOwners: Contact[] = [];
+  private moveTo: Int32Array = new Int32Array(0);
 
   constructor(capacity = 16) {
     this.f = new Float64Array(capacity * ROW);
   }
 
-  /** A new row (zeroed), growing the array when full. */
-  take(): number {
+  /** A new row (zeroed) for `owner`, growing the array when full. */
+  take(owner: Contact): number {
     const r = this.used++;
     if (this.used * ROW > this.f.length) this.f = grown(this.f, capacityFor(this.f.length / ROW, this.used) * ROW);
+    this.owners[r] = owner;
     return r;
+  }
+
+  /**
+   * Renumber the rows: those of `list[0 .. count)` first, in list order (a
+   * contact with rows elsewhere is passed over, one listed twice keeps its
+   * first place), then every other row in its old order. The numbers move
+   * with their rows and each contact learns its new `row`. O(rows).
+   */
+  arrange(list: readonly Contact[], count: number): void {
+    const n = this.used;
+    if (this.spare.length !== this.f.length) {
+      this.spare = new Float64Array(this.f.length);
+      this.moveTo = new Int32Array(this.f.length / ROW);
+    }
+    const to = this.moveTo;
+    to.fill(-1, 0, n);
+    let k = 0;
+    for (let i = 0; i < count; i++) {
+      const c = list[i]!;
+      if (c.rows !== this || to[c.row]! >= 0) continue;
+      to[c.row] = k++;
+    }
+    for (let r = 0; r < n; r++) if (to[r]! < 0) to[r] = k++;
+    const f = this.f;
+    const g = this.spare;
+    const owners = this.owners;
+    const moved = this.spareOwners;
+    for (let r = 0; r < n; r++) {
+      const t = to[r]!;
+      const c = owners[r]!;
+      c.row = t;
+      moved[t] = c;
+      if ((c.flags & DEAD) !== 0) continue; // its numbers are never read again (`init` zeroes them)
+      const from = r * ROW;
+      const at = t * ROW;
+      for (let q = 0; q < ROW; q++) g[at + q] = f[from + q]!;
+    }
+    this.f = g;
+    this.spare = f;
+    this.owners = moved;
+    this.spareOwners = owners;
   }
 }
 
@@ -119,7 +175,8 @@ export class Contact {
   id1 = 0;
   /** Where the numbers are: `rows.f[row × ROW + NX ...]`. */
   readonly rows: ContactRows;
-  readonly row: number;
+  /** Renumbered by `rows.arrange` (the numbers move with it). */
+  row: number;
 
   // links in bodyA's and bodyB's contact lists
   prevA: Contact | null = null;
@@ -132,7 +189,7 @@ export class Contact {
     this.bodyA = bodyA;
     this.bodyB = bodyB;
     this.rows = rows;
-    this.row = rows.take();
+    this.row = rows.take(this);
   }
 
   /** Re-arm a pooled contact for a new pair (a.id < b.id). */
