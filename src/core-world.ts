@@ -47,7 +47,7 @@ import { ManifoldBuffer } from "./narrowphase/manifold.js";
 import { raycastInto, RaycastHitBuffer, unitDirection, checkMaxDistance, type RaycastHit } from "./narrowphase/raycast.js";
 import { bodyContainsPoint } from "./narrowphase/point.js";
 import { castShapeInto, ShapeCastBuffer, type ShapeCastHit } from "./narrowphase/shape-cast.js";
-import { DEAD, MAX_BODY_ID, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
+import { DEAD, MAX_BODY_ID, NX, NY, ROW, X0, X1, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
 import { ContactManager, type ContactWorld } from "./contacts/contact-manager.js";
 import { shouldCollide } from "./contacts/pairing.js";
 import { isTile, Seams } from "./contacts/seams.js";
@@ -134,6 +134,8 @@ export class CoreWorld implements BodyOwner {
   protected readonly releasedSlots: number[] = [];
   /** Bodies the user changed since the last step (and a flag per slot). */
   protected readonly changed: Body[] = [];
+  /** How many of `changed` are this step's (the array keeps its length: emptying it would free its storage, to be made again at the next push). */
+  protected changedCount = 0;
   protected changedFlag = new Uint8Array(64);
   protected refreshAll = false;
 
@@ -585,7 +587,7 @@ export class CoreWorld implements BodyOwner {
   protected markChanged(body: Body): void {
     if (this.changedFlag[body.slot] === 1) return;
     this.changedFlag[body.slot] = 1;
-    this.changed.push(body);
+    this.changed[this.changedCount++] = body;
   }
 
   /** Wake a sleeping body's island (and bring its contacts back to the awake list). */
@@ -721,11 +723,11 @@ export class CoreWorld implements BodyOwner {
       this.refreshAll = false;
     }
     const changed = this.changed;
-    if (changed.length > 0) {
+    if (this.changedCount > 0) {
       const bp = this.broadphase;
       const box = this.box;
       let n = 0;
-      for (let i = 0; i < changed.length; i++) {
+      for (let i = 0; i < this.changedCount; i++) {
         const b = changed[i]!;
         if (b._world !== this) continue; // removed since
         changed[n++] = b;
@@ -733,16 +735,16 @@ export class CoreWorld implements BodyOwner {
         motion.boxOf(b, box);
         bp.update(b, box);
       }
-      changed.length = n;
+      this.changedCount = n;
       this.seams.clearMoved();
       bp.updatePairs(this.started, this.ended);
       this.contactManager.applyPairs(this.started, this.ended);
-      for (let i = 0; i < changed.length; i++) {
+      for (let i = 0; i < n; i++) {
         const b = changed[i]!;
         this.changedFlag[b.slot] = 0;
         this.contactManager.updateContactsOf(b);
       }
-      changed.length = 0;
+      this.changedCount = 0;
       islands.flush(); // bodies woken by those contacts
     }
     this.contactManager.flush();
@@ -825,7 +827,7 @@ export class CoreWorld implements BodyOwner {
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
     cc.maxPush = o.maxContactPushSpeed;
-    cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
+    cc.selectImpactCandidates(sb, dt, this.integrator.field !== null);
     sb.h = h;
     sb.invH = invH;
     for (let i = 0; i < sub; i++) {
@@ -890,11 +892,13 @@ export class CoreWorld implements BodyOwner {
     for (let h = 0; h < cc.hitCount; h++) {
       const c = cc.contacts[cc.hits[h]!]!;
       const e = this.events.contactHit(c.bodyA, c.bodyB);
-      const j = cc.hitPoints[h]!;
-      e.point.x = j === 0 ? c.x0 : c.x1;
-      e.point.y = j === 0 ? c.y0 : c.y1;
-      e.normal.x = c.normalX;
-      e.normal.y = c.normalY;
+      const f = c.rows.f; // the row itself: an accessor's number can be boxed
+      const o = c.row * ROW;
+      const p = o + (cc.hitPoints[h] === 0 ? X0 : X1);
+      e.point.x = f[p]!;
+      e.point.y = f[p + 1]!; // Y0 = X0 + 1, Y1 = X1 + 1
+      e.normal.x = f[o + NX]!;
+      e.normal.y = f[o + NY]!;
       e.approachSpeed = cc.hitSpeeds[h]!;
     }
   }

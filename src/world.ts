@@ -133,7 +133,7 @@ export class World extends JointWorld {
     this.prepareJoints();
     cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
     cc.restitutionThreshold = o.restitutionThreshold;
-    cc.selectImpactCandidates(sb, dt, o.restitutionThreshold, this.integrator.field !== null);
+    cc.selectImpactCandidates(sb, dt, this.integrator.field !== null);
     sb.h = dt;
     sb.invH = 1 / dt;
     this.integrator.integrateVelocities(sb);
@@ -325,6 +325,7 @@ export class World extends JointWorld {
     this.freeSlots.length = 0;
     this.releasedSlots.length = 0;
     this.changed.length = 0;
+    this.changedCount = 0;
     this.refreshAll = false;
     const threads = this.opts.solverThreads;
     Object.assign(this.opts, r.options);

@@ -37,7 +37,7 @@ import type { EventBuffers } from "../world/events.js";
 import { collideWith } from "../narrowphase/collide.js";
 import type { MotionBounds } from "../solver/continuous.js";
 import { ManifoldBuffer } from "../narrowphase/manifold.js";
-import { Contact, ContactRows, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
+import { Contact, ContactRows, PUSHED_BY_SOLVER, ROW, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
 import { PairMap } from "../broadphase/pair-map.js";
 import type { Seams } from "./seams.js";
@@ -67,8 +67,50 @@ export class NarrowphaseSettings {
   seams: Seams | null = null;
 }
 
-function byKey(a: Contact, b: Contact): number {
-  return a.key - b.key;
+/** Sorted runs of this length are merged by `sortByKey`. */
+const RUN = 16;
+
+/**
+ * Sort `list[0 .. n)` by contact key, in the order Array.prototype.sort would give
+ * (stable), without allocating: V8's sort copies the array into a new work
+ * array on every call, and a comparator's result of `a.key − b.key` (keys
+ * pass 2^31) is a new heap number per comparison. Insertion sort of short
+ * runs, then bottom-up merges through `scratch` (grown once, kept).
+ */
+export function sortByKey(list: Contact[], n: number, scratch: Contact[]): void {
+  for (let lo = 0; lo < n; lo += RUN) {
+    const hi = lo + RUN < n ? lo + RUN : n;
+    for (let i = lo + 1; i < hi; i++) {
+      const c = list[i]!;
+      const key = c.key;
+      let j = i - 1;
+      while (j >= lo && list[j]!.key > key) {
+        list[j + 1] = list[j]!;
+        j--;
+      }
+      list[j + 1] = c;
+    }
+  }
+  if (n <= RUN) return;
+  while (scratch.length < n) scratch.push(list[0]!);
+  let from = list;
+  let to = scratch;
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = lo + width < n ? lo + width : n;
+      const hi = lo + 2 * width < n ? lo + 2 * width : n;
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) to[k++] = from[j]!.key < from[i]!.key ? from[j++]! : from[i++]!;
+      while (i < mid) to[k++] = from[i++]!;
+      while (j < hi) to[k++] = from[j++]!;
+    }
+    const t = from;
+    from = to;
+    to = t;
+  }
+  if (from !== list) for (let i = 0; i < n; i++) list[i] = from[i]!;
 }
 
 /** Fewer awake contacts than this fit in cache whatever their rows' order: they are not arranged. */
@@ -92,8 +134,12 @@ export class ContactManager {
   private back: Contact[] = [];
   private backKeys = new Float64Array(64);
   private readonly pending: Contact[] = [];
+  /** How many of `pending` wait (the array keeps its length: emptying it would free its storage, to be made again at the next push). */
+  private pendingCount = 0;
   /** Destroyed contacts still in the awake list. */
   private deadInList = 0;
+  /** `sortByKey`'s second buffer. */
+  private readonly sortScratch: Contact[] = [];
   /** Contacts that joined the awake list since the rows were last arranged in its order (see `ContactRows.arrange`). */
   private unarranged = 0;
   /** Islands fell asleep since the last flush: contacts may have lost their last awake body. */
@@ -264,7 +310,7 @@ export class ContactManager {
   private enlist(c: Contact): void {
     if ((c.flags & (IN_LIST | IN_PENDING)) !== 0) return;
     c.flags |= IN_PENDING;
-    this.pending.push(c);
+    this.pending[this.pendingCount++] = c;
     this.unarranged++;
   }
 
@@ -290,11 +336,11 @@ export class ContactManager {
   flush(): void {
     const pending = this.pending;
     const filter = this.sleepers || (this.deadInList > 0 && this.deadInList * 8 > this.awakeCount);
-    if (!filter && pending.length === 0) return;
-    if (pending.length > 1) pending.sort(byKey);
+    if (!filter && this.pendingCount === 0) return;
+    if (this.pendingCount > 1) sortByKey(pending, this.pendingCount, this.sortScratch);
     if (filter) this.filterMerge();
     else this.merge();
-    pending.length = 0;
+    this.pendingCount = 0;
     this.sleepers = false;
     // once an eighth of the list joined it since the rows were last put in its order, do it again
     if (this.unarranged * 8 > this.awakeCount && this.awakeCount >= ARRANGE_MIN) {
@@ -334,12 +380,13 @@ export class ContactManager {
     const old = this.awake;
     const oldKeys = this.awakeKeys;
     const oldCount = this.awakeCount;
-    this.reserveBack(oldCount + pending.length);
+    const pendingCount = this.pendingCount;
+    this.reserveBack(oldCount + pendingCount);
     const out = this.back;
     const outKeys = this.backKeys;
     let n = 0;
     let i = 0;
-    for (let j = 0; j < pending.length; j++) {
+    for (let j = 0; j < pendingCount; j++) {
       const c = pending[j]!;
       const key = c.key;
       while (i < oldCount && oldKeys[i]! < key) {
@@ -364,14 +411,15 @@ export class ContactManager {
     const oldKeys = this.awakeKeys;
     const oldCount = this.awakeCount;
     const sleepers = this.sleepers;
-    this.reserveBack(oldCount + pending.length);
+    const pendingCount = this.pendingCount;
+    this.reserveBack(oldCount + pendingCount);
     const out = this.back;
     const outKeys = this.backKeys;
     let n = 0;
     let i = 0;
     let j = 0;
-    while (i < oldCount || j < pending.length) {
-      if (j >= pending.length || (i < oldCount && oldKeys[i]! < pending[j]!.key)) {
+    while (i < oldCount || j < pendingCount) {
+      if (j >= pendingCount || (i < oldCount && oldKeys[i]! < pending[j]!.key)) {
         const c = old[i]!;
         const key = oldKeys[i++]!;
         if ((c.flags & DEAD) !== 0 || (sleepers && !this.awakeContact(c))) {
@@ -440,8 +488,10 @@ export class ContactManager {
     // only a contact that had points was solved, and can have been pushed (its row is read only then)
     const solved = c.count > 0;
     c.store(m);
-    const pushed = solved && c.pushed !== 0;
-    if (pushed) c.pushed = 0;
+    const f = c.rows.f;
+    const at = c.row * ROW + PUSHED_BY_SOLVER; // the row itself: an accessor's number can be boxed
+    const pushed = solved && f[at] !== 0;
+    if (pushed) f[at] = 0;
     const touching = (m.count > 0 && (sensor || m.depth >= -s.speculativeDistance)) || pushed;
     if (touching) c.flags |= TOUCHING;
     else c.flags &= ~TOUCHING;
@@ -654,10 +704,10 @@ export class ContactManager {
       for (let c = this.heads[b.slot] ?? null; c !== null; c = c.nextOf(b)) if (c.bodyA === b) pool.push(c);
     }
     for (let i = 0; i < this.awakeCount; i++) if ((this.awake[i]!.flags & DEAD) !== 0) pool.push(this.awake[i]!);
-    for (const c of this.pending) if ((c.flags & DEAD) !== 0) pool.push(c);
+    for (let i = 0; i < this.pendingCount; i++) if ((this.pending[i]!.flags & DEAD) !== 0) pool.push(this.pending[i]!);
     this.awake.fill(null as unknown as Contact, 0, this.awakeCount);
     this.awakeCount = 0;
-    this.pending.length = 0;
+    this.pendingCount = 0;
     this.restored.length = 0;
     this.heads.fill(null);
     this.map.clear();

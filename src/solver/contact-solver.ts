@@ -462,8 +462,21 @@ export class ContactConstraints {
           vy[sB] = vy[sB]! + invMass[sB]! * py;
           w[sB] = w[sB]! + dwB;
           if (t > 0) {
-            if (sA !== 0) correct(sb, sA, invMass[sA]! * px * t, invMass[sA]! * py * t, -dwA * t, t);
-            if (sB !== 0) correct(sb, sB, -invMass[sB]! * px * t, -invMass[sB]! * py * t, -dwB * t, t);
+            // (the numbers go through `fix`: passed as arguments they would be boxed)
+            if (sA !== 0) {
+              fix[0] = invMass[sA]! * px * t;
+              fix[1] = invMass[sA]! * py * t;
+              fix[2] = -dwA * t;
+              fix[3] = t;
+              correct(sb, sA);
+            }
+            if (sB !== 0) {
+              fix[0] = -invMass[sB]! * px * t;
+              fix[1] = -invMass[sB]! * py * t;
+              fix[2] = -dwB * t;
+              fix[3] = t;
+              correct(sb, sB);
+            }
           }
           // slot 0 stands for every static body: never "hit"
           if (sA !== 0 && hitBodies[sA] === 0) {
@@ -495,7 +508,8 @@ export class ContactConstraints {
    * checked too; with a force field (`anyForce`), whose forces are unknown,
    * every bouncy contact is a candidate.
    */
-  selectImpactCandidates(sb: SolverBodies, dt: number, threshold: number, anyForce: boolean): void {
+  selectImpactCandidates(sb: SolverBodies, dt: number, anyForce: boolean): void {
+    const threshold = this.restitutionThreshold; // a field, not an argument: a number read from a field is boxed to be passed
     const work = this.impactWork;
     work.reset(this.count);
     sb.hitThisStep.fill(0, 0, sb.count);
@@ -581,12 +595,16 @@ export function separationNow(cc: ContactConstraints, sb: SolverBodies, i: numbe
   return v[p + PT_SEPARATION]! + dx * v[STRIDE * i + C_NX]! + dy * v[STRIDE * i + C_NY]!;
 }
 
-/** Record an impact correction for solver slot s (see `resolveImpacts`), and the impact's time t > 0. */
-function correct(sb: SolverBodies, s: number, dx: number, dy: number, da: number, t: number): void {
+/** `correct`'s numbers: the correction dx, dy, da and the impact's time t. */
+const fix = new Float64Array(4);
+
+/** Record an impact correction for solver slot s (see `resolveImpacts`), and the impact's time t > 0 (both in `fix`). */
+function correct(sb: SolverBodies, s: number): void {
   if (sb.impactTime[s] === 0) sb.corrected[sb.correctedCount++] = s; // first impact of the body in this sub-step
-  sb.corrX[s] = sb.corrX[s]! + dx;
-  sb.corrY[s] = sb.corrY[s]! + dy;
-  sb.corrA[s] = sb.corrA[s]! + da;
+  sb.corrX[s] = sb.corrX[s]! + fix[0]!;
+  sb.corrY[s] = sb.corrY[s]! + fix[1]!;
+  sb.corrA[s] = sb.corrA[s]! + fix[2]!;
+  const t = fix[3]!;
   if (t > sb.impactTime[s]!) sb.impactTime[s] = t;
 }
 

@@ -124,9 +124,14 @@ export class MotionBounds {
     const linear = Math.sqrt(dvx * dvx + dvy * dvy);
     const angular = Math.abs(a.w) * a._maxExtent + Math.abs(b.w) * b._maxExtent;
     const approach = (linear + angular) * this.dt;
-    const ea = a._type === "dynamic" ? a._minExtent : Infinity;
-    const eb = b._type === "dynamic" ? b._minExtent : Infinity;
-    const cap = 0.5 * (ea < eb ? ea : eb);
+    // (no Infinity for "no cap": a global constant beside a number makes V8 box the number, a
+    // heap number per contact per step)
+    const da = a._type === "dynamic";
+    const db = b._type === "dynamic";
+    let cap = approach;
+    if (da && db) cap = 0.5 * (a._minExtent < b._minExtent ? a._minExtent : b._minExtent);
+    else if (da) cap = 0.5 * a._minExtent;
+    else if (db) cap = 0.5 * b._minExtent;
     out.margin = this.base + (approach < cap ? approach : cap);
   }
 }

@@ -184,6 +184,7 @@ export class Integrator {
     const ws = sb.w;
     const invMass = sb.invMass;
     const pose = sb.pose;
+    const turn = sb.turn;
     const maxSpeed = this.maxLinearSpeed;
     for (let s = 1; s < sb.count; s++) {
       let vx = vxs[s]!;
@@ -207,7 +208,10 @@ export class Integrator {
       const o = POSE * s;
       pose[o] = pose[o]! + h * vx;
       pose[o + 1] = pose[o + 1]! + h * vy;
-      if (w !== 0) sb.rotatePose(s, h * w);
+      if (w !== 0) {
+        turn[0] = h * w;
+        sb.rotatePose(s, turn, 0);
+      }
       sb.syncFromPose(s);
     }
     if (sb.correctedCount > 0) applyImpactCorrections(sb);
@@ -253,8 +257,7 @@ function applyImpactCorrections(sb: SolverBodies): void {
     const o = POSE * s;
     pose[o] = pose[o]! + sb.corrX[s]!;
     pose[o + 1] = pose[o + 1]! + sb.corrY[s]!;
-    const da = sb.corrA[s]!;
-    if (da !== 0) sb.rotatePose(s, da);
+    if (sb.corrA[s] !== 0) sb.rotatePose(s, sb.corrA, s);
     sb.corrX[s] = 0;
     sb.corrY[s] = 0;
     sb.corrA[s] = 0;

@@ -32,7 +32,7 @@
 import type { Body } from "../bodies/body.js";
 import type { Manifold, ManifoldPoint } from "../narrowphase/manifold.js";
 import type { Vec2 } from "../math/vec2.js";
-import type { Contact } from "../contacts/contact.js";
+import { DEPTH, DEPTH0, DEPTH1, NX, NY, ROW, X0, X1, Y0, Y1, type Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
 
 /** Two solid bodies began touching (`world.contactEvents.begin`). */
@@ -233,38 +233,50 @@ class Begin implements ContactBeginEvent {
   bodyA: Body;
   bodyB: Body;
   readonly manifold: Manifold;
-  private readonly p0: ManifoldPoint = { x: 0, y: 0, depth: 0, id: 0 };
-  private readonly p1: ManifoldPoint = { x: 0, y: 0, depth: 0, id: 0 };
+  private readonly p0: ManifoldPoint = { x: 0.5, y: 0.5, depth: 0.5, id: 0 };
+  private readonly p1: ManifoldPoint = { x: 0.5, y: 0.5, depth: 0.5, id: 0 };
+  /** `manifold.points` for 0, 1 and 2 points (made once: emptying an array and pushing again allocates). */
+  private readonly lists: readonly ManifoldPoint[][];
 
   constructor(a: Body) {
     this.bodyA = a;
     this.bodyB = a;
-    this.manifold = { normal: { x: 0, y: 0 }, depth: 0, points: [] };
+    this.lists = [[], [this.p0], [this.p0, this.p1]];
+    this.manifold = { normal: { x: 0.5, y: 0.5 }, depth: 0.5, points: this.lists[0]! };
   }
 
+  /** The contact's bodies and manifold, read from its row (the row's accessors would box each number). */
   set(c: Contact): void {
     this.bodyA = c.bodyA;
     this.bodyB = c.bodyB;
+    const f = c.rows.f;
+    const o = c.row * ROW;
     const m = this.manifold;
-    m.normal.x = c.normalX;
-    m.normal.y = c.normalY;
-    m.depth = c.depth;
-    const pts = m.points;
-    pts.length = 0;
-    if (c.count > 0) {
-      this.p0.x = c.x0;
-      this.p0.y = c.y0;
-      this.p0.depth = c.depth0;
+    m.normal.x = f[o + NX]!;
+    m.normal.y = f[o + NY]!;
+    m.depth = f[o + DEPTH]!;
+    const count = c.count;
+    if (count > 0) {
+      this.p0.x = f[o + X0]!;
+      this.p0.y = f[o + Y0]!;
+      this.p0.depth = f[o + DEPTH0]!;
       this.p0.id = c.id0;
-      pts.push(this.p0);
     }
-    if (c.count > 1) {
-      this.p1.x = c.x1;
-      this.p1.y = c.y1;
-      this.p1.depth = c.depth1;
+    if (count > 1) {
+      this.p1.x = f[o + X1]!;
+      this.p1.y = f[o + Y1]!;
+      this.p1.depth = f[o + DEPTH1]!;
       this.p1.id = c.id1;
-      pts.push(this.p1);
     }
+    const k = count > 1 ? 2 : count;
+    const pts = this.lists[k]!;
+    if (pts.length !== k) {
+      // a listener changed the list it was given: make it whole again
+      pts.length = 0;
+      if (k > 0) pts.push(this.p0);
+      if (k > 1) pts.push(this.p1);
+    }
+    m.points = pts;
   }
 }
 
