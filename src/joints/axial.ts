@@ -12,6 +12,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { limit, limitSoftness, now, pass, type JointContext } from "./parts.js";
+import { R_LOWER_IMP, R_MAX_MOTOR, R_MOTOR_IMP, R_MOTOR_SPEED, R_SPRING_IMP, R_UPPER_IMP, STRIDE } from "./joint-rows.js";
 
 export const row = { ux: 0.5, uy: 0.5, a1: 0.5, a2: 0.5, mass: 0.5, speed: 0.5, length: 0.5 };
 
@@ -59,41 +60,47 @@ export function applyRow(j: Joint, sb: SolverBodies): void {
 
 /**
  * A one-sided limit along the row, of effective mass pass.mass: keep
- * C = pass.C ≥ 0, where C is (x − lower) (sign +1, impulse in j.lowerImp)
- * or (upper − x) (sign −1, j.upperImp); see `limitSoftness`.
+ * C = pass.C ≥ 0, where C is (x − lower) (sign +1, impulse in the row's
+ * lower impulse) or (upper − x) (sign −1, the upper one); see `limitSoftness`.
  */
 export function solveRowLimit(j: Joint, sb: SolverBodies, ctx: JointContext, sign: number): void {
   limitSoftness(ctx);
-  const accumulated = sign > 0 ? j.lowerImp : j.upperImp;
+  const r = j.rows.rec;
+  const at = j.row * STRIDE + (sign > 0 ? R_LOWER_IMP : R_UPPER_IMP);
+  const accumulated = r[at]!;
   rowSpeed(j, sb);
   const cdot = sign * row.speed;
   const impulse = -pass.mass * limit.massScale * (cdot + limit.bias) - limit.impulseScale * accumulated;
   let next = accumulated + impulse;
   if (next < 0) next = 0;
-  if (sign > 0) j.lowerImp = next;
-  else j.upperImp = next;
+  r[at] = next;
   pass.imp = sign * (next - accumulated);
   applyRow(j, sb);
 }
 
-/** A motor along the row (effective mass pass.mass): drive the speed to j._motorSpeed, impulse within ±maxMotor·h. */
+/** A motor along the row (effective mass pass.mass): drive the speed to the motor speed, impulse within ±maxMotor·h. */
 export function solveRowMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  const old = j.motorImp;
-  const max = j._maxMotor * ctx.h;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  const old = r[o + R_MOTOR_IMP]!;
+  const max = r[o + R_MAX_MOTOR]! * ctx.h;
   rowSpeed(j, sb);
-  let next = old + pass.mass * (j._motorSpeed - row.speed);
+  let next = old + pass.mass * (r[o + R_MOTOR_SPEED]! - row.speed);
   if (next > max) next = max;
   else if (next < -max) next = -max;
-  j.motorImp = next;
+  r[o + R_MOTOR_IMP] = next;
   pass.imp = next - old;
   applyRow(j, sb);
 }
 
 /** A spring along the row towards C = 0 (C = pass.C, the current offset from rest; mass pass.mass), with the joint's spring softness. */
 export function solveRowSpring(j: Joint, sb: SolverBodies): void {
+  const r = j.rows.rec;
+  const at = j.row * STRIDE + R_SPRING_IMP;
   rowSpeed(j, sb);
-  const impulse = -j.springMassScale * pass.mass * (row.speed + j.springBias * pass.C) - j.springImpulseScale * j.springImp;
-  j.springImp += impulse;
+  const springImp = r[at]!;
+  const impulse = -j.springMassScale * pass.mass * (row.speed + j.springBias * pass.C) - j.springImpulseScale * springImp;
+  r[at] = springImp + impulse;
   pass.imp = impulse;
   applyRow(j, sb);
 }

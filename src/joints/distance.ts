@@ -14,7 +14,8 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { applyRow, row, rowMass, rowSpeed, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, now, pass, prepareSpring, resetImpulses, type JointContext } from "./parts.js";
+import { anchorsNow, now, pass, prepareSpring, resetImpulses, switchedOn, type JointContext } from "./parts.js";
+import { D_HERTZ, D_IMPA, DEF, R_LOWER_IMP, R_MOTOR_IMP, R_SPRING_IMP, R_UPPER_IMP, S_MOTOR, S_SPRING, STRIDE } from "./joint-rows.js";
 
 /** The row along the anchors now (from `now`), and the distance into row.length. */
 function rowNow(j: Joint): void {
@@ -31,8 +32,9 @@ function rowNow(j: Joint): void {
   row.length = d;
 }
 
-function isRigid(j: Joint): boolean {
-  return j._enableSpring ? j._hertz === 0 : j._minLength === j._maxLength;
+/** Rigid at `length` (see the file comment); exported for the projection (positions.ts). */
+export function isRigid(j: Joint): boolean {
+  return switchedOn(j, S_SPRING) ? j.rows.def[j.row * DEF + D_HERTZ] === 0 : j._minLength === j._maxLength;
 }
 
 /** The joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
@@ -52,23 +54,28 @@ export function prepareDistance(j: Joint, ctx: JointContext): void {
   j.axialMass = row.mass;
   prepareSpring(j, ctx);
   if (!ctx.warmStarting) resetImpulses(j);
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
   if (isRigid(j)) {
-    j.springImp = 0;
-    j.lowerImp = 0;
-    j.upperImp = 0;
-  } else j.impA = 0;
-  if (!j._enableSpring) j.springImp = 0;
-  if (!j._enableMotor) j.motorImp = 0;
+    r[o + R_SPRING_IMP] = 0;
+    r[o + R_LOWER_IMP] = 0;
+    r[o + R_UPPER_IMP] = 0;
+  } else j.rows.def[j.row * DEF + D_IMPA] = 0;
+  if (!switchedOn(j, S_SPRING)) r[o + R_SPRING_IMP] = 0;
+  if (!switchedOn(j, S_MOTOR)) r[o + R_MOTOR_IMP] = 0;
 }
 
-function axialImpulse(j: Joint): number {
-  return j.impA + j.springImp + j.motorImp + j.lowerImp - j.upperImp;
+/** The row's whole impulse (rigid, spring, motor, limits) into pass.imp (a return value would be boxed). */
+function axialImpulse(j: Joint): void {
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  pass.imp = j.rows.def[j.row * DEF + D_IMPA]! + r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
 }
 
 export function warmStartDistance(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   rowNow(j);
-  pass.imp = axialImpulse(j);
+  axialImpulse(j);
   applyRow(j, sb);
 }
 
@@ -78,7 +85,7 @@ export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): vo
   const length = row.length;
   const mass = j.axialMass;
   pass.mass = mass;
-  if (j._enableMotor) solveRowMotor(j, sb, ctx);
+  if (switchedOn(j, S_MOTOR)) solveRowMotor(j, sb, ctx);
   if (isRigid(j)) {
     const C = length - j._length;
     let bias = 0;
@@ -90,13 +97,16 @@ export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): vo
       impulseScale = ctx.rigid.impulseScale;
     }
     rowSpeed(j, sb);
-  const impulse = -mass * massScale * (row.speed + bias) - impulseScale * j.impA;
-    j.impA += impulse;
+    const d = j.rows.def;
+    const at = j.row * DEF + D_IMPA;
+    const impA = d[at]!;
+    const impulse = -mass * massScale * (row.speed + bias) - impulseScale * impA;
+    d[at] = impA + impulse;
     pass.imp = impulse;
     applyRow(j, sb);
     return;
   }
-  if (j._enableSpring) {
+  if (switchedOn(j, S_SPRING)) {
     pass.C = length - j._length;
     solveRowSpring(j, sb);
   }
@@ -113,7 +123,8 @@ export function solveDistance(j: Joint, sb: SolverBodies, ctx: JointContext): vo
 export function sumDistance(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   rowNow(j);
-  const imp = axialImpulse(j);
+  axialImpulse(j);
+  const imp = pass.imp;
   j.sumX += imp * row.ux;
   j.sumY += imp * row.uy;
 }

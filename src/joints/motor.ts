@@ -16,6 +16,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { angleNow, applyAngular, applyPoint, now, pass, point, pointNow, resetImpulses, warmStartPoint, type JointContext } from "./parts.js";
+import { D_IMPA, DEF, R_IMPX, R_IMPY, STRIDE } from "./joint-rows.js";
 
 /** The joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
 export function prepareMotor(j: Joint, ctx: JointContext): void {
@@ -26,7 +27,7 @@ export function prepareMotor(j: Joint, ctx: JointContext): void {
 }
 
 export function warmStartMotor(j: Joint, sb: SolverBodies): void {
-  pass.axial = j.impA;
+  pass.axial = j.rows.def[j.row * DEF + D_IMPA]!;
   warmStartPoint(j, sb);
 }
 
@@ -34,13 +35,15 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
   const rate = j._correctionFactor * ctx.invH;
   if (j.angularMass > 0) {
     const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
-    const old = j.impA;
+    const d = j.rows.def;
+    const at = j.row * DEF + D_IMPA;
+    const old = d[at]!;
     const max = j._maxTorque * ctx.h;
     angleNow(j, sb);
     let next = old - j.angularMass * (cdot + rate * j.theta);
     if (next > max) next = max;
     else if (next < -max) next = -max;
-    j.impA = next;
+    d[at] = next;
     pass.imp = next - old;
     applyAngular(j, sb);
   }
@@ -50,8 +53,10 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
   const { k11, k12, k22 } = point;
   let det = k11 * k22 - k12 * k12;
   if (det !== 0) det = 1 / det;
-  const oldX = j.impX;
-  const oldY = j.impY;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  const oldX = r[o + R_IMPX]!;
+  const oldY = r[o + R_IMPY]!;
   let nx = oldX - det * (k22 * cx - k12 * cy);
   let ny = oldY - det * (k11 * cy - k12 * cx);
   const max = j._maxForce * ctx.h;
@@ -61,8 +66,8 @@ export function solveMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void 
     nx *= s;
     ny *= s;
   }
-  j.impX = nx;
-  j.impY = ny;
+  r[o + R_IMPX] = nx;
+  r[o + R_IMPY] = ny;
   pass.ix = nx - oldX;
   pass.iy = ny - oldY;
   applyPoint(j, sb);

@@ -30,8 +30,9 @@ import { Softness } from "../solver/softness.js";
 import type { Joint } from "./joint.js";
 import type { Body } from "../bodies/body.js";
 import {
-  D_LAX, D_LAY, D_LBX, D_LBY, D_REF_ANGLE, DEF, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_MA, R_MB, SLOTS, STRIDE,
-  type JointRows,
+  D_DAMPING, D_HERTZ, D_IMPA, D_LAX, D_LAY, D_LBX, D_LBY, D_REF_ANGLE, DEF, I_SWITCHES, INFO, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY,
+  R_IA, R_IB, R_IMPX, R_IMPY, R_LOWER_IMP, R_MA, R_MAX_MOTOR, R_MB, R_MOTOR_IMP, R_MOTOR_SPEED, R_SPRING_IMP, R_UPPER_IMP, S_LIMIT, S_MOTOR,
+  S_SPRING, SLOTS, STRIDE, type JointRows,
 } from "./joint-rows.js";
 // fdlibm's atan polynomial for |t| < 0.4375, written out below for the hot path
 import { AT0, AT1, AT2, AT3, AT4, AT5, AT6, AT7, AT8, AT9, AT10, detAtan2In, trigIn, trigOut } from "../math/trig.js";
@@ -110,24 +111,28 @@ export function prepareBase(rows: JointRows, row: number, sb: SolverBodies, a: B
   r[o + R_DANGLE] = dA;
 }
 
-/** Forget the impulses (warm starting off). */
+/** Forget the impulses (warm starting off): row `j.row`'s six in `rec` and `impA`. */
 export function resetImpulses(j: Joint): void {
-  j.impX = 0;
-  j.impY = 0;
-  j.impA = 0;
-  j.springImp = 0;
-  j.motorImp = 0;
-  j.lowerImp = 0;
-  j.upperImp = 0;
+  const rows = j.rows;
+  const o = j.row * STRIDE;
+  rows.rec.fill(0, o + R_IMPX, o + R_UPPER_IMP + 1);
+  rows.def[j.row * DEF + D_IMPA] = 0;
+}
+
+/** Whether switch `bit` (joint-rows.ts S_LIMIT, S_MOTOR, S_SPRING) of the joint is on: its row, not the accessor. */
+export function switchedOn(j: Joint, bit: number): boolean {
+  return (j.rows.info[j.row * INFO + I_SWITCHES]! & bit) !== 0;
 }
 
 /** Forget the impulses of the parts that are switched off (spring, motor, limits). */
 export function forgetDisabled(j: Joint): void {
-  if (!j._enableSpring) j.springImp = 0;
-  if (!j._enableMotor) j.motorImp = 0;
-  if (!j._enableLimit) {
-    j.lowerImp = 0;
-    j.upperImp = 0;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  if (!switchedOn(j, S_SPRING)) r[o + R_SPRING_IMP] = 0;
+  if (!switchedOn(j, S_MOTOR)) r[o + R_MOTOR_IMP] = 0;
+  if (!switchedOn(j, S_LIMIT)) {
+    r[o + R_LOWER_IMP] = 0;
+    r[o + R_UPPER_IMP] = 0;
   }
 }
 
@@ -138,7 +143,7 @@ export function forgetDisabled(j: Joint): void {
  */
 export function scratchSpring(j: Joint, ctx: JointContext): Softness {
   const s = ctx.scratch;
-  s.zeta = j._dampingRatio;
+  s.zeta = j.rows.def[j.row * DEF + D_DAMPING]!;
   s.h = ctx.h;
   s.update();
   return s;
@@ -146,7 +151,7 @@ export function scratchSpring(j: Joint, ctx: JointContext): Softness {
 
 /** The joint's spring for sub-steps of `ctx.h` into springBias / springMassScale / springImpulseScale. */
 export function prepareSpring(j: Joint, ctx: JointContext): void {
-  ctx.scratch.hertz = j._hertz;
+  ctx.scratch.hertz = j.rows.def[j.row * DEF + D_HERTZ]!;
   const s = scratchSpring(j, ctx);
   j.springBias = s.biasRate;
   j.springMassScale = s.massScale;
@@ -284,10 +289,12 @@ export function solvePoint(j: Joint, sb: SolverBodies, bias: boolean): void {
   const { k11, k12, k22 } = point;
   let det = k11 * k22 - k12 * k12;
   if (det !== 0) det = 1 / det;
-  const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * j.impX;
-  const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * j.impY;
-  j.impX += ix;
-  j.impY += iy;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  const ix = -massScale * det * (k22 * cx - k12 * cy) - impulseScale * r[o + R_IMPX]!;
+  const iy = -massScale * det * (k11 * cy - k12 * cx) - impulseScale * r[o + R_IMPY]!;
+  r[o + R_IMPX] = r[o + R_IMPX]! + ix;
+  r[o + R_IMPY] = r[o + R_IMPY]! + iy;
   pass.ix = ix;
   pass.iy = iy;
   applyPoint(j, sb);
@@ -298,8 +305,8 @@ export function warmStartPoint(j: Joint, sb: SolverBodies): void {
   const axial = pass.axial;
   const { vx, vy, w } = sb;
   anchorsNow(j, sb);
-  const ix = j.impX;
-  const iy = j.impY;
+  const ix = j.rows.rec[j.row * STRIDE + R_IMPX]!;
+  const iy = j.rows.rec[j.row * STRIDE + R_IMPY]!;
   const sA = j.sA;
   const sB = j.sB;
   vx[sA] = vx[sA]! - j.mA * ix;
@@ -334,13 +341,15 @@ export function limitSoftness(ctx: JointContext): void {
 
 /** An angular motor (wheel): drive ωB − ωA to the motor speed with at most maxMotor·h per sub-step. */
 export function solveAngularMotor(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  const cdot = sb.w[j.sB]! - sb.w[j.sA]! - j._motorSpeed;
-  const max = j._maxMotor * ctx.h;
-  const old = j.motorImp;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  const cdot = sb.w[j.sB]! - sb.w[j.sA]! - r[o + R_MOTOR_SPEED]!;
+  const max = r[o + R_MAX_MOTOR]! * ctx.h;
+  const old = r[o + R_MOTOR_IMP]!;
   let next = old - j.angularMass * cdot;
   if (next > max) next = max;
   else if (next < -max) next = -max;
-  j.motorImp = next;
+  r[o + R_MOTOR_IMP] = next;
   pass.imp = next - old;
   applyAngular(j, sb);
 }

@@ -33,9 +33,10 @@ import type { SolverBodies } from "../solver/solver-bodies.js";
 import { DISTANCE, PRISMATIC, WELD, WHEEL, type Joint } from "./joint.js";
 import { angleNow, anchorsNow, now, turnOut, turnSince } from "./parts.js";
 import { line, lineNow, row, setRow } from "./axial.js";
+import { isRigid } from "./distance.js";
 import type { JointConstraints } from "./joint-constraints.js";
 import {
-  F_LIMIT, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_LOWER, R_MA, R_MB, R_UPPER, SLOTS, STRIDE,
+  F_LIMIT, I_SWITCHES, INFO, S_LIMIT, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_LOWER, R_MA, R_MB, R_UPPER, SLOTS, STRIDE,
   type JointRows,
 } from "./joint-rows.js";
 import type { JointPoses } from "./joint-poses.js";
@@ -128,8 +129,7 @@ function projectDistance(j: Joint, i: number, sb: SolverBodies): void {
   anchorsNow(j, sb);
   const d = Math.sqrt(now.dx * now.dx + now.dy * now.dy);
   if (d < 1e-12) return; // no direction to push along
-  const rigid = j._enableSpring ? j._hertz === 0 : j._minLength === j._maxLength;
-  P.c = rigid ? d - j._length : d < j._minLength ? d - j._minLength : d > j._maxLength ? d - j._maxLength : 0;
+  P.c = isRigid(j) ? d - j._length : d < j._minLength ? d - j._minLength : d > j._maxLength ? d - j._maxLength : 0;
   row.ux = now.dx / d;
   row.uy = now.dy / d;
   setRow(0);
@@ -140,14 +140,16 @@ function projectDistance(j: Joint, i: number, sb: SolverBodies): void {
 
 /** Prismatic and wheel: translation limits, then B's anchor onto the line (and, prismatic, the angle). */
 function projectAxisJoint(j: Joint, i: number, sb: SolverBodies, holdAngle: boolean): void {
-  if (j._enableLimit) {
+  if ((rows.info[i * INFO + I_SWITCHES]! & S_LIMIT) !== 0) {
     anchorsNow(j, sb);
     lineNow(j, sb);
     row.ux = line.ux;
     row.uy = line.uy;
     setRow(1);
     const t = line.translation;
-    P.c = t < j._lower ? t - j._lower : t > j._upper ? t - j._upper : 0;
+    const lower = rows.rec[i * STRIDE + R_LOWER]!;
+    const upper = rows.rec[i * STRIDE + R_UPPER]!;
+    P.c = t < lower ? t - lower : t > upper ? t - upper : 0;
     P.lax = line.lx;
     P.lay = line.ly;
     projectRow(i, sb);

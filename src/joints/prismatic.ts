@@ -11,7 +11,12 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { line, lineNow, row, rowMass, setRow, solveRowLimit, solveRowMotor, solveRowSpring } from "./axial.js";
-import { anchorsNow, angleNow, forgetDisabled, now, pass, prepareSpring, resetImpulses, useRigidForPoint, type JointContext } from "./parts.js";
+import {
+  anchorsNow, angleNow, forgetDisabled, now, pass, prepareSpring, resetImpulses, switchedOn, useRigidForPoint, type JointContext,
+} from "./parts.js";
+import {
+  D_HERTZ, DEF, R_IMPX, R_IMPY, R_LOWER, R_LOWER_IMP, R_MOTOR_IMP, R_SPRING_IMP, R_UPPER, R_UPPER_IMP, S_LIMIT, S_MOTOR, S_SPRING, STRIDE,
+} from "./joint-rows.js";
 
 /** A prismatic or wheel joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
 export function prepareAxisJoint(j: Joint, ctx: JointContext): void {
@@ -52,9 +57,11 @@ export function applyLine(j: Joint, sb: SolverBodies): void {
 export function warmStartPrismatic(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   lineNow(j, sb);
-  pass.axial = j.springImp + j.motorImp + j.lowerImp - j.upperImp;
-  pass.perp = j.impX;
-  pass.angular = j.impY;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  pass.axial = r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
+  pass.perp = r[o + R_IMPX]!;
+  pass.angular = r[o + R_IMPY]!;
   applyLine(j, sb);
 }
 
@@ -65,16 +72,18 @@ export function solveAxis(j: Joint, sb: SolverBodies, ctx: JointContext, withMot
   setRow(1);
   rowMass(j);
   pass.mass = row.mass;
-  if (withMotor && j._enableMotor) solveRowMotor(j, sb, ctx);
-  if (j._enableSpring && j._hertz > 0) {
+  if (withMotor && switchedOn(j, S_MOTOR)) solveRowMotor(j, sb, ctx);
+  if (switchedOn(j, S_SPRING) && j.rows.def[j.row * DEF + D_HERTZ]! > 0) {
     pass.C = line.translation;
     solveRowSpring(j, sb);
   }
-  if (j._enableLimit) {
+  if (switchedOn(j, S_LIMIT)) {
+    const r = j.rows.rec;
+    const o = j.row * STRIDE;
     const t = line.translation;
-    pass.C = t - j._lower;
+    pass.C = t - r[o + R_LOWER]!;
     solveRowLimit(j, sb, ctx, 1);
-    pass.C = j._upper - t;
+    pass.C = r[o + R_UPPER]! - t;
     solveRowLimit(j, sb, ctx, -1);
   }
 }
@@ -114,10 +123,12 @@ export function solvePrismatic(j: Joint, sb: SolverBodies, ctx: JointContext): v
   if (k22 === 0) k22 = 1; // neither body turns: the angle row is moot
   let det = k11 * k22 - k12 * k12;
   if (det !== 0) det = 1 / det;
-  const i1 = -massScale * det * (k22 * c1 - k12 * c2) - impulseScale * j.impX;
-  const i2 = -massScale * det * (k11 * c2 - k12 * c1) - impulseScale * j.impY;
-  j.impX += i1;
-  j.impY += i2;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  const i1 = -massScale * det * (k22 * c1 - k12 * c2) - impulseScale * r[o + R_IMPX]!;
+  const i2 = -massScale * det * (k11 * c2 - k12 * c1) - impulseScale * r[o + R_IMPY]!;
+  r[o + R_IMPX] = r[o + R_IMPX]! + i1;
+  r[o + R_IMPY] = r[o + R_IMPY]! + i2;
   pass.axial = 0;
   pass.perp = i1;
   pass.angular = i2;
@@ -127,8 +138,11 @@ export function solvePrismatic(j: Joint, sb: SolverBodies, ctx: JointContext): v
 export function sumPrismatic(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   lineNow(j, sb);
-  const axial = j.springImp + j.motorImp + j.lowerImp - j.upperImp;
-  j.sumX += axial * line.ux + j.impX * line.px;
-  j.sumY += axial * line.uy + j.impX * line.py;
-  j.sumT += j.impY;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  const axial = r[o + R_SPRING_IMP]! + r[o + R_MOTOR_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
+  const impX = r[o + R_IMPX]!;
+  j.sumX += axial * line.ux + impX * line.px;
+  j.sumY += axial * line.uy + impX * line.py;
+  j.sumT += r[o + R_IMPY]!;
 }

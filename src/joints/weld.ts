@@ -11,6 +11,7 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { angleNow, applyAngular, pass, scratchSpring, resetImpulses, solvePoint, useRigidForPoint, warmStartPoint, type JointContext } from "./parts.js";
+import { D_IMPA, DEF, R_IMPX, R_IMPY, STRIDE } from "./joint-rows.js";
 
 /** The joint's solver data for this step, on the joint (after `prepareBase`, copied to it). */
 export function prepareWeld(j: Joint, ctx: JointContext): void {
@@ -36,7 +37,7 @@ export function prepareWeld(j: Joint, ctx: JointContext): void {
 }
 
 export function warmStartWeld(j: Joint, sb: SolverBodies): void {
-  pass.axial = j.impA;
+  pass.axial = j.rows.def[j.row * DEF + D_IMPA]!;
   warmStartPoint(j, sb);
 }
 
@@ -52,8 +53,11 @@ export function solveWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
       impulseScale = j.angImpulseScale;
     }
     const cdot = sb.w[j.sB]! - sb.w[j.sA]!;
-    const impulse = -j.angularMass * massScale * (cdot + bias) - impulseScale * j.impA;
-    j.impA += impulse;
+    const d = j.rows.def;
+    const at = j.row * DEF + D_IMPA;
+    const impA = d[at]!;
+    const impulse = -j.angularMass * massScale * (cdot + bias) - impulseScale * impA;
+    d[at] = impA + impulse;
     pass.imp = impulse;
     applyAngular(j, sb);
   }
@@ -61,7 +65,9 @@ export function solveWeld(j: Joint, sb: SolverBodies, ctx: JointContext): void {
 }
 
 export function sumWeld(j: Joint): void {
-  j.sumX += j.impX;
-  j.sumY += j.impY;
-  j.sumT += j.impA;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  j.sumX += r[o + R_IMPX]!;
+  j.sumY += r[o + R_IMPY]!;
+  j.sumT += j.rows.def[j.row * DEF + D_IMPA]!;
 }

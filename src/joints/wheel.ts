@@ -10,20 +10,23 @@
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import type { Joint } from "./joint.js";
 import { line, lineNow, row, rowMass, rowSpeed, setRow } from "./axial.js";
-import { anchorsNow, now, pass, solveAngularMotor, type JointContext } from "./parts.js";
+import { anchorsNow, now, pass, solveAngularMotor, switchedOn, type JointContext } from "./parts.js";
+import { R_IMPX, R_LOWER_IMP, R_MOTOR_IMP, R_SPRING_IMP, R_UPPER_IMP, S_MOTOR, STRIDE } from "./joint-rows.js";
 import { applyLine, solveAxis } from "./prismatic.js";
 
 export function warmStartWheel(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   lineNow(j, sb);
-  pass.axial = j.springImp + j.lowerImp - j.upperImp;
-  pass.perp = j.impX;
-  pass.angular = j.motorImp;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  pass.axial = r[o + R_SPRING_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
+  pass.perp = r[o + R_IMPX]!;
+  pass.angular = r[o + R_MOTOR_IMP]!;
   applyLine(j, sb);
 }
 
 export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void {
-  if (j._enableMotor && j.angularMass > 0) solveAngularMotor(j, sb, ctx);
+  if (switchedOn(j, S_MOTOR) && j.angularMass > 0) solveAngularMotor(j, sb, ctx);
   anchorsNow(j, sb);
   lineNow(j, sb);
   solveAxis(j, sb, ctx, false);
@@ -42,8 +45,11 @@ export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void 
     impulseScale = j.linImpulseScale;
   }
   rowSpeed(j, sb);
-  const impulse = -mass * massScale * (row.speed + bias) - impulseScale * j.impX;
-  j.impX += impulse;
+  const r = j.rows.rec;
+  const at = j.row * STRIDE + R_IMPX;
+  const impX = r[at]!;
+  const impulse = -mass * massScale * (row.speed + bias) - impulseScale * impX;
+  r[at] = impX + impulse;
   pass.axial = 0;
   pass.perp = impulse;
   pass.angular = 0;
@@ -53,8 +59,11 @@ export function solveWheel(j: Joint, sb: SolverBodies, ctx: JointContext): void 
 export function sumWheel(j: Joint, sb: SolverBodies): void {
   anchorsNow(j, sb);
   lineNow(j, sb);
-  const axial = j.springImp + j.lowerImp - j.upperImp;
-  j.sumX += axial * line.ux + j.impX * line.px;
-  j.sumY += axial * line.uy + j.impX * line.py;
-  j.sumT += j.motorImp;
+  const r = j.rows.rec;
+  const o = j.row * STRIDE;
+  const axial = r[o + R_SPRING_IMP]! + r[o + R_LOWER_IMP]! - r[o + R_UPPER_IMP]!;
+  const impX = r[o + R_IMPX]!;
+  j.sumX += axial * line.ux + impX * line.px;
+  j.sumY += axial * line.uy + impX * line.py;
+  j.sumT += r[o + R_MOTOR_IMP]!;
 }
