@@ -109,9 +109,10 @@ export function solveRowSpring(j: Joint, sb: SolverBodies): void {
  * A line fixed in body A (prismatic and wheel joints) now: the axis u (A's
  * axis at the step start, j.wax / way, turned with A since), the
  * perpendicular p, B's anchor's offset along u (`translation`) and the
- * levers of both directions. Needs `anchorsNow` first.
+ * levers of both directions. Needs `anchorsNow` first. (Double fields from
+ * the start, as parts.ts's `now`: never read before `lineNow` writes them.)
  */
-export const line = { ux: 0, uy: 0, px: 0, py: 0, translation: 0, lx: 0, ly: 0 };
+export const line = { ux: 0.5, uy: 0.5, px: 0.5, py: 0.5, translation: 0.5, lx: 0.5, ly: 0.5 };
 
 export function lineNow(j: Joint, sb: SolverBodies): void {
   const dx = now.dx;

@@ -775,7 +775,9 @@ export class Joint {
   }
 }
 
-// the accessors of the numbers kept in the rows (see joint-rows.ts), one pair per place
+// the accessors of the numbers kept in the rows (see joint-rows.ts), one pair per place; for the cold
+// paths only (users, snapshots, events, tests): V8 does not inline them, so a read returns its double as a
+// new heap number and a write boxes its argument, and the step's stages read the rows by offset instead
 for (const [name, k] of [
   ["impX", R_IMPX], ["impY", R_IMPY], ["springImp", R_SPRING_IMP], ["motorImp", R_MOTOR_IMP], ["lowerImp", R_LOWER_IMP], ["upperImp", R_UPPER_IMP],
   ["_motorSpeed", R_MOTOR_SPEED], ["_maxMotor", R_MAX_MOTOR], ["_lower", R_LOWER], ["_upper", R_UPPER],

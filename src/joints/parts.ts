@@ -63,8 +63,12 @@ export class JointContext {
  */
 export const pass = { C: 0.5, mass: 0.5, imp: 0.5, ix: 0.5, iy: 0.5, axial: 0.5, perp: 0.5, angular: 0.5 };
 
-/** The anchors and separation now (written by `anchorsNow`; one shared scratch, no allocation). */
-export const now = { rAx: 0, rAy: 0, rBx: 0, rBy: 0, dx: 0, dy: 0 };
+/**
+ * The anchors and separation now (written by `anchorsNow`; one shared scratch, no allocation). Its
+ * fields start as doubles (0.5, never read before written), as `pass`'s: V8 keeps them double fields
+ * from the start, and a double stored in one is written in place.
+ */
+export const now = { rAx: 0.5, rAy: 0.5, rBx: 0.5, rBy: 0.5, dx: 0.5, dy: 0.5 };
 
 /**
  * Row `row`'s base part (joint-rows.ts; its solver slots are set): masses,
@@ -230,8 +234,8 @@ export function applyAngular(j: Joint, sb: SolverBodies): void {
   sb.w[j.sB] = sb.w[j.sB]! + j.iB * imp;
 }
 
-/** The point constraint's velocity error and effective-mass matrix now (written by `pointNow`). */
-export const point = { cx: 0, cy: 0, k11: 0, k12: 0, k22: 0 };
+/** The point constraint's velocity error and effective-mass matrix now (written by `pointNow`; double fields, as `now`'s). */
+export const point = { cx: 0.5, cy: 0.5, k11: 0.5, k12: 0.5, k22: 0.5 };
 
 /**
  * Anchors now (`now`), the anchors' relative velocity Cdot = vB + ωB×rB −

@@ -45,8 +45,8 @@ import type { JointPoses } from "./joint-poses.js";
 export const MAX_LINEAR = 0.2;
 export const MAX_ANGULAR = (8 / 180) * Math.PI;
 
-/** The largest error the last pass found: m for linear parts, rad for angular ones. */
-export const projected = { linear: 0, angular: 0 };
+/** The largest error the last pass found: m for linear parts, rad for angular ones (double fields from the start; each pass zeroes them first). */
+export const projected = { linear: 0.5, angular: 0.5 };
 
 /**
  * The position impulse being applied: (px, py) at A's lever (lax, lay) and
