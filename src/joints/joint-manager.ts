@@ -393,7 +393,14 @@ export class JointManager implements JointStages {
     let within = count === 0;
     for (let it = 0; it < iterations && count > 0; it++) {
       projectJoints(this.jointOf, sb, this.constraints, poses);
-      if (projected.linear <= LINEAR_TOLERANCE && projected.angular <= ANGULAR_TOLERANCE) {
+      // both errors read and compared in every pass, not `linear <= ... && angular <= ...`: the
+      // angular load and compare never ran while the linear error stayed out of tolerance, and the
+      // first pass that came within (long after the warm-up) deoptimised the step's code (this and
+      // the solver that inlines it) for want of their type feedback: tens of bytes of boxed numbers
+      // per step until V8 optimised it again
+      const linearWithin = projected.linear <= LINEAR_TOLERANCE;
+      const angularWithin = projected.angular <= ANGULAR_TOLERANCE;
+      if (linearWithin && angularWithin) {
         within = true;
         break;
       }
