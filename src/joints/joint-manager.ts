@@ -449,12 +449,15 @@ export class JointManager implements JointStages {
    * `broken`.
    */
   finish(dt: number): void {
-    const inv = 1 / dt;
     const jc = this.constraints;
+    this.broken.length = 0;
+    // nothing to do without joints; and this small function, called once a step, may run long
+    // unoptimised in a world without joints, where 1 / dt would be a new heap number each step
+    if (jc.count === 0) return;
+    const inv = 1 / dt;
     const rec = jc.rows.rec;
     const def = jc.rows.def;
     const info = jc.rows.info;
-    this.broken.length = 0;
     for (let i = 0; i < jc.count; i++) {
       const row = jc.act[i]!;
       const o = row * STRIDE;
