@@ -753,23 +753,8 @@ export class CoreWorld implements BodyOwner {
   /** The contacts the solver works on this step: solid, with points; those with a static body last. */
   protected collectConstraints(): void {
     const cm = this.contactManager;
-    const list = this.constraints;
-    const statics = this.staticConstraints;
-    let n = 0;
-    let ns = 0;
-    const preSolve = this.preSolve;
-    for (let i = 0; i < cm.awakeCount; i++) {
-      const c = cm.awake[i]!;
-      if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
-      if (preSolve !== null && !this.preSolveView.ask(preSolve, c)) {
-        dropImpulses(c);
-        continue;
-      }
-      if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
-      else list[n++] = c;
-    }
-    for (let i = 0; i < ns; i++) list[n++] = statics[i]!;
-    this.constraintCount = n;
+    const n = collectSolid(cm.awake, cm.awakeCount, this.constraints, this.staticConstraints, this.preSolve, this.preSolveView);
+    this.constraintCount = appendStatics(this.constraints, n, this.staticConstraints, collectedStatics);
   }
 
   /**
@@ -1370,3 +1355,39 @@ function makeFilter(filter: QueryFilter | undefined): (body: Body) => boolean {
 }
 
 export { Body };
+
+/** How many contacts with a static body the last `collectSolid` put into its `statics`. */
+let collectedStatics = 0;
+
+/**
+ * The solid contacts with points among `awake[0 .. count)` (each asked of
+ * `preSolve`, if set): those with a static body into `statics` (their count
+ * into `collectedStatics`), the others into `list`; returns their count.
+ * Nothing but the loop and a return: V8 compiles the loop on its own while
+ * it runs (on-stack replacement), before the code after it has ever run, and
+ * that code, left without type feedback, threw the compiled loop away on
+ * every call (400 times in 400 steps of a 5,050-box pyramid). A store to a
+ * module variable needs no feedback.
+ */
+function collectSolid(awake: readonly Contact[], count: number, list: Contact[], statics: Contact[], preSolve: PreSolveFn | null, view: PreSolveView): number {
+  let n = 0;
+  let ns = 0;
+  for (let i = 0; i < count; i++) {
+    const c = awake[i]!;
+    if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
+    if (preSolve !== null && !view.ask(preSolve, c)) {
+      dropImpulses(c);
+      continue;
+    }
+    if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
+    else list[n++] = c;
+  }
+  collectedStatics = ns;
+  return n;
+}
+
+/** Put `statics[0 .. ns)` after `list[0 .. n)`; returns the new length. */
+function appendStatics(list: Contact[], n: number, statics: readonly Contact[], ns: number): number {
+  for (let i = 0; i < ns; i++) list[n++] = statics[i]!;
+  return n;
+}

@@ -431,7 +431,8 @@ export class ContactConstraints {
           const dvy = vy[sB]! + w[sB]! * rBx - (vy[sA]! + w[sA]! * rAx);
           const vn = dvx * nx + dvy * ny;
           if (vn >= -threshold) continue;
-          const sep = separationNow(this, sb, i, k);
+          separationNow(this, sb, i, k);
+          const sep = separation[0]!;
           if (sep > 0 && -vn * h < sep) continue; // will not reach it in this sub-step
           let t = sep > 0 ? sep / -vn : 0;
           if (impactTime[sA]! > t) t = impactTime[sA]!;
@@ -571,14 +572,17 @@ export class ContactConstraints {
 
 }
 
+/** Where `separationNow` puts its answer (a number returned by a call V8 does not inline is boxed). */
+export const separation = new Float64Array(1);
+
 /**
  * Current separation of a point of constraint i (`p`: where the point's
  * numbers start in `cc.values`), from each body's motion since the step
  * start (the contact solver's estimate; no collision query):
  *   s = s0 + n · ((dpB + dqB·sB − sB) − (dpA + dqA·sA − sA))
- * with sA, sB the separation anchors (see `PT_SAX`).
+ * with sA, sB the separation anchors (see `PT_SAX`), into `separation[0]`.
  */
-export function separationNow(cc: ContactConstraints, sb: SolverBodies, i: number, p: number): number {
+export function separationNow(cc: ContactConstraints, sb: SolverBodies, i: number, p: number): void {
   const v = cc.values;
   const sA = cc.ints[INT_STRIDE * i + I_SLOT_A]!;
   const sB = cc.ints[INT_STRIDE * i + I_SLOT_B]!;
@@ -592,7 +596,7 @@ export function separationNow(cc: ContactConstraints, sb: SolverBodies, i: numbe
   const sBr = sb.dqs[sB]!;
   const dx = sb.dpx[sB]! - sb.dpx[sA]! + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
   const dy = sb.dpy[sB]! - sb.dpy[sA]! + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
-  return v[p + PT_SEPARATION]! + dx * v[STRIDE * i + C_NX]! + dy * v[STRIDE * i + C_NY]!;
+  separation[0] = v[p + PT_SEPARATION]! + dx * v[STRIDE * i + C_NX]! + dy * v[STRIDE * i + C_NY]!;
 }
 
 /** `correct`'s numbers: the correction dx, dy, da and the impact's time t. */

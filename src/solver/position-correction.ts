@@ -14,7 +14,7 @@
  *   and at most `maxCorrection` per iteration.
  * - "none": nothing, so you can see what the others fix.
  */
-import { separationNow, type ContactConstraints } from "./contact-solver.js";
+import { separation, separationNow, type ContactConstraints } from "./contact-solver.js";
 import { C_NX, C_NY, C_POINT, I_COUNT, I_SLOT_A, I_SLOT_B, INT_STRIDE, POINT_STRIDE, PT_RAX, PT_RAY, PT_RBX, PT_RBY, STRIDE } from "./contact-kernels.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { integrateRotation } from "./integrate.js";
@@ -48,8 +48,12 @@ export function projectPositions(cc: ContactConstraints, sb: SolverBodies): void
     if (mSum === 0) continue;
     // deepest point now
     const o = STRIDE * i;
-    let s = separationNow(cc, sb, i, o + C_POINT);
-    if (cc.ints[q + I_COUNT] === 2) s = Math.min(s, separationNow(cc, sb, i, o + C_POINT + POINT_STRIDE));
+    separationNow(cc, sb, i, o + C_POINT);
+    let s = separation[0]!;
+    if (cc.ints[q + I_COUNT] === 2) {
+      separationNow(cc, sb, i, o + C_POINT + POINT_STRIDE);
+      s = Math.min(s, separation[0]!);
+    }
     const depth = -s - slop;
     if (depth <= 0) continue;
     const k = (percent * depth) / mSum;
@@ -86,7 +90,8 @@ export function solvePositionsNGS(cc: ContactConstraints, sb: SolverBodies): voi
     const nx = v[o + C_NX]!;
     const ny = v[o + C_NY]!;
     for (let k = o + C_POINT, end = k + POINT_STRIDE * cc.ints[q + I_COUNT]!; k < end; k += POINT_STRIDE) {
-      const s = separationNow(cc, sb, i, k);
+      separationNow(cc, sb, i, k);
+      const s = separation[0]!;
       if (s < minSeparation) minSeparation = s;
       let C = baumgarte * (s + slop);
       if (C > 0) C = 0;

@@ -1,0 +1,117 @@
+/**
+ * Run by test/allocation.test.ts in a child Node process: one large scene,
+ * stepped from capsule2d's built modules as a user's program loads them
+ * (not through the test runner's module transform, which changes what V8
+ * compiles), warmed up, then measured in windows under V8's sampling heap
+ * profiler. Prints one JSON line: the bytes per step that capsule2d's own
+ * functions allocated in each window, and the four largest sites of the
+ * quietest window.
+ *
+ *   node test/support/allocation-child.mjs <dist/capsule2d.js> <scene>
+ */
+import { Session } from "node:inspector/promises";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [bundle, name] = process.argv.slice(2);
+const { World, Circle, Capsule, AABB } = await import(pathToFileURL(bundle).href);
+const dist = pathToFileURL(dirname(bundle)).href + "/";
+const dt = 1 / 60;
+
+/** 2,000 circles of radius 0.25–0.5 m on an 80-column grid falling into a 100 m box, as the benchmark's (every body turns: each sub-step turns its pose). */
+function rain() {
+  const w = new World({ sleeping: false, gravity: { x: 0, y: -10 } });
+  const material = { friction: 0.4, restitution: 0.1 };
+  w.add(AABB.fromBounds({ x: -51, y: -1 }, { x: 51, y: 0 }, { type: "static", ...material }));
+  w.add(AABB.fromBounds({ x: -51, y: 0 }, { x: -50, y: 120 }, { type: "static", ...material }));
+  w.add(AABB.fromBounds({ x: 50, y: 0 }, { x: 51, y: 120 }, { type: "static", ...material }));
+  let seed = 12345;
+  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  for (let i = 0; i < 2000; i++) {
+    const position = { x: -43.5 + (i % 80) * 1.1 + (rand() - 0.5) * 0.08, y: 1 + Math.floor(i / 80) * 1.1 + (rand() - 0.5) * 0.08 };
+    w.add(new Circle({ position, radius: 0.25 + 0.25 * rand(), ...material }));
+  }
+  return () => w.step(dt);
+}
+
+/** A 40-row box pyramid. */
+function pyramid() {
+  const w = new World({ sleeping: false });
+  w.add(AABB.fromBounds({ x: -40, y: -1 }, { x: 40, y: 0 }, { type: "static" }));
+  for (let row = 0; row < 40; row++) {
+    for (let i = 0; i < 40 - row; i++) w.add(new AABB({ position: { x: -20 + row * 0.5 + i, y: 0.5 + row }, halfWidth: 0.5, halfHeight: 0.5 }));
+  }
+  return () => w.step(dt);
+}
+
+/** A block of 1,600 boxes hit by a heavy box at 40 m/s (fast bodies: wide speculative margins). */
+function smash() {
+  const w = new World({ sleeping: false, gravity: { x: 0, y: 0 } });
+  w.add(new AABB({ position: { x: -20, y: 0 }, halfWidth: 4, halfHeight: 4, density: 8, velocity: { x: 40, y: 0 } }));
+  for (let i = 0; i < 40; i++) {
+    for (let j = 0; j < 40; j++) w.add(new AABB({ position: { x: 30 + i * 0.4, y: (j - 20) * 0.4 }, halfWidth: 0.2, halfHeight: 0.2 }));
+  }
+  return () => w.step(dt);
+}
+
+/** 900 capsules tumbling in a container of four kinematic capsules turning at 25°/s. */
+function tumbler() {
+  const w = new World({ sleeping: false });
+  const speed = (25 * Math.PI) / 180;
+  const walls = [
+    { x: 10, y: 0, angle: Math.PI / 2 },
+    { x: -10, y: 0, angle: Math.PI / 2 },
+    { x: 0, y: 10, angle: 0 },
+    { x: 0, y: -10, angle: 0 },
+  ].map((p) => ({ p, body: w.add(new Capsule({ type: "kinematic", position: { x: p.x, y: 10 + p.y }, angle: p.angle, halfLength: 10, radius: 0.5, angularVelocity: speed })) }));
+  for (let i = 0; i < 900; i++) w.add(new Capsule({ position: { x: -6 + (i % 30) * 0.4, y: 4 + Math.floor(i / 30) * 0.4 }, halfLength: 0.1, radius: 0.075 }));
+  let steps = 0;
+  const v = { x: 0, y: 0 };
+  return () => {
+    // each wall's velocity for the coming step, worked out (not read back: `body.position` makes a new object)
+    const c0 = Math.cos((speed * steps) / 60);
+    const s0 = Math.sin((speed * steps) / 60);
+    steps++;
+    const c = Math.cos((speed * steps) / 60);
+    const s = Math.sin((speed * steps) / 60);
+    for (const { p, body } of walls) {
+      v.x = (c * p.x - s * p.y - (c0 * p.x - s0 * p.y)) * 60;
+      v.y = (s * p.x + c * p.y - (s0 * p.x + c0 * p.y)) * 60;
+      body.setVelocity(v);
+    }
+    w.step(dt);
+  };
+}
+
+const scenes = { rain, pyramid, smash, tumbler };
+const step = scenes[name]();
+for (let i = 0; i < 600; i++) step(); // until V8 has optimised the step and its long loops
+
+const session = new Session();
+session.connect();
+const windows = [];
+let quietest = null;
+for (let k = 0; k < 6; k++) {
+  await session.post("HeapProfiler.startSampling", { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  const steps = 60;
+  for (let i = 0; i < steps; i++) step();
+  const { profile } = await session.post("HeapProfiler.stopSampling");
+  let bytes = 0;
+  const where = new Map();
+  const walk = (node) => {
+    const f = node.callFrame;
+    if (f.url.startsWith(dist) && node.selfSize > 0) {
+      bytes += node.selfSize;
+      const at = `${f.functionName} (${f.url.slice(dist.length)}:${f.lineNumber + 1})`;
+      where.set(at, (where.get(at) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  windows.push(bytes / steps);
+  if (quietest === null || bytes / steps < quietest.bytes) {
+    quietest = { bytes: bytes / steps, sites: [...where].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([at, n]) => `${at} ${(n / steps).toFixed(1)} B/step`) };
+  }
+}
+session.disconnect();
+console.log(JSON.stringify({ windows, sites: quietest.sites }));
