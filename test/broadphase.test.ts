@@ -374,6 +374,33 @@ describe("dynamic tree internals", () => {
     expect(bp.moving.leafCount).toBe(512);
     expect(bp.moving.treeHeight).toBeLessThanOrEqual(18);
   });
+
+  it("a body that leaves its fat box enlarges its ancestors; the tree stays valid and is rebuilt tight when queried", () => {
+    const bp = new DynamicTreeBroadphase({ fatten: 0.1 });
+    const brute = new BruteForceBroadphase();
+    const bodies: Circle[] = [];
+    for (let i = 0; i < 300; i++) bodies.push(circle((i * 37) % 60, (i * 11) % 23, 0.3 + (i % 3) * 0.2));
+    for (const b of bodies) {
+      add(bp, b);
+      add(brute, b);
+    }
+    for (let round = 0; round < 5; round++) {
+      for (let i = round; i < bodies.length; i += 3) {
+        const b = bodies[i]!;
+        moveTo(bp, b, b.position.x + ((i * 13) % 7) - 3, b.position.y + ((i * 5) % 5) - 2);
+        brute.update(b, boxOf(b));
+      }
+      // enlarged, not yet rebuilt: every box still holds its children's
+      expect(bp.moving.enlarged.some((f) => f === 1)).toBe(true);
+      bp.moving.validate();
+      // the query rebuilds first, and finds what brute force finds
+      expect(queryIds(bp, 0, 0, 30, 12)).toEqual(queryIds(brute, 0, 0, 30, 12));
+      expect(bp.moving.enlarged.some((f) => f === 1)).toBe(false);
+      bp.validate();
+      expect(bp.moving.treeHeight).toBeLessThanOrEqual(20);
+      expect(pairsOf(bp)).toEqual(pairsOf(brute));
+    }
+  });
 });
 
 describe("loading a broadphase (beginLoad … endLoad)", () => {

@@ -23,6 +23,13 @@
  *    and as Box2D v2.4 does), so the tree stays about log₂ n deep even when
  *    bodies arrive in sorted order.
  *
+ * 4. Enlarging instead of re-inserting (Box2D v3's idea). A leaf whose body
+ *    left its fat box gets its new fat box in place, and its ancestors' boxes
+ *    are grown to contain it and flagged "enlarged"; the tree stays valid for
+ *    queries (every box contains its children's), only looser. `rebuild`,
+ *    once per step, then rebuilds the part of the tree above the unflagged
+ *    subtrees top-down, which costs far less than hundreds of re-insertions.
+ *
  * Storage is structure-of-arrays: node i's box is `box[4i .. 4i+3]`, its
  * links are `parent[i]`, `child1[i]`, `child2[i]`. There are no node objects,
  * and freed nodes are chained into a free list (through `parent`) for reuse.
@@ -75,8 +82,16 @@ export class AabbTree {
    * `moveLeaf` re-inserts a leaf not marked MARK_MOVED.
    */
   prevBox: Float64Array;
+  /**
+   * Internal nodes only: 1 when the node's box was grown for a leaf below it
+   * that got a new fat box (it may be larger than its children's union) and
+   * `rebuild` has not run since. Every ancestor of a flagged node is flagged.
+   */
+  enlarged: Uint8Array;
 
   root = NULL_NODE;
+  /** True when some node is flagged `enlarged` (a `rebuild` is due). */
+  private anyEnlarged = false;
   /**
    * The union of the collision categories of the bodies given leaves since
    * the tree was made or cleared (it never shrinks): a body whose mask meets
@@ -118,6 +133,7 @@ export class AabbTree {
     this.height = new Int32Array(0);
     this.body = [];
     this.moved = new Uint8Array(0);
+    this.enlarged = new Uint8Array(0);
     this.stack = new Int32Array(64);
     this.grow(capacity);
   }
@@ -140,6 +156,7 @@ export class AabbTree {
     const child2 = grown(this.child2, newCapacity);
     const height = grown(this.height, newCapacity);
     const moved = grown(this.moved, newCapacity);
+    const enlarged = grown(this.enlarged, newCapacity);
     for (let i = old; i < newCapacity; i++) {
       parent[i] = i + 1 < newCapacity ? i + 1 : this.freeList;
       child1[i] = NULL_NODE;
@@ -155,6 +172,7 @@ export class AabbTree {
     this.child2 = child2;
     this.height = height;
     this.moved = moved;
+    this.enlarged = enlarged;
     this.freeList = old;
     this.capacity = newCapacity;
   }
@@ -169,7 +187,9 @@ export class AabbTree {
       this.height[i] = -1;
       this.body[i] = null;
       this.moved[i] = 0;
+      this.enlarged[i] = 0;
     }
+    this.anyEnlarged = false;
     this.freeList = n > 0 ? 0 : NULL_NODE;
     this.root = NULL_NODE;
     this.categories = 0;
@@ -186,6 +206,7 @@ export class AabbTree {
     this.child1[n] = NULL_NODE;
     this.child2[n] = NULL_NODE;
     this.height[n] = 0;
+    this.enlarged[n] = 0;
     return n;
   }
 
@@ -196,6 +217,7 @@ export class AabbTree {
     this.height[n] = -1;
     this.body[n] = null;
     this.moved[n] = 0;
+    this.enlarged[n] = 0;
     this.freeList = n;
   }
 
@@ -233,8 +255,12 @@ export class AabbTree {
     prev[i + 1] = Infinity;
     prev[i + 2] = -Infinity;
     prev[i + 3] = -Infinity;
-    if (this.deferring) this.deferred.push(leaf);
-    else this.insertLeaf(leaf);
+    if (this.deferring) {
+      this.deferred.push(leaf);
+    } else {
+      this.rebuild(); // insertion and its rotations work on a tree without enlarged nodes
+      this.insertLeaf(leaf);
+    }
     this.leafCount++;
     return leaf;
   }
@@ -246,6 +272,7 @@ export class AabbTree {
    * times cheaper than inserting the leaves one by one, and as good a tree.
    */
   deferInserts(): void {
+    this.rebuild(); // (the tree must be empty for buildDeferred anyway)
     this.deferring = true;
   }
 
@@ -343,7 +370,9 @@ export class AabbTree {
     }
   }
 
+  /** Take `leaf` out of the tree and free it. */
   destroyLeaf(leaf: number): void {
+    this.rebuild(); // removal and its rotations work on a tree without enlarged nodes
     this.removeLeaf(leaf);
     this.freeNode(leaf);
     this.leafCount--;
@@ -352,9 +381,10 @@ export class AabbTree {
   /**
    * The body at `leaf` moved. If its grown bounds still fit in the fat box,
    * only the real box is recorded and the tree does not change; otherwise the
-   * leaf is taken out and re-inserted with a new fat box. Returns LEAF_SAME
-   * (the real box did not change), LEAF_MOVED (it changed, inside the fat
-   * box) or LEAF_REINSERTED.
+   * leaf gets a new fat box in place and its ancestors are enlarged to hold
+   * it (`rebuild` tidies them up later). Returns LEAF_SAME (the real box did
+   * not change), LEAF_MOVED (it changed, inside the fat box) or
+   * LEAF_REINSERTED (it has a new fat box).
    */
   moveLeaf(leaf: number, q: QueryBox): number {
     const margin = this.margin;
@@ -381,10 +411,9 @@ export class AabbTree {
       prev[i + 2] = box[i + 2]!;
       prev[i + 3] = box[i + 3]!;
     }
-    this.removeLeaf(leaf);
     this.setBoxes(leaf, q);
     this.stretchAhead(leaf);
-    this.insertLeaf(leaf);
+    this.enlargeAncestors(leaf);
     this.reinsertCount++;
     return LEAF_REINSERTED;
   }
@@ -408,6 +437,167 @@ export class AabbTree {
     else box[i + 2] = box[i + 2]! + sx;
     if (moveY < 0) box[i + 1] = box[i + 1]! - sy;
     else box[i + 3] = box[i + 3]! + sy;
+  }
+
+  /**
+   * Grow the boxes of `leaf`'s ancestors to contain its (new) fat box and
+   * flag them enlarged. Above the first ancestor that already contained it
+   * nothing grows, but the flags go on up to the first flagged ancestor, so
+   * that every ancestor of a flagged node is flagged.
+   */
+  private enlargeAncestors(leaf: number): void {
+    const box = this.box;
+    const parent = this.parent;
+    const enlarged = this.enlarged;
+    const i = leaf * 4;
+    const minX = box[i]!;
+    const minY = box[i + 1]!;
+    const maxX = box[i + 2]!;
+    const maxY = box[i + 3]!;
+    let n = parent[leaf]!;
+    if (n === NULL_NODE) return;
+    this.anyEnlarged = true;
+    while (n !== NULL_NODE) {
+      const j = n * 4;
+      let changed = false;
+      if (minX < box[j]!) {
+        box[j] = minX;
+        changed = true;
+      }
+      if (minY < box[j + 1]!) {
+        box[j + 1] = minY;
+        changed = true;
+      }
+      if (maxX > box[j + 2]!) {
+        box[j + 2] = maxX;
+        changed = true;
+      }
+      if (maxY > box[j + 3]!) {
+        box[j + 3] = maxY;
+        changed = true;
+      }
+      if (!changed && enlarged[n] === 1) return;
+      enlarged[n] = 1;
+      n = parent[n]!;
+      if (!changed) break;
+    }
+    while (n !== NULL_NODE && enlarged[n] === 0) {
+      enlarged[n] = 1;
+      n = parent[n]!;
+    }
+  }
+
+  /**
+   * Rebuild the enlarged part of the tree: its flagged nodes are freed, and
+   * what hung below them (leaves and unflagged subtrees, kept whole) is
+   * built into a new top of the tree (`buildSplitAtMiddle`). The tree is
+   * valid for queries before and after; after, no node is enlarged and every
+   * box is again the union of its children's. Deterministic. Runs when due
+   * at the start of every query, insertion and removal, so a tree that is
+   * never queried (a scene whose bodies collide with nothing) never pays
+   * for it; a later rebuild just covers more.
+   */
+  rebuild(): void {
+    if (!this.anyEnlarged) return;
+    this.anyEnlarged = false;
+    const items = this.deferred;
+    items.clear();
+    const enlarged = this.enlarged;
+    const height = this.height;
+    const child1 = this.child1;
+    const child2 = this.child2;
+    // Walk down from the root through the flagged nodes (which are freed) to collect the items.
+    const stack = this.takeStack();
+    let top = 0;
+    stack[top++] = this.root;
+    while (top > 0) {
+      const n = stack[--top]!;
+      if (height[n] === 0 || enlarged[n] === 0) {
+        items.push(n);
+      } else {
+        stack[top++] = child2[n]!;
+        stack[top++] = child1[n]!;
+        this.freeNode(n);
+      }
+    }
+    this.releaseStack(stack);
+    const n = items.count;
+    if (this.centres.length < 2 * n) this.centres = new Float64Array(2 * Math.max(n, this.centres.length));
+    const box = this.box;
+    const c = this.centres;
+    const list = items.items;
+    for (let k = 0; k < n; k++) {
+      const i = list[k]! * 4;
+      c[2 * k] = box[i]! + box[i + 2]!;
+      c[2 * k + 1] = box[i + 1]! + box[i + 3]!;
+    }
+    this.root = this.buildSplitAtMiddle(0, n);
+    this.parent[this.root] = NULL_NODE;
+    items.clear();
+  }
+
+  /**
+   * Build a subtree of the items [from, to) of `deferred` (centres beside
+   * them), as `buildRange` does but cheaper: each range is split at the
+   * middle of its centres' bounds along their longer side, in one pass (the
+   * median split of `buildRange` balances better but costs a selection);
+   * halves are made even when all centres fall on one side. Returns the root.
+   */
+  private buildSplitAtMiddle(from: number, to: number): number {
+    const items = this.deferred.items;
+    if (to - from === 1) return items[from]!;
+    const c = this.centres;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let k = from; k < to; k++) {
+      const x = c[2 * k]!;
+      const y = c[2 * k + 1]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    const axis = maxX - minX >= maxY - minY ? 0 : 1;
+    const pivot = axis === 0 ? 0.5 * (minX + maxX) : 0.5 * (minY + maxY);
+    // Hoare partition: centres below the pivot to the front
+    let i = from;
+    let j = to;
+    while (i < j) {
+      while (i < j && c[2 * i + axis]! < pivot) i++;
+      while (i < j && c[2 * (j - 1) + axis]! >= pivot) j--;
+      if (i < j) {
+        j--;
+        const t = items[i]!;
+        items[i] = items[j]!;
+        items[j] = t;
+        const tx = c[2 * i]!;
+        const ty = c[2 * i + 1]!;
+        c[2 * i] = c[2 * j]!;
+        c[2 * i + 1] = c[2 * j + 1]!;
+        c[2 * j] = tx;
+        c[2 * j + 1] = ty;
+        i++;
+      }
+    }
+    // a split that leaves almost everything on one side (clustered centres) would make the tree
+    // deep: split at the median instead
+    let mid = i;
+    const least = (to - from) >> 4;
+    if (mid - from <= least || to - mid <= least) {
+      mid = (from + to) >> 1;
+      this.selectNth(from, to, mid, axis);
+    }
+    const a = this.buildSplitAtMiddle(from, mid);
+    const b = this.buildSplitAtMiddle(mid, to);
+    const node = this.allocateNode();
+    this.child1[node] = a;
+    this.child2[node] = b;
+    this.parent[a] = node;
+    this.parent[b] = node;
+    this.refit(node);
+    return node;
   }
 
   /** Write the leaf's real box (bounds + margin) and fat box (real box + fatten). */
@@ -630,6 +820,7 @@ export class AabbTree {
 
   /** `query` with the box read from an object (nothing boxed when called from the step). */
   queryBox(q: QueryBox, visit: (body: Body) => boolean | void): boolean {
+    this.rebuild();
     const minX = q.minX;
     const minY = q.minY;
     const maxX = q.maxX;
@@ -670,6 +861,7 @@ export class AabbTree {
    */
   raycast(ox: number, oy: number, dx: number, dy: number, maxT: number, visit: (body: Body, maxT: number) => number): number {
     if (this.root === NULL_NODE) return maxT;
+    this.rebuild();
     const height = this.height;
     const stack = this.takeStack();
     let top = 0;
@@ -706,6 +898,7 @@ export class AabbTree {
    */
   fatLeavesOverlapping(boxes: Float64Array, i: number, hits: IntList): void {
     if (this.root === NULL_NODE) return;
+    this.rebuild();
     const minX = boxes[i]!;
     const minY = boxes[i + 1]!;
     const maxX = boxes[i + 2]!;
@@ -741,8 +934,9 @@ export class AabbTree {
   /**
    * Checks every invariant and throws an Error naming the first one broken:
    * links agree both ways, heights are consistent, every internal box is the
-   * union of its children, every fat leaf box contains the real one, leaves
-   * are counted right. For tests; O(n).
+   * union of its children (contains it, for an enlarged node, whose parent is
+   * enlarged too), every fat leaf box contains the real one, leaves are
+   * counted right. For tests; O(n).
    */
   validate(): void {
     let leaves = 0;
@@ -769,10 +963,16 @@ export class AabbTree {
       if (this.height[n] !== h) throw new Error(`aabb tree: node ${n} has height ${this.height[n]}, expected ${h}`);
       const a = c1 * 4;
       const b = c2 * 4;
-      if (
-        box[i] !== Math.min(box[a]!, box[b]!) || box[i + 1] !== Math.min(box[a + 1]!, box[b + 1]!) ||
-        box[i + 2] !== Math.max(box[a + 2]!, box[b + 2]!) || box[i + 3] !== Math.max(box[a + 3]!, box[b + 3]!)
-      ) {
+      const uMinX = Math.min(box[a]!, box[b]!);
+      const uMinY = Math.min(box[a + 1]!, box[b + 1]!);
+      const uMaxX = Math.max(box[a + 2]!, box[b + 2]!);
+      const uMaxY = Math.max(box[a + 3]!, box[b + 3]!);
+      if (this.enlarged[n] === 1) {
+        if (expectedParent !== NULL_NODE && this.enlarged[expectedParent] !== 1) throw new Error(`aabb tree: enlarged node ${n} under a node not enlarged`);
+        if (!(box[i]! <= uMinX && box[i + 1]! <= uMinY && uMaxX <= box[i + 2]! && uMaxY <= box[i + 3]!)) {
+          throw new Error(`aabb tree: enlarged node ${n}'s box does not contain its children's`);
+        }
+      } else if (box[i] !== uMinX || box[i + 1] !== uMinY || box[i + 2] !== uMaxX || box[i + 3] !== uMaxY) {
         throw new Error(`aabb tree: node ${n}'s box is not the union of its children's`);
       }
     };
