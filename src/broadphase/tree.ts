@@ -58,10 +58,10 @@ export class DynamicTreeBroadphase implements Broadphase {
   /** Scratch list of leaves found by a tree query. */
   private readonly hits = new IntList(64);
 
-  // ---- the fat pair pool: pair p joins leaves codeA[p] and codeB[p] ----
+  // ---- the fat pair pool: pair p (0 <= p < fatPairCount, no gaps) joins leaves codeA[p] and codeB[p] ----
   private codeA: Int32Array = new Int32Array(256);
   private codeB: Int32Array = new Int32Array(256);
-  /** Links in codeA's and codeB's lists (−1 ends a list; for a free pair, nextA chains the free list). */
+  /** Links in codeA's and codeB's lists (−1 ends a list). */
   private nextA: Int32Array = new Int32Array(256);
   private prevA: Int32Array = new Int32Array(256);
   private nextB: Int32Array = new Int32Array(256);
@@ -70,9 +70,7 @@ export class DynamicTreeBroadphase implements Broadphase {
   private overlap: Uint8Array = new Uint8Array(256);
   /** The updatePairs call that last tested the pair (each pair is tested once per call). */
   private tested: Int32Array = new Int32Array(256);
-  private freePair = -1;
-  private usedPairs = 0;
-  /** Live fat pairs (for tests and tuning). */
+  /** Live fat pairs: they fill the pool's first slots (a freed pair's slot takes the last pair). */
   fatPairCount = 0;
   /** First pair of each leaf's list, by leaf index, for the moving and the static tree. */
   private headMoving: Int32Array = new Int32Array(64).fill(-1);
@@ -132,8 +130,6 @@ export class DynamicTreeBroadphase implements Broadphase {
     this.proxies.clear();
     this.movedCodes.clear();
     this.touchedCodes.clear();
-    this.freePair = -1;
-    this.usedPairs = 0;
     this.fatPairCount = 0;
     this.headMoving.fill(-1);
     this.headStatic.fill(-1);
@@ -146,8 +142,8 @@ export class DynamicTreeBroadphase implements Broadphase {
     // its pairs go without a report (the client ends what it kept of them)
     let p = this.heads(code)[code >> 1]!;
     while (p !== -1) {
-      const next = this.codeA[p] === code ? this.nextA[p]! : this.nextB[p]!;
-      this.freePairAt(p);
+      let next = this.codeA[p] === code ? this.nextA[p]! : this.nextB[p]!;
+      if (this.freePairAt(p) === next && next !== -1) next = p;
       p = next;
     }
     if (tree.moved[code >> 1] !== 0) this.unmark(code);
@@ -219,13 +215,8 @@ export class DynamicTreeBroadphase implements Broadphase {
   // ------------------------------------------------------------------ the pair pool
 
   private newPair(a: number, b: number): number {
-    let p = this.freePair;
-    if (p !== -1) {
-      this.freePair = this.nextA[p]!;
-    } else {
-      p = this.usedPairs++;
-      if (p === this.codeA.length) this.growPairs();
-    }
+    const p = this.fatPairCount;
+    if (p === this.codeA.length) this.growPairs();
     this.codeA[p] = a;
     this.codeB[p] = b;
     this.overlap[p] = 0;
@@ -261,17 +252,43 @@ export class DynamicTreeBroadphase implements Broadphase {
     else this.nextB[p] = q;
   }
 
-  /** Unlink pair p from both lists and free it. */
-  private freePairAt(p: number): void {
-    const a = this.codeA[p]!;
-    const b = this.codeB[p]!;
-    this.unlink(p, a, this.prevA[p]!, this.nextA[p]!);
-    this.unlink(p, b, this.prevB[p]!, this.nextB[p]!);
-    this.codeA[p] = -1;
-    this.codeB[p] = -1;
-    this.nextA[p] = this.freePair;
-    this.freePair = p;
-    this.fatPairCount--;
+  /**
+   * Unlink pair p from both lists and free it: the last pair of the pool
+   * moves into its slot (its neighbours' links and its leaves' heads
+   * follow), so the live pairs stay packed. Returns the slot the moved pair
+   * came from (a caller walking a list holding it goes on at p instead), or
+   * −1 when p was the last.
+   */
+  private freePairAt(p: number): number {
+    const codeA = this.codeA;
+    const codeB = this.codeB;
+    this.unlink(p, codeA[p]!, this.prevA[p]!, this.nextA[p]!);
+    this.unlink(p, codeB[p]!, this.prevB[p]!, this.nextB[p]!);
+    const last = --this.fatPairCount;
+    if (p === last) {
+      codeA[p] = -1;
+      codeB[p] = -1;
+      return -1;
+    }
+    const a = codeA[last]!;
+    const b = codeB[last]!;
+    codeA[p] = a;
+    codeB[p] = b;
+    this.overlap[p] = this.overlap[last]!;
+    this.tested[p] = this.tested[last]!;
+    const prevA = (this.prevA[p] = this.prevA[last]!);
+    const nextA = (this.nextA[p] = this.nextA[last]!);
+    const prevB = (this.prevB[p] = this.prevB[last]!);
+    const nextB = (this.nextB[p] = this.nextB[last]!);
+    if (prevA === -1) this.heads(a)[a >> 1] = p;
+    else this.setNext(prevA, a, p);
+    if (nextA !== -1) this.setPrev(nextA, a, p);
+    if (prevB === -1) this.heads(b)[b >> 1] = p;
+    else this.setNext(prevB, b, p);
+    if (nextB !== -1) this.setPrev(nextB, b, p);
+    codeA[last] = -1;
+    codeB[last] = -1;
+    return last;
   }
 
   private unlink(_p: number, code: number, prev: number, next: number): void {
@@ -404,12 +421,12 @@ export class DynamicTreeBroadphase implements Broadphase {
     let p = this.heads(code)[leaf]!;
     while (p !== -1) {
       const isA = this.codeA[p] === code;
-      const next = isA ? this.nextA[p]! : this.nextB[p]!;
+      let next = isA ? this.nextA[p]! : this.nextB[p]!;
       if (this.tested[p] !== call) {
         this.tested[p] = call;
         if (!this.fatHolds(p)) {
           if (this.overlap[p] === 1) this.report(p, ended);
-          this.freePairAt(p);
+          if (this.freePairAt(p) === next && next !== -1) next = p;
         } else {
           const now = this.boxesOverlap(this.codeA[p]!, this.codeB[p]!, false) ? 1 : 0;
           if (now !== this.overlap[p]) {
@@ -431,9 +448,8 @@ export class DynamicTreeBroadphase implements Broadphase {
     const sx = this.statics.exact;
     const mm = this.moving.moved;
     const sm = this.statics.moved;
-    for (let p = 0; p < this.usedPairs; p++) {
+    for (let p = 0; p < this.fatPairCount; p++) {
       const a = codeA[p]!;
-      if (a === -1) continue; // free
       const b = codeB[p]!;
       const aStatic = (a & 1) === 1;
       const bStatic = (b & 1) === 1;
@@ -446,6 +462,7 @@ export class DynamicTreeBroadphase implements Broadphase {
       if (now === 0 && ((aStatic ? sm : mm)[a >> 1] === MOVED || (bStatic ? sm : mm)[b >> 1] === MOVED) && !this.boxesOverlap(a, b, true)) {
         if (overlap[p] === 1) this.report(p, ended);
         this.freePairAt(p);
+        p--; // the last pair moved into slot p: test it next
         continue;
       }
       if (now !== overlap[p]) {
