@@ -296,13 +296,20 @@ export class AabbTree {
       this.centres[2 * k] = box[i]! + box[i + 2]!;
       this.centres[2 * k + 1] = box[i + 1]! + box[i + 3]!;
     }
-    this.root = this.buildRange(0, n);
+    this.root = this.buildRange(0, n, false);
     this.parent[this.root] = NULL_NODE;
     this.deferred.clear();
   }
 
-  /** Build a subtree of deferred leaves [from, to) (their centres beside them); returns its root. */
-  private buildRange(from: number, to: number): number {
+  /**
+   * Build a subtree of the deferred leaves (or subtrees) [from, to), their
+   * centres beside them; returns its root. Each range is split along the
+   * longer side of its centres' bounds: at the median, or with `middle` at
+   * the middle of the bounds, in one pass (cheaper than the selection, as
+   * Box2D v3 does; a split that leaves almost everything on one side takes
+   * the median instead, so clustered centres do not make the tree deep).
+   */
+  private buildRange(from: number, to: number, middle: boolean): number {
     const leaves = this.deferred.items;
     if (to - from === 1) return leaves[from]!;
     const c = this.centres;
@@ -319,10 +326,14 @@ export class AabbTree {
       if (y > maxY) maxY = y;
     }
     const axis = maxX - minX >= maxY - minY ? 0 : 1;
-    const mid = (from + to) >> 1;
-    this.selectNth(from, to, mid, axis);
-    const a = this.buildRange(from, mid);
-    const b = this.buildRange(mid, to);
+    let mid = middle ? this.splitAt(from, to, axis, axis === 0 ? 0.5 * (minX + maxX) : 0.5 * (minY + maxY)) : from;
+    const least = (to - from) >> 4;
+    if (mid - from <= least || to - mid <= least) {
+      mid = (from + to) >> 1;
+      this.selectNth(from, to, mid, axis);
+    }
+    const a = this.buildRange(from, mid, middle);
+    const b = this.buildRange(mid, to, middle);
     const node = this.allocateNode();
     this.child1[node] = a;
     this.child2[node] = b;
@@ -330,6 +341,36 @@ export class AabbTree {
     this.parent[b] = node;
     this.refit(node);
     return node;
+  }
+
+  /**
+   * Reorder deferred leaves [from, to) so that those whose centre along
+   * `axis` is below `pivot` come first (a Hoare partition); returns where
+   * the others begin.
+   */
+  private splitAt(from: number, to: number, axis: number, pivot: number): number {
+    const items = this.deferred.items;
+    const c = this.centres;
+    let i = from;
+    let j = to;
+    while (i < j) {
+      while (i < j && c[2 * i + axis]! < pivot) i++;
+      while (i < j && c[2 * (j - 1) + axis]! >= pivot) j--;
+      if (i < j) {
+        j--;
+        const t = items[i]!;
+        items[i] = items[j]!;
+        items[j] = t;
+        const tx = c[2 * i]!;
+        const ty = c[2 * i + 1]!;
+        c[2 * i] = c[2 * j]!;
+        c[2 * i + 1] = c[2 * j + 1]!;
+        c[2 * j] = tx;
+        c[2 * j + 1] = ty;
+        i++;
+      }
+    }
+    return i;
   }
 
   /**
@@ -490,9 +531,10 @@ export class AabbTree {
   /**
    * Rebuild the enlarged part of the tree: its flagged nodes are freed, and
    * what hung below them (leaves and unflagged subtrees, kept whole) is
-   * built into a new top of the tree (`buildSplitAtMiddle`). The tree is
-   * valid for queries before and after; after, no node is enlarged and every
-   * box is again the union of its children's. Deterministic. Runs when due
+   * built into a new top of the tree (`buildRange`, split at the middle).
+   * The tree is valid for queries before and after; after, no node is
+   * enlarged and every box is again the union of its children's.
+   * Deterministic. Runs when due
    * at the start of every query, insertion and removal, so a tree that is
    * never queried (a scene whose bodies collide with nothing) never pays
    * for it; a later rebuild just covers more.
@@ -531,73 +573,9 @@ export class AabbTree {
       c[2 * k] = box[i]! + box[i + 2]!;
       c[2 * k + 1] = box[i + 1]! + box[i + 3]!;
     }
-    this.root = this.buildSplitAtMiddle(0, n);
+    this.root = this.buildRange(0, n, true);
     this.parent[this.root] = NULL_NODE;
     items.clear();
-  }
-
-  /**
-   * Build a subtree of the items [from, to) of `deferred` (centres beside
-   * them), as `buildRange` does but cheaper: each range is split at the
-   * middle of its centres' bounds along their longer side, in one pass (the
-   * median split of `buildRange` balances better but costs a selection);
-   * halves are made even when all centres fall on one side. Returns the root.
-   */
-  private buildSplitAtMiddle(from: number, to: number): number {
-    const items = this.deferred.items;
-    if (to - from === 1) return items[from]!;
-    const c = this.centres;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (let k = from; k < to; k++) {
-      const x = c[2 * k]!;
-      const y = c[2 * k + 1]!;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-    const axis = maxX - minX >= maxY - minY ? 0 : 1;
-    const pivot = axis === 0 ? 0.5 * (minX + maxX) : 0.5 * (minY + maxY);
-    // Hoare partition: centres below the pivot to the front
-    let i = from;
-    let j = to;
-    while (i < j) {
-      while (i < j && c[2 * i + axis]! < pivot) i++;
-      while (i < j && c[2 * (j - 1) + axis]! >= pivot) j--;
-      if (i < j) {
-        j--;
-        const t = items[i]!;
-        items[i] = items[j]!;
-        items[j] = t;
-        const tx = c[2 * i]!;
-        const ty = c[2 * i + 1]!;
-        c[2 * i] = c[2 * j]!;
-        c[2 * i + 1] = c[2 * j + 1]!;
-        c[2 * j] = tx;
-        c[2 * j + 1] = ty;
-        i++;
-      }
-    }
-    // a split that leaves almost everything on one side (clustered centres) would make the tree
-    // deep: split at the median instead
-    let mid = i;
-    const least = (to - from) >> 4;
-    if (mid - from <= least || to - mid <= least) {
-      mid = (from + to) >> 1;
-      this.selectNth(from, to, mid, axis);
-    }
-    const a = this.buildSplitAtMiddle(from, mid);
-    const b = this.buildSplitAtMiddle(mid, to);
-    const node = this.allocateNode();
-    this.child1[node] = a;
-    this.child2[node] = b;
-    this.parent[a] = node;
-    this.parent[b] = node;
-    this.refit(node);
-    return node;
   }
 
   /** Write the leaf's real box (bounds + margin) and fat box (real box + fatten). */
