@@ -50,7 +50,8 @@
  * true impact, never after it: the sweep cannot step over a thin wall.
  *
  * Everything here is + − × ÷ and sqrt (deterministic), allocation-free in
- * steady state, and order-independent (the earliest impact wins).
+ * steady state, and order-independent (the earliest impact wins; of two at
+ * exactly the same time, the candidate with the smaller id).
  */
 import { CAPSULE, type Body } from "../bodies/body.js";
 import type { Broadphase, QueryBox } from "../broadphase/broadphase.js";
@@ -270,6 +271,18 @@ export class ContinuousSolver {
     }
     this.mover = null;
     if (this.candidateCount === 0) return false;
+    // in id order, not the broadphase's (whose tree's shape depends on the history of its
+    // inserts, moves and queries): two impacts at exactly the same time keep the same winner
+    const candidates = this.candidates;
+    for (let i = 1; i < this.candidateCount; i++) {
+      const c = candidates[i]!;
+      let j = i - 1;
+      while (j >= 0 && candidates[j]!._id > c._id) {
+        candidates[j + 1] = candidates[j]!;
+        j--;
+      }
+      candidates[j + 1] = c;
+    }
 
     const minE = b._minExtent;
     const target = Math.min(TARGET_SEPARATION, 0.25 * minE); // not a conditional: V8 boxed its value
