@@ -343,13 +343,27 @@ export class AabbTree {
     return node;
   }
 
+  /** Swap deferred leaves i and j, with their centres. */
+  private swapDeferred(i: number, j: number): void {
+    const items = this.deferred.items;
+    const c = this.centres;
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+    const tx = c[2 * i]!;
+    const ty = c[2 * i + 1]!;
+    c[2 * i] = c[2 * j]!;
+    c[2 * i + 1] = c[2 * j + 1]!;
+    c[2 * j] = tx;
+    c[2 * j + 1] = ty;
+  }
+
   /**
    * Reorder deferred leaves [from, to) so that those whose centre along
    * `axis` is below `pivot` come first (a Hoare partition); returns where
    * the others begin.
    */
   private splitAt(from: number, to: number, axis: number, pivot: number): number {
-    const items = this.deferred.items;
     const c = this.centres;
     let i = from;
     let j = to;
@@ -358,15 +372,7 @@ export class AabbTree {
       while (i < j && c[2 * (j - 1) + axis]! >= pivot) j--;
       if (i < j) {
         j--;
-        const t = items[i]!;
-        items[i] = items[j]!;
-        items[j] = t;
-        const tx = c[2 * i]!;
-        const ty = c[2 * i + 1]!;
-        c[2 * i] = c[2 * j]!;
-        c[2 * i + 1] = c[2 * j + 1]!;
-        c[2 * j] = tx;
-        c[2 * j + 1] = ty;
+        this.swapDeferred(i, j);
         i++;
       }
     }
@@ -380,7 +386,6 @@ export class AabbTree {
    * smaller: a quickselect with a middle pivot, no allocation.
    */
   private selectNth(from: number, to: number, nth: number, axis: number): void {
-    const leaves = this.deferred.items;
     const c = this.centres;
     let lo = from;
     let hi = to - 1;
@@ -392,15 +397,7 @@ export class AabbTree {
         while (c[2 * i + axis]! < pivot) i++;
         while (c[2 * j + axis]! > pivot) j--;
         if (i <= j) {
-          const t = leaves[i]!;
-          leaves[i] = leaves[j]!;
-          leaves[j] = t;
-          const tx = c[2 * i]!;
-          const ty = c[2 * i + 1]!;
-          c[2 * i] = c[2 * j]!;
-          c[2 * i + 1] = c[2 * j + 1]!;
-          c[2 * j] = tx;
-          c[2 * j + 1] = ty;
+          this.swapDeferred(i, j);
           i++;
           j--;
         }
