@@ -27,7 +27,8 @@
  *    left its fat box gets its new fat box in place, and its ancestors' boxes
  *    are grown to contain it and flagged "enlarged"; the tree stays valid for
  *    queries (every box contains its children's), only looser. `rebuild`,
- *    once per step, then rebuilds the part of the tree above the unflagged
+ *    at the next query, insertion or removal (never, in a tree nobody
+ *    queries), then rebuilds the part of the tree above the unflagged
  *    subtrees top-down, which costs far less than hundreds of re-insertions.
  *
  * Storage is structure-of-arrays: node i's box is `box[4i .. 4i+3]`, its
