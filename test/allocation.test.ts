@@ -162,7 +162,7 @@ describe("no allocation per step in steady state (contacts and every joint type)
  * smash (`Infinity` beside each contact's margin) and 11 kB in the tumbler
  * (contact begin events, the pending contacts' sort).
  */
-const LARGE_SCENE_BYTES = 256; // a few heap numbers (16 B each) per step, not one per body or contact
+const LARGE_SCENE_BYTES = 16; // less than one heap number (16 B) per step: none per body or contact, none per step
 
 describe("no allocation per step in steady state (large scenes, as users load the modules)", () => {
   const child = fileURLToPath(new URL("./support/allocation-child.mjs", import.meta.url));
@@ -174,12 +174,12 @@ describe("no allocation per step in steady state (large scenes, as users load th
   ];
   for (const [scene, name] of scenes) {
     it(name, () => {
-      const out = execFileSync(process.execPath, [child, bundle, scene], { encoding: "utf8", timeout: 120_000 });
+      const out = execFileSync(process.execPath, [child, bundle, scene], { encoding: "utf8", timeout: 200_000 });
       const { windows, sites } = JSON.parse(out.trim().split("\n").pop()!) as { windows: number[]; sites: string[] };
       console.log(`allocation, ${name}: ${windows.map((b) => b.toFixed(1)).join(", ")} B/step; quietest window: ${sites.join("; ")}`);
-      // A few heap numbers per step are left (in the step's own bookkeeping and, in the tumbler,
-      // in setVelocity's path): these scenes guard against the per-body and per-contact kind.
+      // (the quietest of eight windows: a window in which V8 re-optimises a function, which then
+      // runs unoptimised for a moment, boxing numbers, is noisy)
       expect(Math.min(...windows)).toBeLessThan(LARGE_SCENE_BYTES);
-    }, 150_000);
+    }, 240_000);
   }
 });
