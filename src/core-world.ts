@@ -831,8 +831,8 @@ export class CoreWorld implements BodyOwner {
       jm.relax(sb); // and the joints' sums (the contacts' relax pass adds their impulses to the totals)
       cc.solveSoft(sb, false, this.soft, this.stiff);
     }
+    jm.projectPositions(sb, o.jointPositionIterations); // moves the solver's poses
     sb.store(); // poses and velocities back to the bodies; the step's forces are used up
-    jm.projectPositions(sb, o.jointPositionIterations);
     this.finishSolve(dt);
   }
 

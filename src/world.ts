@@ -152,7 +152,7 @@ export class World extends JointWorld {
     }
     jm.sum(sb);
     this.integrator.integratePositions(sb);
-    sb.store(); // the position corrections move the bodies
+    // the position corrections move the solver's poses; then they go to the bodies
     if (o.positionCorrection === "projection") {
       projectPositions(cc, sb);
       jm.projectPositions(sb, o.positionIterations);
@@ -164,6 +164,7 @@ export class World extends JointWorld {
         if (cc.minSeparation >= -3 * o.slop && jointsWithin) break;
       }
     }
+    sb.store();
     cc.addToTotals();
     this.finishSolve(dt);
   }

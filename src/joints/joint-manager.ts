@@ -35,7 +35,6 @@ import {
   D_BREAK_FORCE, D_BREAK_TORQUE, D_FORCEX, D_FORCEY, D_TORQUE, DEF, I_BODY_A, I_BODY_B, I_KIND, I_SWITCHES, INFO, JointRows, R_ANGULAR_MASS,
   R_SUMT, R_SUMX, R_SUMY, S_LIMIT, S_SPRING, SLOTS, STRIDE,
 } from "./joint-rows.js";
-import { JointPoses } from "./joint-poses.js";
 import { capacityFor, grown } from "../math/typed.js";
 
 /** Position projection stops early once no rigid part is off by more than this: 0.05 mm, 0.001 rad. */
@@ -60,8 +59,6 @@ export class JointManager implements JointStages {
   readonly ctx = new JointContext();
   /** The joints' rows, and the step's records among them (from `collect` to `finish`). */
   readonly constraints = new JointConstraints();
-  /** The poses position projection moves. */
-  private readonly poses = new JointPoses();
   /** One row to build a joint in before `add` (see `staging`). */
   private readonly stage = new JointRows(1);
 
@@ -382,17 +379,16 @@ export class JointManager implements JointStages {
 
   /**
    * Up to `iterations` passes of position projection (positions.ts) over the
-   * step's joints, after the velocity solve; stops early once every rigid
-   * part is within the tolerances. Returns whether the last pass found them
-   * all within (true when there is nothing to project).
+   * step's joints, after the velocity solve and before `sb.store()` (the
+   * passes move the solver's poses); stops early once every rigid part is
+   * within the tolerances. Returns whether the last pass found them all
+   * within (true when there is nothing to project).
    */
   projectPositions(sb: SolverBodies, iterations: number): boolean {
-    const poses = this.poses;
     const count = this.constraints.count;
-    poses.begin(sb);
     let within = count === 0;
     for (let it = 0; it < iterations && count > 0; it++) {
-      projectJoints(this.jointOf, sb, this.constraints, poses);
+      projectJoints(this.jointOf, sb, this.constraints);
       // both errors read and compared in every pass, not `linear <= ... && angular <= ...`: the
       // angular load and compare never ran while the linear error stayed out of tolerance, and the
       // first pass that came within (long after the warm-up) deoptimised the step's code (this and
@@ -405,7 +401,6 @@ export class JointManager implements JointStages {
         break;
       }
     }
-    poses.flush(sb);
     return within;
   }
 

@@ -26,8 +26,9 @@
  * heap number on every call.
  *
  * The passes work on the step's joint records (joint-constraints.ts: slots,
- * masses, anchors at the step start) and move the poses in `JointPoses`
- * (joint-poses.ts), which the caller writes back to the bodies at the end.
+ * masses, anchors at the step start) and move the solver's poses
+ * (`SolverBodies.movePose`), before `SolverBodies.store` hands them to the
+ * bodies.
  */
 import type { SolverBodies } from "../solver/solver-bodies.js";
 import { DISTANCE, PRISMATIC, WELD, WHEEL, type Joint } from "./joint.js";
@@ -39,7 +40,6 @@ import {
   F_LIMIT, I_SWITCHES, INFO, S_LIMIT, R_ANGULAR_MASS, R_DANGLE, R_DCX, R_DCY, R_FAX, R_FAY, R_FBX, R_FBY, R_IA, R_IB, R_LOWER, R_MA, R_MB, R_UPPER, SLOTS, STRIDE,
   type JointRows,
 } from "./joint-rows.js";
-import type { JointPoses } from "./joint-poses.js";
 
 /** Largest correction of one pass: 0.2 m, 8° (Box2D v2's maxLinearCorrection and maxAngularCorrection). */
 export const MAX_LINEAR = 0.2;
@@ -56,9 +56,8 @@ export const projected = { linear: 0.5, angular: 0.5 };
  */
 const P = { px: 0.5, py: 0.5, lax: 0.5, lay: 0.5, angular: 0.5, c: 0.5 };
 
-/** The pass's rows and poses (set by `projectJoints`); `i` below is a row. */
+/** The pass's rows (set by `projectJoints`); `i` below is a row. */
 let rows: JointRows;
-let poses: JointPoses;
 
 /** Apply P to the two bodies of record i. */
 function push(i: number, sb: SolverBodies): void {
@@ -70,14 +69,14 @@ function push(i: number, sb: SolverBodies): void {
   const tB = now.rBx * py - now.rBy * px + P.angular;
   const mA = r[o + R_MA]!;
   const mB = r[o + R_MB]!;
-  poses.dx = -mA * px;
-  poses.dy = -mA * py;
-  poses.da = -r[o + R_IA]! * tA;
-  poses.move(sb, rows.slots[i * SLOTS]!);
-  poses.dx = mB * px;
-  poses.dy = mB * py;
-  poses.da = r[o + R_IB]! * tB;
-  poses.move(sb, rows.slots[i * SLOTS + 1]!);
+  sb.moveX = -mA * px;
+  sb.moveY = -mA * py;
+  sb.moveAngle = -r[o + R_IA]! * tA;
+  sb.movePose(rows.slots[i * SLOTS]!);
+  sb.moveX = mB * px;
+  sb.moveY = mB * py;
+  sb.moveAngle = r[o + R_IB]! * tB;
+  sb.movePose(rows.slots[i * SLOTS + 1]!);
 }
 
 /** An angle error P.c (rad) of a rigid angular part of record i removed. */
@@ -90,12 +89,12 @@ function projectAngle(i: number, sb: SolverBodies): void {
   const a = C < 0 ? -C : C;
   if (a > projected.angular) projected.angular = a;
   const imp = -angularMass * Math.min(Math.max(C, -MAX_ANGULAR), MAX_ANGULAR);
-  poses.dx = 0;
-  poses.dy = 0;
-  poses.da = -r[o + R_IA]! * imp;
-  poses.move(sb, rows.slots[i * SLOTS]!);
-  poses.da = r[o + R_IB]! * imp;
-  poses.move(sb, rows.slots[i * SLOTS + 1]!);
+  sb.moveX = 0;
+  sb.moveY = 0;
+  sb.moveAngle = -r[o + R_IA]! * imp;
+  sb.movePose(rows.slots[i * SLOTS]!);
+  sb.moveAngle = r[o + R_IB]! * imp;
+  sb.movePose(rows.slots[i * SLOTS + 1]!);
 }
 
 /** A position error P.c (m) along the current `row` removed (record i); A's lever is (P.lax, P.lay). */
@@ -254,14 +253,14 @@ function projectPoints(act: Int32Array, from: number, to: number, sb: SolverBodi
     const px = -det * (k22 * cx - k12 * cy);
     const py = -det * (k11 * cy - k12 * cx);
     // (the torques' "+ 0" is the angular part `push` adds: it turns a −0 into +0)
-    poses.dx = -mA * px;
-    poses.dy = -mA * py;
-    poses.da = -iA * (rAx * py - rAy * px + 0);
-    poses.move(sb, sA);
-    poses.dx = mB * px;
-    poses.dy = mB * py;
-    poses.da = iB * (rBx * py - rBy * px + 0);
-    poses.move(sb, sB);
+    sb.moveX = -mA * px;
+    sb.moveY = -mA * py;
+    sb.moveAngle = -iA * (rAx * py - rAy * px + 0);
+    sb.movePose(sA);
+    sb.moveX = mB * px;
+    sb.moveY = mB * py;
+    sb.moveAngle = iB * (rBx * py - rBy * px + 0);
+    sb.movePose(sB);
   }
   projected.linear = linear;
 }
@@ -269,13 +268,12 @@ function projectPoints(act: Int32Array, from: number, to: number, sb: SolverBodi
 /**
  * One NGS pass over the step's records (`records`, in its runs; `jointOf`
  * gives the joint of a row, for the kinds solved on their Joint objects),
- * moving the poses in `moves` (which the caller flushes to the bodies); the
+ * moving the solver's poses (which `SolverBodies.store` hands to the bodies); the
  * largest error it found is left in `projected` (for an early exit).
  */
-export function projectJoints(jointOf: readonly (Joint | null)[], sb: SolverBodies, records: JointConstraints, moves: JointPoses): void {
+export function projectJoints(jointOf: readonly (Joint | null)[], sb: SolverBodies, records: JointConstraints): void {
   rows = records.rows;
   const act = records.act;
-  poses = moves;
   projected.linear = 0;
   projected.angular = 0;
   for (let run = 0; run < records.runCount; run++) {

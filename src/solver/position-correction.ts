@@ -17,20 +17,17 @@
 import { separation, separationNow, type ContactConstraints } from "./contact-solver.js";
 import { C_NX, C_NY, C_POINT, I_COUNT, I_SLOT_A, I_SLOT_B, INT_STRIDE, POINT_STRIDE, PT_RAX, PT_RAY, PT_RBX, PT_RBY, STRIDE } from "./contact-kernels.js";
 import type { SolverBodies } from "./solver-bodies.js";
-import { integrateRotation } from "./integrate.js";
 
 /** The PGS solver's position corrections (`WorldOptions.positionCorrection`). */
 export type PositionCorrection = "baumgarte" | "projection" | "ngs" | "none";
 export const POSITION_CORRECTIONS: readonly PositionCorrection[] = ["baumgarte", "projection", "ngs", "none"];
 
-/** Move (and turn) the body in slot s, keeping the solver's view of it in step. */
-export function shift(sb: SolverBodies, s: number, dx: number, dy: number, da: number): void {
-  if (s === 0) return;
-  const b = sb.bodies[s]!;
-  b.px += dx;
-  b.py += dy;
-  if (da !== 0) integrateRotation(b, da);
-  sb.syncPose(s);
+/** Move the pose of slot s by (dx, dy), unturned (`SolverBodies.movePose`). */
+function shift(sb: SolverBodies, s: number, dx: number, dy: number): void {
+  sb.moveX = dx;
+  sb.moveY = dy;
+  sb.moveAngle = 0;
+  sb.movePose(s);
 }
 
 /** Linear projection of every contact, from its current separation. */
@@ -59,8 +56,8 @@ export function projectPositions(cc: ContactConstraints, sb: SolverBodies): void
     const k = (percent * depth) / mSum;
     const nx = v[o + C_NX]!;
     const ny = v[o + C_NY]!;
-    shift(sb, sA, -mA * k * nx, -mA * k * ny, 0);
-    shift(sb, sB, mB * k * nx, mB * k * ny, 0);
+    shift(sb, sA, -mA * k * nx, -mA * k * ny);
+    shift(sb, sB, mB * k * nx, mB * k * ny);
   }
 }
 
@@ -107,8 +104,14 @@ export function solvePositionsNGS(cc: ContactConstraints, sb: SolverBodies): voi
       const impulse = K > 0 ? -C / K : 0;
       const px = impulse * nx;
       const py = impulse * ny;
-      shift(sb, sA, -mA * px, -mA * py, -iA * (rAx * py - rAy * px));
-      shift(sb, sB, mB * px, mB * py, iB * (rBx * py - rBy * px));
+      sb.moveX = -mA * px;
+      sb.moveY = -mA * py;
+      sb.moveAngle = -iA * (rAx * py - rAy * px);
+      sb.movePose(sA);
+      sb.moveX = mB * px;
+      sb.moveY = mB * py;
+      sb.moveAngle = iB * (rBx * py - rBy * px);
+      sb.movePose(sB);
     }
   }
   cc.minSeparation = minSeparation;

@@ -238,8 +238,9 @@ export class SolverBodies {
 
   /**
    * The solve's result back to the bodies, once their poses and velocities
-   * are final (after the sub-steps; pgs: before its position corrections,
-   * which move the bodies, as joint projection and continuous collision do):
+   * are final (after the sub-steps and the position corrections, which move
+   * the poses here with `movePose`; continuous collision moves the bodies
+   * after it):
    * poses, velocities, and the step's forces cleared (used up).
    */
   store(): void {
@@ -306,13 +307,48 @@ export class SolverBodies {
     this.dqs[s] = qs * c0 - qc * s0;
   }
 
-  /** Refresh a slot's displacement and rotation since the step start from its body's pose (after `store`: the pgs position corrections move the bodies). */
-  syncPose(s: number): void {
-    const b = this.bodies[s]!;
-    this.dpx[s] = b.px - b.x0;
-    this.dpy[s] = b.py - b.y0;
+  /**
+   * The move `movePose` makes: by (moveX, moveY), turned by moveAngle
+   * (fields, not arguments: V8 boxes a number passed to a call it does not
+   * inline, and position corrections make thousands of moves per step).
+   */
+  moveX = 0.5;
+  moveY = 0.5;
+  moveAngle = 0.5;
+
+  /**
+   * A position correction (joint projection, pgs's contact projection and
+   * NGS): move slot s's pose by (moveX, moveY) and turn it by moveAngle (as
+   * `integrateRotation` turns a body: unit complex, renormalised), and
+   * refresh its `dpx ... dqs`. Before `store`, which hands the result to
+   * the body. Slot 0 (the bodies that do not move) stays.
+   */
+  movePose(s: number): void {
+    if (s === 0) return;
+    const p = this.pose;
+    const o = POSE * s;
+    const px = p[o]! + this.moveX;
+    const py = p[o + 1]! + this.moveY;
+    p[o] = px;
+    p[o + 1] = py;
+    let qc = p[o + 2]!;
+    let qs = p[o + 3]!;
+    const da = this.moveAngle;
+    if (da !== 0) {
+      const c = qc - da * qs;
+      const sn = qs + da * qc;
+      const inv = 1 / Math.sqrt(c * c + sn * sn);
+      qc = c * inv;
+      qs = sn * inv;
+      p[o + 2] = qc;
+      p[o + 3] = qs;
+    }
+    const c0 = p[o + 6]!;
+    const s0 = p[o + 7]!;
+    this.dpx[s] = px - p[o + 4]!;
+    this.dpy[s] = py - p[o + 5]!;
     // dq = q · conj(q0)
-    this.dqc[s] = b.qc * b.c0 + b.qs * b.s0;
-    this.dqs[s] = b.qs * b.c0 - b.qc * b.s0;
+    this.dqc[s] = qc * c0 + qs * s0;
+    this.dqs[s] = qs * c0 - qc * s0;
   }
 }
