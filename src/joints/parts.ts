@@ -25,7 +25,7 @@
  * code with a Baumgarte bias: biasRate = β/dt, mass scale 1, impulse scale 0
  * (or bias 0 and projection, with position correction "ngs"/"projection").
  */
-import type { SolverBodies } from "../solver/solver-bodies.js";
+import { POSE, type SolverBodies } from "../solver/solver-bodies.js";
 import { Softness } from "../solver/softness.js";
 import type { Joint } from "./joint.js";
 import type { Body } from "../bodies/body.js";
@@ -95,19 +95,32 @@ export function prepareBase(rows: JointRows, row: number, sb: SolverBodies, a: B
   const lAy = d[od + D_LAY]!;
   const lBx = d[od + D_LBX]!;
   const lBy = d[od + D_LBY]!;
-  r[o + R_FAX] = a.qc * lAx - a.qs * lAy;
-  r[o + R_FAY] = a.qs * lAx + a.qc * lAy;
-  r[o + R_FBX] = b.qc * lBx - b.qs * lBy;
-  r[o + R_FBY] = b.qs * lBx + b.qc * lBy;
-  r[o + R_DCX] = b.px - a.px;
-  r[o + R_DCY] = b.py - a.py;
+  // the poses: a simulated body's from the solver's record (a copy of the body's, in one cache
+  // line; a Body's numbers are each a heap box of their own), the others' from the body
+  const pose = sb.pose;
+  const pA = POSE * sA;
+  const pB = POSE * sB;
+  const aX = sA !== 0 ? pose[pA]! : a.px;
+  const aY = sA !== 0 ? pose[pA + 1]! : a.py;
+  const aC = sA !== 0 ? pose[pA + 2]! : a.qc;
+  const aS = sA !== 0 ? pose[pA + 3]! : a.qs;
+  const bX = sB !== 0 ? pose[pB]! : b.px;
+  const bY = sB !== 0 ? pose[pB + 1]! : b.py;
+  const bC = sB !== 0 ? pose[pB + 2]! : b.qc;
+  const bS = sB !== 0 ? pose[pB + 3]! : b.qs;
+  r[o + R_FAX] = aC * lAx - aS * lAy;
+  r[o + R_FAY] = aS * lAx + aC * lAy;
+  r[o + R_FBX] = bC * lBx - bS * lBy;
+  r[o + R_FBY] = bS * lBx + bC * lBy;
+  r[o + R_DCX] = bX - aX;
+  r[o + R_DCY] = bY - aY;
   if (!angle) {
     r[o + R_DANGLE] = 0;
     return;
   }
   // q_b · conj(q_a), its angle into trigOut[0] (a return value would be boxed)
-  trigIn[0] = b.qs * a.qc - b.qc * a.qs;
-  trigIn[1] = b.qc * a.qc + b.qs * a.qs;
+  trigIn[0] = bS * aC - bC * aS;
+  trigIn[1] = bC * aC + bS * aS;
   detAtan2In();
   let dA = trigOut[0]! - d[od + D_REF_ANGLE]!;
   if (dA < -Math.PI) dA += 2 * Math.PI;
