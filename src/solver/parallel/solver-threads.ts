@@ -128,9 +128,17 @@ export class SolverThreads implements ContactPassRunner {
     sb.share();
   }
 
-  /** Start making the workers, once. */
+  /**
+   * Start making the workers, once. (Called by every pass: the closure lives
+   * in `startSpawning`, because a function that makes one gets a context
+   * object on every call, made or not, which V8 did not always remove.)
+   */
   private ensureStarted(): void {
-    if (this.starting === null) this.starting = this.spawn().catch((e: unknown) => this.onFailure(0, e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+    if (this.starting === null) this.starting = this.startSpawning();
+  }
+
+  private startSpawning(): Promise<void> {
+    return this.spawn().catch((e: unknown) => this.onFailure(0, e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
   }
 
   /** Start the workers (once); resolves when every one is ready, rejects with a SolverWorkerError if one fails. */
