@@ -1,10 +1,13 @@
 /**
- * The README's performance tables, made from bench/RESULTS.json (Node's
- * cells): mean ms per step for each scene and engine, the joint scenes with
- * their worst joint separation. `node bench/readme-table.mjs` rewrites the
- * text between `<!-- bench-table -->` and `<!-- /bench-table -->` in
- * README.md; test/readme-bench.test.ts checks that the README holds what
- * this makes from the committed results.
+ * The performance tables of the docs, made from bench/RESULTS.json (Node's
+ * cells): in docs/performance.md, mean ms per step for each scene and engine
+ * and the joint scenes with their worst joint separation; on the front page
+ * (README.md), a summary of the contact scenes for a few engines.
+ * `node bench/readme-table.mjs` rewrites the text between
+ * `<!-- bench-table -->` and `<!-- /bench-table -->` in docs/performance.md
+ * and between `<!-- bench-summary -->` and `<!-- /bench-summary -->` in
+ * README.md; test/readme-bench.test.ts checks that both hold what this makes
+ * from the committed results.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -12,8 +15,13 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const START = "<!-- bench-table -->";
 export const END = "<!-- /bench-table -->";
+export const SUMMARY_START = "<!-- bench-summary -->";
+export const SUMMARY_END = "<!-- /bench-summary -->";
+/** The page with the full tables, and the front page with the summary (paths from the repository root). */
+export const PERFORMANCE_PAGE = "docs/performance.md";
+export const FRONT_PAGE = "README.md";
 
-/** The columns, in order: engine name in RESULTS.json → the README's heading. */
+/** The columns, in order: engine name in RESULTS.json → the tables' heading. */
 const COLUMNS = [
   ["capsule2d", "capsule2d"],
   ["capsule2d-wasm", "capsule2d + wasm"],
@@ -27,7 +35,10 @@ const COLUMNS = [
   ["matter", "matter-js"],
 ];
 
-/** The rows: scene name → what the README calls it. */
+/** The engines of the front page's summary (a subset of COLUMNS). */
+const SUMMARY_ENGINES = ["capsule2d", "rapier-simd", "box2d3-wasm", "planck", "matter"];
+
+/** The rows: scene name → what the tables call it. */
 const CONTACT_ROWS = [
   ["rain-circles-500", "500 falling circles"],
   ["rain-circles-2000", "2000 falling circles"],
@@ -66,12 +77,12 @@ function length(m) {
  */
 export const OTHER_RUN = "†";
 
-function table(results, rows, withSeparation) {
+function table(results, rows, withSeparation, columns = COLUMNS) {
   const node = results.cells.filter((c) => (c.runtime ?? "node") === "node");
   const runOf = (c) => c.runDate ?? results.meta.date;
   const find = (e, s) => node.find((c) => c.engine === e && c.scene === s);
   const present = rows.filter(([s]) => node.some((c) => c.scene === s));
-  const cols = COLUMNS.filter(([e]) => present.some(([s]) => find(e, s)));
+  const cols = columns.filter(([e]) => present.some(([s]) => find(e, s)));
   const out = [`| scene | ${cols.map(([, h]) => h).join(" | ")} |`, `| --- | ${cols.map(() => "---:").join(" | ")} |`];
   for (const [scene, name] of present) {
     const cells = cols.map(([e]) => {
@@ -88,10 +99,17 @@ function table(results, rows, withSeparation) {
   return out.join("\n");
 }
 
-/** The README's text between the markers, from the results in `results` (RESULTS.json parsed). */
-export function performanceTables(results) {
+/** The days of the runs the results come from, in order ("2026-11-23, 2026-11-24"). */
+function runDays(results) {
   const dates = [...new Set(results.cells.map((c) => c.runDate ?? results.meta.date))].sort();
-  const days = [...new Set(dates.map((d) => d.slice(0, 10)))].join(", ");
+  return [...new Set(dates.map((d) => d.slice(0, 10)))].join(", ");
+}
+
+const OTHER_RUN_NOTE = `${OTHER_RUN} measured in an earlier run than capsule2d's cell of that scene: the machine's speed drifts by up to 2× between runs, so compare such a cell with capsule2d's only roughly (bench/RESULTS.md gives each run's date).`;
+
+/** docs/performance.md's text between the markers, from the results in `results` (RESULTS.json parsed). */
+export function performanceTables(results) {
+  const days = runDays(results);
   return [
     "",
     `Mean ms per step under Node (${results.meta.node}, ${results.meta.cpu}; runs of ${days}; default settings, sleeping off; "—": skipped, the engine lacks the shape or body type; blank: not measured yet):`,
@@ -102,21 +120,48 @@ export function performanceTables(results) {
     "",
     table(results, JOINT_ROWS, true),
     "",
-    `${OTHER_RUN} measured in an earlier run than capsule2d's cell of that scene: the machine's speed drifts by up to 2× between runs, so compare such a cell with capsule2d's only roughly (bench/RESULTS.md gives each run's date).`,
+    OTHER_RUN_NOTE,
     "",
   ].join("\n");
 }
 
-/** README.md with its performance tables made again from bench/RESULTS.json. */
+/** The front page's summary between its markers: the contact scenes for SUMMARY_ENGINES. */
+export function summaryTable(results) {
+  const columns = COLUMNS.filter(([e]) => SUMMARY_ENGINES.includes(e));
+  return [
+    "",
+    `Node ${results.meta.node}, ${results.meta.cpu}; runs of ${runDays(results)}; default settings, sleeping off; "—": the engine lacks the shape:`,
+    "",
+    table(results, CONTACT_ROWS, false, columns),
+    "",
+    OTHER_RUN_NOTE,
+    "",
+  ].join("\n");
+}
+
+/** `text` with what lies between `start` and `end` replaced by `inner`; `name` is the file, for the error. */
+function replaceBetween(text, start, end, inner, name) {
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`${name} has no ${start} … ${end} section`);
+  return text.slice(0, a + start.length) + inner + text.slice(b);
+}
+
+/** docs/performance.md with its tables made again from bench/RESULTS.json. */
+export function updatedPerformancePage(page, results) {
+  return replaceBetween(page, START, END, performanceTables(results), PERFORMANCE_PAGE);
+}
+
+/** README.md with its summary made again from bench/RESULTS.json. */
 export function updatedReadme(readme, results) {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} section`);
-  return readme.slice(0, a + START.length) + performanceTables(results) + readme.slice(b);
+  return replaceBetween(readme, SUMMARY_START, SUMMARY_END, summaryTable(results), FRONT_PAGE);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = JSON.parse(readFileSync(`${ROOT}bench/RESULTS.json`, "utf8"));
-  writeFileSync(`${ROOT}README.md`, updatedReadme(readFileSync(`${ROOT}README.md`, "utf8"), results));
-  console.log("README.md: performance tables rewritten from bench/RESULTS.json");
+  const page = `${ROOT}${PERFORMANCE_PAGE}`;
+  writeFileSync(page, updatedPerformancePage(readFileSync(page, "utf8"), results));
+  const front = `${ROOT}${FRONT_PAGE}`;
+  writeFileSync(front, updatedReadme(readFileSync(front, "utf8"), results));
+  console.log(`${PERFORMANCE_PAGE} and ${FRONT_PAGE}: performance tables rewritten from bench/RESULTS.json`);
 }
