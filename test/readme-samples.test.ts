@@ -1,0 +1,36 @@
+/**
+ * The README's code samples run as written and print what the README says
+ * they print. Each runs in a fresh Node process from the repository root, so
+ * `import ... from "capsule2d"` resolves to the built package (dist/) as a
+ * user's would: needs `npm run build` first (`npm test` runs it). The game
+ * sample needs a page: test/browser/readme-game.test.ts plays it.
+ */
+import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { ROOT, readmeOutput, readmeSample, readmeSampleNames } from "./support/readme-samples.js";
+
+/** Runs `code` as an ES module in Node from the repository root; its stdout. */
+function run(code: string): string {
+  return execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: ROOT, encoding: "utf8" });
+}
+
+describe("README samples", () => {
+  it("every sample is run by a test (here, or the game in the browser)", () => {
+    expect(readmeSampleNames()).toEqual(["hello", "collide", "game"]);
+  });
+
+  it("hello world prints each pair beginning to touch, then the bodies at rest, as the README shows", () => {
+    const printed = run(readmeSample("hello"));
+    expect(printed).toBe(readmeOutput("hello"));
+    // and the README's reading of it: the ball (#1) lands on the floor (#0) first, the pill (#2) reaches the floor last
+    const lines = printed.trim().split("\n");
+    expect(lines[0]).toMatch(/: #0 touches #1,/);
+    expect(lines.some((l) => / #1 touches #2,/.test(l))).toBe(true);
+    expect(lines.at(-2)).toMatch(/: #0 touches #2,/);
+    expect(lines.some((l) => /depth -\d/.test(l))).toBe(true); // a depth can be negative
+  });
+
+  it("collide prints the manifold the README shows: normal (0, 1), depth 1.75", () => {
+    expect(run(readmeSample("collide"))).toBe(readmeOutput("collide"));
+  });
+});
