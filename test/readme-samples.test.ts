@@ -3,7 +3,7 @@
  * they print. Each runs in a fresh Node process from the repository root, so
  * `import ... from "capsule2d"` resolves to the built package (dist/) as a
  * user's would: needs `npm run build` first (`npm test` runs it). The game
- * sample needs a page: test/browser/readme-game.test.ts plays it.
+ * sample needs a page: test/browser/readme-script.test.ts plays it.
  */
 import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";

@@ -3,7 +3,7 @@
  * first ```js block after `<!-- readme-sample: NAME -->`, and what it prints
  * the first ```text block after `<!-- readme-output: NAME -->`. Tests run
  * them as written (test/readme-samples.test.ts in Node,
- * test/browser/readme-game.test.ts in Chromium).
+ * test/browser/readme-script.test.ts in Chromium).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
