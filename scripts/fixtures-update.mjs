@@ -13,7 +13,10 @@
  *
  * The snapshot fixtures of older format versions (test/fixtures/snapshots/)
  * are not made here: they were written by the code of their time (see the
- * README.md there) and are never regenerated.
+ * README.md there) and are never regenerated. What is recorded here is how
+ * today's engine steps on from each of them (`oldSnapshots`: the hash after
+ * each of 60 steps), and whether that is still what the old code computed
+ * (`sameAsOldCode`); test/old-snapshots.test.ts checks both.
  */
 import { build } from "esbuild";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,7 +33,12 @@ try {
   const file = join(dir, "scenes.mjs");
   await build({
     stdin: {
-      contents: `export * from "./test/fixtures/scenes.ts"; export { enableWasmSolver, disableWasmSolver } from "./src/wasm/index.ts";`,
+      contents: [
+        `export * from "./test/fixtures/scenes.ts";`,
+        `export * from "./test/fixtures/old-snapshots.ts";`,
+        `export { World } from "./src/index.ts";`,
+        `export { enableWasmSolver, disableWasmSolver } from "./src/wasm/index.ts";`,
+      ].join("\n"),
       resolveDir: root,
       loader: "ts",
     },
@@ -73,20 +81,33 @@ if (differ > 0) {
   process.exit(1);
 }
 
+// today's engine stepping on from the old snapshots (JSON; the test checks that binary gives the same)
+const oldSnapshots = {};
+for (const name of lib.OLD_SNAPSHOTS) {
+  const hashesAfter = lib.hashesAfterRestore(lib.World.fromSnapshot(lib.oldJSON(root, name)));
+  const sameAsOldCode = JSON.stringify(hashesAfter) === JSON.stringify(lib.oldExpected(root, name).hashesAfter);
+  oldSnapshots[name] = { sameAsOldCode, hashesAfter };
+  console.log(`${name}: today's engine continues it ${sameAsOldCode ? "exactly as the code that wrote it did" : "differently from the code that wrote it"}`);
+}
+
 const fixture = {
   about: [
     "Recorded stateHash() references, checked by test/recorded-hashes.test.ts (Node, JavaScript and WebAssembly)",
     "and test/browser/fixtures.test.ts (Chromium, Firefox ESR, jsc). Written only by `npm run fixtures:update`",
     "(scripts/fixtures-update.mjs) from the scenes in test/fixtures/scenes.ts. A change to these values must be",
     "deliberate: regenerate with that command and give the reason (what changed the bits, and why) in the commit message.",
+    "oldSnapshots: the hashes today's engine gives after each of 60 steps from the old snapshot fixtures (test/fixtures/snapshots/),",
+    "and whether they are still those the code that wrote each fixture computed (test/old-snapshots.test.ts checks both).",
   ],
   steps: lib.STEPS,
   every: lib.EVERY,
   dt: lib.DT,
   scenes,
+  oldSnapshots,
 };
 // one reading a line, so that a diff shows which scene and step changed
 const text = JSON.stringify(fixture, null, 2).replace(/\{\n\s+"step": (\d+),\n\s+"hash": ("\w+"),\n\s+"awake": (\d+),\n\s+"contacts": (\d+)\n\s+\}/g,
-  (_, step, hash, awake, contacts) => `{ "step": ${step}, "hash": ${hash}, "awake": ${awake}, "contacts": ${contacts} }`);
+  (_, step, hash, awake, contacts) => `{ "step": ${step}, "hash": ${hash}, "awake": ${awake}, "contacts": ${contacts} }`)
+  .replace(/"hashesAfter": \[[^\]]*\]/g, (list) => list.replace(/\n\s+(?=")/g, " ").replace(/\n\s+\]/, " ]"));
 writeFileSync(out, `${text}\n`);
 console.log(`wrote ${out} (${names.length} scenes)`);
