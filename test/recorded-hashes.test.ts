@@ -51,7 +51,7 @@ describe("the recorded stateHash references (test/fixtures/state-hashes.json)", 
     // the scenes do what they are there for: the pyramid falls asleep, and the piles keep contacts
     expect(fixture.scenes["pyramid, soft-step"]!.readings.at(-1)!.awake).toBe(0);
     expect(fixture.scenes["pyramid, pgs ngs"]!.readings.at(-1)!.awake).toBe(0);
-    expect(fixture.scenes["pile, soft-step"]!.readings.at(-1)!.contacts).toBeGreaterThan(80);
+    expect(fixture.scenes["pile, soft-step"]!.readings.at(-1)!.contacts).toBeGreaterThan(50);
   });
 
   for (const name of Object.keys(FIXTURE_SCENES)) {
