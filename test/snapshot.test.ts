@@ -1,15 +1,16 @@
 /**
  * Snapshots: a world rebuilt from `snapshot()` continues bit for bit like the
  * world that never stopped (same `stateHash()` at every step), in JSON and in
- * binary form; corrupt snapshots are rejected with a clear error.
+ * binary form; corrupt snapshots are rejected with a clear error. (Older
+ * format versions: test/old-snapshots.test.ts, with files written by the
+ * code of their time.)
  */
 import { describe, expect, it } from "vitest";
 import { AABB, Capsule, Circle, World } from "../src/index.js";
 import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, setBinaryCodec, type WorldSnapshot } from "../src/world/snapshot.js";
 import { enableBinarySnapshots } from "../src/binary/index.js";
 import {
-  BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, fieldOffset,
-  type Field, type Layout,
+  BODY_FIELDS, BODY_LAYOUT, fieldOffset,
 } from "../src/world/schema.js";
 import { disableCompiledCodecs } from "../src/world/compile.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
@@ -156,57 +157,6 @@ describe("snapshot data", () => {
     expect(fixed).toBeLessThan(1024);
     // binary and JSON describe the same world
     expect(viaBinary(world).stateHash()).toBe(viaJSON(world).stateHash());
-  });
-});
-
-describe("older snapshot versions", () => {
-  /** Copy records of `n` from one layout to another, field by field (the fields both have). */
-  function copyRecords(
-    src: ArrayBuffer, from: number, dst: Uint8Array, to: number, n: number,
-    fieldsA: readonly Field<never, never>[], layoutA: Layout, fieldsB: readonly Field<never, never>[], layoutB: Layout,
-  ): void {
-    for (let i = 0; i < n; i++) {
-      for (const fd of fieldsB) {
-        if (fd.kind === "string" || fd.kind === "json") continue;
-        const a = fieldOffset(fieldsA, layoutA, fd.path);
-        const b = fieldOffset(fieldsB, layoutB, fd.path);
-        const size = a.bit >= 0 ? 4 : layoutA.numbers.includes(fieldsA.indexOf(fd)) ? 8 : 4;
-        dst.set(new Uint8Array(src, from + i * layoutA.bytes + a.at, size), to + i * layoutB.bytes + b.at);
-      }
-    }
-  }
-
-  /** The version 3 binary form of a version 4 one (of a world without one-way bodies, conveyors or rolling resistance). */
-  function toVersion3(buffer: ArrayBuffer, bodies: number, contacts: number): ArrayBuffer {
-    const v = new DataView(buffer);
-    const optionsBytes = (v.getUint32(16, true) + 7) & ~7;
-    const start = 64 + optionsBytes;
-    const jointsAt = start + bodies * BODY_LAYOUT.bytes + contacts * CONTACT_LAYOUT.bytes;
-    const joints = buffer.byteLength - jointsAt;
-    const out = new ArrayBuffer(start + bodies * BODY_LAYOUT_V3.bytes + contacts * CONTACT_LAYOUT_V3.bytes + joints);
-    const bytes = new Uint8Array(out);
-    bytes.set(new Uint8Array(buffer, 0, start));
-    new DataView(out).setUint16(4, 3, true);
-    const B = BODY_FIELDS as readonly Field<never, never>[];
-    const B3 = BODY_FIELDS_V3 as readonly Field<never, never>[];
-    const C = CONTACT_FIELDS as readonly Field<never, never>[];
-    const C3 = CONTACT_FIELDS_V3 as readonly Field<never, never>[];
-    copyRecords(buffer, start, bytes, start, bodies, B, BODY_LAYOUT, B3, BODY_LAYOUT_V3);
-    const c4 = start + bodies * BODY_LAYOUT.bytes;
-    const c3 = start + bodies * BODY_LAYOUT_V3.bytes;
-    copyRecords(buffer, c4, bytes, c3, contacts, C, CONTACT_LAYOUT, C3, CONTACT_LAYOUT_V3);
-    bytes.set(new Uint8Array(buffer, jointsAt, joints), c3 + contacts * CONTACT_LAYOUT_V3.bytes);
-    return out;
-  }
-
-  it("a version 3 binary snapshot (256-byte bodies, no one-way) is read and continues bit-identically", () => {
-    const world = mixedScene(60, 3);
-    for (let i = 0; i < 40; i++) world.step(dt);
-    const contacts = world.snapshot().contacts.length;
-    const old = toVersion3(world.snapshot({ format: "binary" }), world.bodies.length, contacts);
-    expect(BODY_LAYOUT_V3.bytes).toBe(256);
-    expect(CONTACT_LAYOUT_V3.bytes).toBe(160);
-    expectSameFuture(world, World.fromSnapshot(old), 60);
   });
 });
 
