@@ -815,6 +815,7 @@ export class CoreWorld implements BodyOwner {
     cc.selectImpactCandidates(sb, dt, this.integrator.field !== null);
     sb.h = h;
     sb.invH = invH;
+    const jointPasses = o.jointIterations;
     for (let i = 0; i < sub; i++) {
       this.integrator.integrateVelocities(sb);
       cc.resolveImpacts(sb, MAX_IMPACT_SWEEPS);
@@ -825,9 +826,12 @@ export class CoreWorld implements BodyOwner {
         jm.resetImpulses();
         cc.resetImpulses();
       }
-      jm.solve(sb, true);
+      // the joints get jointIterations passes in the solve and in the relax (a heavy load on a
+      // light link needs them: each Gauss-Seidel pass moves only part of the load through it)
+      for (let k = 0; k < jointPasses; k++) jm.solve(sb, true);
       cc.solveSoft(sb, true, this.soft, this.stiff);
       this.integrator.integratePositions(sb);
+      for (let k = 1; k < jointPasses; k++) jm.solve(sb, false);
       jm.relax(sb); // and the joints' sums (the contacts' relax pass adds their impulses to the totals)
       cc.solveSoft(sb, false, this.soft, this.stiff);
     }

@@ -6,7 +6,7 @@
  * methods it calls.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AABB, Circle, World, type Body } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
 import { ContactManager } from "../src/contacts/contact-manager.js";
 import { Contact } from "../src/contacts/contact.js";
 
@@ -183,13 +183,96 @@ describe("waking during the step", () => {
       const apart = sleeper.position.x - creeper.position.x;
       expect(apart, `gap ${gap}`).toBeGreaterThan(0.99); // no overlap
       if (woke) {
-        // pushed along: both then move at 0.02 m/s, slower than the sleep tolerance, and sleep again keeping it
-        expect(sleeper.velocity.x, `gap ${gap}`).toBeCloseTo(0.02, 6);
+        // the creeper (0.04 m/s, slower than the sleep tolerance) joins the sleeper's island as they
+        // touch, and the two fall asleep together: both stop (a sleeping body does not move)
+        expect(sleeper.isSleeping && creeper.isSleeping, `gap ${gap}`).toBe(true);
+        expect([sleeper.velocity.x, creeper.velocity.x], `gap ${gap}`).toEqual([0, 0]);
       } else {
         // the creeper (0.04 m/s, also below the tolerance) fell asleep short of the sleeper
         expect(creeper.isSleeping, `gap ${gap}`).toBe(true);
         expect(apart, `gap ${gap}`).toBeGreaterThan(1.001);
       }
     }
+  });
+});
+
+describe("a sleeping body reports what it does: nothing", () => {
+  /** 100 circles, capsules and boxes dropped into a walled bin (seeded: the same pile every run). */
+  function pile(): { world: World; bodies: Body[] } {
+    const world = new World();
+    world.add(AABB.fromBounds({ x: -4, y: -1 }, { x: 4, y: 0 }, { type: "static" }));
+    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: -4, y: 12 }, { type: "static" }));
+    world.add(AABB.fromBounds({ x: 4, y: -1 }, { x: 5, y: 12 }, { type: "static" }));
+    const bodies: Body[] = [];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let i = 0; i < 100; i++) {
+      const position = { x: -3.5 + 7 * rand(), y: 0.5 + 0.6 * i };
+      const k = i % 3;
+      bodies.push(
+        world.add(
+          k === 0
+            ? new Circle({ position, radius: 0.15 + 0.15 * rand() })
+            : k === 1
+              ? new Capsule({ position, halfLength: 0.1 + 0.2 * rand(), radius: 0.1 + 0.1 * rand(), angle: 3 * rand() })
+              : new AABB({ position, halfWidth: 0.15 + 0.15 * rand(), halfHeight: 0.15 + 0.1 * rand() }),
+        ),
+      );
+    }
+    return { world, bodies };
+  }
+
+  it("in a settled pile of 100 circles, capsules and boxes, no sleeping body reports a velocity (over 20 s)", () => {
+    const { world, bodies } = pile();
+    let asleep = 0;
+    let moving = 0;
+    for (let i = 0; i < 20 * 60; i++) {
+      world.step(dt);
+      for (const b of bodies) {
+        if (!b.isSleeping) continue;
+        asleep++;
+        if (b.velocity.x !== 0 || b.velocity.y !== 0 || b.angularVelocity !== 0) moving++;
+      }
+    }
+    expect(asleep).toBeGreaterThan(50 * 60 * 5); // the pile does fall asleep (most of it for most of the time)
+    expect(moving).toBe(0);
+  });
+
+  it("a woken body starts from rest: it wakes with zero velocity, and only what acts on it moves it", () => {
+    const { world, bodies } = pile();
+    for (let i = 0; i < 20 * 60 && !bodies.every((b) => b.isSleeping); i++) world.step(dt);
+    expect(bodies.every((b) => b.isSleeping)).toBe(true);
+    // a snapshot of the pile saves the sleepers' velocities as zero
+    const snap = world.snapshot();
+    expect(snap.bodies.length).toBeGreaterThan(100);
+    for (const s of snap.bodies) {
+      const v = s.velocity as { x: number; y: number };
+      expect([v.x, v.y, s.angularVelocity]).toEqual([0, 0, 0]);
+    }
+    const top = bodies.reduce((a, b) => (b.position.y > a.position.y ? b : a));
+    top.wake();
+    expect(top.isSleeping).toBe(false);
+    expect(top.velocity).toEqual({ x: 0, y: 0 });
+    expect(top.angularVelocity).toBe(0);
+    // after a step only gravity and the contacts acted: at rest on the pile, it barely moves
+    world.step(dt);
+    expect(Math.hypot(top.velocity.x, top.velocity.y)).toBeLessThan(0.05);
+    // a velocity set on a sleeping body wakes it and is what it then has
+    const alone = new World();
+    alone.add(AABB.fromBounds({ x: -4, y: -1 }, { x: 4, y: 0 }, { type: "static" }));
+    const ball = alone.add(new Circle({ position: { x: 0, y: 0.3 }, radius: 0.3 }));
+    for (let i = 0; i < 120; i++) alone.step(dt);
+    expect(ball.isSleeping).toBe(true);
+    ball.setVelocity({ x: 0.5, y: 0 });
+    expect(ball.isSleeping).toBe(false);
+    expect(ball.velocity).toEqual({ x: 0.5, y: 0 });
+  });
+
+  it("a kinematic body moving at any speed never sleeps, and keeps its velocity", () => {
+    const world = new World();
+    const k = world.add(new AABB({ type: "kinematic", position: { x: 0, y: 0 }, halfWidth: 1, halfHeight: 0.1, velocity: { x: 1e-6, y: 0 } }));
+    for (let i = 0; i < 600; i++) world.step(dt);
+    expect(k.isSleeping).toBe(false);
+    expect(k.velocity).toEqual({ x: 1e-6, y: 0 });
   });
 });

@@ -111,6 +111,29 @@ describe("joint parts hold what they promise", () => {
     expect(worst).toBeLessThan(0); // it is loaded against the limit
   });
 
+  it("a revolute limit holds a load 100× the limb's mass hung on its tip (issue 33): rests within 0.02 rad, peaks no further past than Box2D v3", () => {
+    // the issue's scene: a static pivot box, a capsule limb on a revolute joint with limits ±0.25 rad,
+    // and at its tip a circle of 100× its mass on a second revolute joint; gravity 10, the defaults
+    const w = new World({ gravity: { x: 0, y: -10 } });
+    const pivot = w.add(AABB.fromBounds({ x: -0.2, y: -0.1 }, { x: 0, y: 0.1 }, { type: "static" }));
+    const limb = w.add(new Capsule({ halfLength: 0.5, radius: 0.05, density: 1, position: { x: 0.5, y: 0 } }));
+    const load = w.add(new Circle({ radius: 0.1, mass: 100 * limb.mass, position: { x: 1, y: 0 } }));
+    const j = w.addJoint({ type: "revolute", bodyA: pivot, bodyB: limb, anchor: { x: 0, y: 0 }, enableLimit: true, lowerAngle: -0.25, upperAngle: 0.25 });
+    w.addJoint({ type: "revolute", bodyA: limb, bodyB: load, anchor: { x: 1, y: 0 } });
+    let peak = 0;
+    let rest = 0;
+    for (let i = 0; i < 600; i++) {
+      w.step(DT);
+      const past = j.limits.lower - j.angle;
+      peak = Math.max(peak, past);
+      if (i >= 540) rest = Math.max(rest, Math.abs(past)); // 9–10 s
+    }
+    console.log(`limb under a 100× load on its tip: peak ${peak.toFixed(4)} rad past the limit, ${rest.toFixed(4)} at rest (Box2D v3: 0.204, 0.070)`);
+    expect(peak).toBeLessThanOrEqual(0.204); // Box2D v3 with its defaults peaks at 0.204
+    expect(rest).toBeLessThan(0.02);
+    expect(Math.abs(load.velocity.y)).toBeLessThan(0.01); // at rest
+  });
+
   it("a revolute motor reaches its target speed within 2 %", () => {
     const w = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
     const base = ground(w);

@@ -279,3 +279,56 @@ describe("one-way platforms in snapshots", () => {
     expect(World.fromSnapshot(old).stateHash()).toBe(plain.stateHash());
   });
 });
+
+describe("one-way platforms entered from the side (issue 33)", () => {
+  // what comes in sideways with its bottom below the top is beside the platform, not on it: it passes
+  // whatever its shape (a circle or a capsule meets the slab's corner with a normal well within 60° of
+  // up, and was pushed up over it at up to 2.3 m/s and slowed to under half its speed)
+  const sideways: [string, (bottom: number) => Body][] = [
+    ["box", (y) => new AABB({ position: { x: -4, y: y + 0.25 }, halfWidth: 0.25, halfHeight: 0.25 })],
+    ["circle", (y) => new Circle({ position: { x: -4, y: y + 0.25 }, radius: 0.25 })],
+    ["large circle", (y) => new Circle({ position: { x: -4, y: y + 1 }, radius: 1 })],
+    ["upright capsule", (y) => new Capsule({ position: { x: -4, y: y + 0.6 }, angle: Math.PI / 2, halfLength: 0.35, radius: 0.25, fixedRotation: true })],
+    ["lying capsule", (y) => new Capsule({ position: { x: -4, y: y + 0.25 }, halfLength: 0.35, radius: 0.25 })],
+  ];
+  for (const [name, options] of CONFIGS) {
+    it(`circles, capsules and boxes moving at 5 m/s (and 60 and 150) with their bottom 3–8 cm below the top pass through it unchanged, ${name}`, () => {
+      for (const [shapeName, make] of sideways) {
+        for (const below of [0.03, 0.05, 0.08]) {
+          for (const speed of [5, 60, 150]) {
+            const world = new World({ sleeping: false, gravity: { x: 0, y: 0 }, ...options });
+            world.add(AABB.fromBounds({ x: -3, y: 1.9 }, { x: 3, y: 2 }, { type: "static", oneWay: { x: 0, y: 1 } }));
+            const body = world.add(make(2 - below));
+            body.setVelocity({ x: speed, y: 0 });
+            const y0 = body.position.y;
+            const steps = Math.round((7.5 / speed) * 60);
+            for (let i = 0; i < steps; i++) {
+              world.step(dt);
+              expect([body.velocity.x, body.velocity.y], `${shapeName}, ${below} m below, ${speed} m/s, step ${i}`).toEqual([speed, 0]);
+            }
+            expect(body.position.x, shapeName).toBeCloseTo(-4 + speed * steps * dt, 6);
+            expect(body.position.y, shapeName).toBe(y0);
+          }
+        }
+      }
+    });
+
+    it(`landing from above at 1 to 60 m/s, in the middle and near the edge: every shape lands on it, ${name}`, () => {
+      for (const [shapeName, make] of shapes) {
+        for (const speed of [1, 3, 10, 30, 60]) {
+          for (const x of [0, 2.6]) {
+            const { world } = platformWorld(options);
+            const body = world.add(make());
+            body.setPosition({ x, y: 4 });
+            body.setVelocity({ x: 0, y: -speed });
+            for (let i = 0; i < 120; i++) world.step(dt);
+            const at = `${shapeName} at ${speed} m/s, x ${x}`;
+            expect(bottomOf(body), at).toBeGreaterThan(2 - 0.02);
+            expect(bottomOf(body), at).toBeLessThan(2 + 0.01);
+            expect(Math.abs(body.velocity.y), at).toBeLessThan(0.05);
+          }
+        }
+      }
+    });
+  }
+});

@@ -31,7 +31,7 @@
  * one of their bodies wakes. Destroyed contacts leave it lazily, once they
  * are worth a pass (readers skip them: flag DEAD, no points).
  */
-import type { Body } from "../bodies/body.js";
+import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
 import type { PairList } from "../broadphase/broadphase.js";
 import type { EventBuffers } from "../world/events.js";
 import { collideWith } from "../narrowphase/collide.js";
@@ -502,10 +502,17 @@ export class ContactManager {
   /**
    * One-way platforms. Let d be the platform's one-way direction, n the
    * contact normal turned to point from the platform to the other body, and
-   * s the other body's depth in the platform at the start of the step (the
-   * manifold's depth, less how far the relative velocity along d carried it
-   * in over the last step). The other body is on the allowed side when
-   * n·d ≥ 1/2 (within 60° of d) and s ≤ ONE_WAY_SLOP.
+   * g the gap along d between the other body's lowest point (its extent
+   * towards −d) and the platform's surface (its extent towards d) at the
+   * start of the step (`oneWayGap` now, less how far the relative velocity
+   * along d carried the body over the last step). The other body is on the
+   * allowed side when n·d ≥ 1/2 (within 60° of d) and g ≥ −ONE_WAY_SLOP: it
+   * was wholly on the allowed side of the surface, as the classic one-way
+   * platform samples ask of the player (Box2D's, with the body's position
+   * against the platform's top). The normal alone does not tell: a circle or
+   * capsule coming in from the side a few centimetres below the top meets
+   * the platform's corner with a normal within 60° of d, and was pushed up
+   * over it; its lowest point is below the surface, so it passes.
    * - A new contact decides at its first manifold with points (speculative
    *   ones included, so a body arriving fast is judged before it sinks in):
    *   solid when the body is on the allowed side, passing otherwise.
@@ -516,7 +523,8 @@ export class ContactManager {
    * - A solid contact starts passing when the body is no longer within 60°
    *   of d (it walked off the edge, or is beside the platform): a one-way
    *   platform's sides never stop anything.
-   * The state is the contact's flags (PASSING, DECIDED), kept in snapshots.
+   * The state is the contact's flags (PASSING, DECIDED), kept in snapshots;
+   * the rest is read from the bodies' poses and velocities.
    */
   private decideOneWay(c: Contact, m: ManifoldBuffer): void {
     const A = c.bodyA;
@@ -529,8 +537,8 @@ export class ContactManager {
     const nd = sign * (m.normalX * d.x + m.normalY * d.y);
     const dt = this.settings.motion === null ? 0 : this.settings.motion.dt;
     const vd = (O.vx - P.vx) * d.x + (O.vy - P.vy) * d.y;
-    const startDepth = m.depth + vd * dt;
-    const allowed = nd >= ONE_WAY_MIN_DOT && startDepth <= ONE_WAY_SLOP;
+    const startGap = oneWayGap(P, O) - vd * dt;
+    const allowed = nd >= ONE_WAY_MIN_DOT && startGap >= -ONE_WAY_SLOP;
     let flags = c.flags;
     if ((flags & DECIDED) === 0) {
       flags |= DECIDED;
@@ -721,6 +729,28 @@ export class ContactManager {
 export const ONE_WAY_MIN_DOT = 0.5;
 /** How deep a body may be in a one-way platform and still count as on its allowed side, m (Box2D's linear slop). */
 export const ONE_WAY_SLOP = 0.005;
+
+/** How far body b reaches from its centre along the unit direction (dx, dy), m (circle, capsule, box). */
+function extentAlong(b: Body, dx: number, dy: number): number {
+  if (b._kind === CIRCLE) return b._radius;
+  if (b._kind === CAPSULE) {
+    const t = b._halfLength * (b.qc * dx + b.qs * dy);
+    return (t < 0 ? -t : t) + b._radius;
+  }
+  return b._halfWidth * (dx < 0 ? -dx : dx) + b._halfHeight * (dy < 0 ? -dy : dy);
+}
+
+/**
+ * The gap along one-way platform P's direction d between body O's lowest
+ * point (its extent towards −d) and P's surface (its extent towards d), m, at
+ * their poses now: ≥ 0 when O is wholly on the allowed side of the surface.
+ */
+export function oneWayGap(P: Body, O: Body): number {
+  const d = P._oneWay!;
+  const lowest = O.px * d.x + O.py * d.y - extentAlong(O, d.x, d.y);
+  const surface = P.px * d.x + P.py * d.y + extentAlong(P, d.x, d.y);
+  return lowest - surface;
+}
 
 /** Does this body act one-way (a static or kinematic body with a direction)? */
 export function isOneWay(b: Body): boolean {

@@ -14,8 +14,10 @@
  * contacts), so there is no island graph to repair when contacts come and
  * go. When every body of an island has been slower than the tolerances for
  * `timeToSleep`, the island falls asleep: its bodies leave the awake list and
- * keep their state (velocities included: nothing loses a velocity by
- * sleeping), and their contacts leave the awake contact list.
+ * stop (velocity and angular velocity set to zero, as in Box2D v3: a body
+ * reports what it does, and a sleeping body does not move; woken, it starts
+ * from rest), and their contacts leave the awake contact list. The contacts
+ * keep their impulses, so a woken pile is warm started where it rested.
  *
  * A body keeps its island awake while it moves faster than the tolerances,
  * while it has `enableSleep: false`, and while it touches a kinematic body
@@ -355,6 +357,10 @@ export class Islands {
       }
       this.sleeping[index]!.push(b);
       set[b.slot] = SET_ASLEEP;
+      // it stops: what it was still doing (slower than the tolerances) it does no more
+      b.vx = 0;
+      b.vy = 0;
+      b.w = 0;
       this.island[b.slot] = index;
       this.slept[asleep++] = b;
     }

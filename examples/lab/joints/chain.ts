@@ -49,8 +49,8 @@ export const SETTINGS: readonly Setting[] = [
     id: "box2d-v3",
     label: "Box2D v3: 60 Hz, ζ 2, no projection",
     color: "#f69d50",
-    options: { jointHertz: 60, jointDampingRatio: 2, jointPositionIterations: 0 },
-    about: "Box2D v3's joint softness (60 Hz, damping ratio 2) and nothing after the sub-steps",
+    options: { jointHertz: 60, jointDampingRatio: 2, jointPositionIterations: 0, jointIterations: 1 },
+    about: "Box2D v3's joint softness (60 Hz, damping ratio 2), one pass per sub-step as in Box2D, and nothing after the sub-steps",
   },
   {
     id: "stiff-16",
@@ -63,8 +63,8 @@ export const SETTINGS: readonly Setting[] = [
     id: "substeps-1",
     label: "1 sub-step",
     color: "#e0c341",
-    options: { subSteps: 1 },
-    about: "one sub-step (h = dt): the chain is solved once per step",
+    options: { subSteps: 1, jointIterations: 1 },
+    about: "one sub-step (h = dt) and one pass over the joints in it: the chain is solved once per step",
   },
   {
     id: "default",
