@@ -32,7 +32,9 @@
  *    `stepHeight` above the feet.
  * 4. Ground at the end; with none, a character that started on the ground
  *    and does not move up is snapped down up to `snapDistance` (down steps
- *    and slopes). Casts go a skin further than the move, so that a move
+ *    and slopes). On the ground, and not moving up, it rests a skin above
+ *    the ground along its normal, whatever the move (standing, walking,
+ *    landing, a step) left. Casts go a skin further than the move, so that a move
  *    never ends closer than the skin to what it runs into (a kinematic body
  *    touching a crate would shove it with unlimited force in the step).
  * 5. Platform: a character standing on a moving (kinematic or dynamic) body
