@@ -2,6 +2,10 @@
 //
 //   node scripts/serve.mjs            -> http://localhost:8000 (PORT=... to change it)
 //
+// Without PORT, a busy 8000 is no error: the next free port (8001, 8002, ...)
+// is taken and printed. A PORT given explicitly is kept: if it is busy, that
+// is said in one line (no stack trace) and the script exits with status 1.
+//
 // How the pages are put together:
 //   - every page is a folder under examples/ holding `index.html` and a
 //     TypeScript entry `main.ts` (examples/pile/, examples/lab/solver/, ...);
@@ -51,57 +55,131 @@ export function findEntries(dir = examplesDir) {
 
 /**
  * Start esbuild's server for examples/.
- * @param {{ port?: number, host?: string, watch?: boolean }} [options]
+ * @param {{ port?: number, host?: string, watch?: boolean, nextFreePort?: boolean }} [options]
  *   port: default $PORT or 8000; host: default "127.0.0.1"; watch: rebuild
  *   eagerly when a file changes (default false: esbuild rebuilds lazily on the
- *   next request anyway).
- * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
+ *   next request anyway); nextFreePort: when the port is taken, take the next
+ *   free one of the 100 after it (default: only when neither `port` nor $PORT
+ *   was given).
+ * @returns {Promise<{ url: string, port: number, requestedPort: number, stop: () => Promise<void> }>}
+ *   A port that cannot be had rejects with an Error whose `code` is the
+ *   system's (EADDRINUSE, EACCES, ...) and whose message says which port and
+ *   how to choose another; nothing is left running then.
  */
 export async function startServer(options = {}) {
-  const port = options.port ?? Number(process.env.PORT ?? 8000);
+  const fromEnv = process.env.PORT;
+  const requestedPort = options.port ?? (fromEnv === undefined || fromEnv === "" ? DEFAULT_PORT : parsePort(fromEnv));
+  const nextFreePort = options.nextFreePort ?? (options.port === undefined && (fromEnv === undefined || fromEnv === ""));
   const host = options.host ?? "127.0.0.1";
-  const ctx = await esbuild.context({
-    entryPoints: findEntries(),
-    outbase: examplesDir,
-    outdir: join(examplesDir, "dist"),
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2020",
-    sourcemap: true,
-    logLevel: "warning",
-  });
-  if (options.watch) await ctx.watch();
-  const served = await ctx.serve({ servedir: examplesDir, port: 0, host: "127.0.0.1" });
+  // Take the port first: a busy one then costs nothing, and leaves no esbuild running.
+  // Requests that arrive before esbuild's server is up wait for it.
+  /** @type {(served: { port: number }) => void} */
+  let upstreamUp = () => {};
+  /** @type {Promise<{ port: number }>} */
+  const upstreamReady = new Promise((done) => (upstreamUp = done));
   const proxy = createServer((req, res) => {
-    const upstream = request(
-      { host: "127.0.0.1", port: served.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...ISOLATION_HEADERS });
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", (e) => {
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`esbuild's server: ${e.message}`);
+    upstreamReady.then((served) => {
+      const upstream = request(
+        { host: "127.0.0.1", port: served.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...ISOLATION_HEADERS });
+          answer.pipe(res);
+        },
+      );
+      upstream.on("error", (e) => {
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`esbuild's server: ${e.message}`);
+      });
+      req.pipe(upstream);
     });
-    req.pipe(upstream);
   });
-  await new Promise((done, fail) => {
-    proxy.once("error", fail);
-    proxy.listen(port, host, done);
-  });
-  const actualPort = proxy.address().port;
+  const actualPort = await listenFrom(proxy, requestedPort, host, nextFreePort);
+  let ctx;
+  try {
+    ctx = await esbuild.context({
+      entryPoints: findEntries(),
+      outbase: examplesDir,
+      outdir: join(examplesDir, "dist"),
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2020",
+      sourcemap: true,
+      logLevel: "warning",
+    });
+    if (options.watch) await ctx.watch();
+    upstreamUp(await ctx.serve({ servedir: examplesDir, port: 0, host: "127.0.0.1" }));
+  } catch (e) {
+    await new Promise((done) => proxy.close(() => done()));
+    proxy.closeAllConnections?.();
+    await ctx?.dispose();
+    throw e;
+  }
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${actualPort}`;
   return {
     url,
     port: actualPort,
+    requestedPort,
     stop: async () => {
       await new Promise((done) => proxy.close(() => done()));
       proxy.closeAllConnections?.();
       await ctx.dispose();
     },
   };
+}
+
+const DEFAULT_PORT = 8000;
+/** How many ports after a busy default one are tried. */
+const PORTS_TRIED = 100;
+
+/** $PORT as a port number, or an Error saying what is wrong with it. */
+function parsePort(text) {
+  const port = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !(port <= 65535)) {
+    throw Object.assign(new Error(`capsule2d examples: PORT must be a port number from 0 to 65535, got ${JSON.stringify(text)}`), {
+      code: "ERR_SOCKET_BAD_PORT",
+    });
+  }
+  return port;
+}
+
+/**
+ * Listen on `port`, or with `nextFree` on the first port after it that is
+ * free; returns the port. An error says which port(s) and how to choose another.
+ */
+async function listenFrom(server, port, host, nextFree) {
+  const last = nextFree && port !== 0 ? Math.min(port + PORTS_TRIED - 1, 65535) : port;
+  for (let p = port; ; p++) {
+    try {
+      await new Promise((done, fail) => {
+        const onError = (e) => {
+          server.off("listening", onListening);
+          fail(e);
+        };
+        const onListening = () => {
+          server.off("error", onError);
+          done();
+        };
+        server.once("error", onError);
+        server.once("listening", onListening);
+        server.listen(p, host);
+      });
+      return server.address().port;
+    } catch (e) {
+      if (e.code === "EADDRINUSE" && p < last) continue;
+      throw Object.assign(new Error(listenMessage(e, port, p, host)), { code: e.code, port: p });
+    }
+  }
+}
+
+function listenMessage(e, first, port, host) {
+  const choose = `choose another with PORT, e.g. PORT=${port === 65535 ? 8080 : port + 1} npm start`;
+  if (e.code === "EADDRINUSE") {
+    const which = first === port ? `port ${port} is` : `ports ${first} to ${port} are all`;
+    return `capsule2d examples: ${which} already in use on ${host}; ${choose}${first === port ? " (or leave PORT unset to take the next free port)" : ""}`;
+  }
+  if (e.code === "EACCES") return `capsule2d examples: no permission to listen on port ${port} (${host}); ${choose}`;
+  return `capsule2d examples: cannot listen on ${host}:${port} (${e.code ?? e.message}); ${choose}, or HOST=127.0.0.1`;
 }
 
 /** The headers that make a page cross-origin isolated (`crossOriginIsolated`, SharedArrayBuffer). */
@@ -122,12 +200,24 @@ function buildLibrary() {
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
+  // The port first (a busy one is reported at once), then the builds, then the addresses.
+  let server;
+  try {
+    server = await startServer({ host: process.env.HOST ?? "0.0.0.0", watch: true });
+  } catch (e) {
+    // A port we cannot have: one line that says what to do, not a stack trace.
+    if (typeof e?.code === "string" && e.message.startsWith("capsule2d examples:")) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
   buildLibrary();
   // The benchmark page (examples/bench/) loads the peer engines from examples/bench/peers/.
   const { buildPeers } = await import("../bench/browser/peers.mjs");
   const peers = await buildPeers();
   if (peers.note) console.warn(`examples/bench: ${peers.note}`);
-  const server = await startServer({ host: process.env.HOST ?? "0.0.0.0", watch: true });
+  if (server.requestedPort !== 0 && server.port !== server.requestedPort) console.log(`port ${server.requestedPort} is in use: serving on ${server.port} instead (PORT=... to choose one)`);
   const pages = findEntries()
     .filter((p) => p.endsWith("main.ts"))
     .map((p) => relative(examplesDir, dirname(p)));

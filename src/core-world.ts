@@ -44,7 +44,7 @@ import { PairList, type Broadphase, type BroadphaseKind, type QueryBox } from ".
 import { DynamicTreeBroadphase } from "./broadphase/tree.js";
 import { checkShape, collideInto } from "./narrowphase/collide.js";
 import { ManifoldBuffer } from "./narrowphase/manifold.js";
-import { raycastInto, RaycastHitBuffer, unitDirection, checkMaxDistance, type RaycastHit } from "./narrowphase/raycast.js";
+import { raycastInto, RaycastHitBuffer, unitDirection, exactDirection, checkMaxDistance, type RaycastHit } from "./narrowphase/raycast.js";
 import { bodyContainsPoint } from "./narrowphase/point.js";
 import { castShapeInto, ShapeCastBuffer, type ShapeCastHit } from "./narrowphase/shape-cast.js";
 import { DEAD, MAX_BODY_ID, NX, NY, ROW, X0, X1, REPORTED, SENSOR, TOUCHING, WITH_STATIC, BEGAN, type Contact } from "./contacts/contact.js";
@@ -1134,6 +1134,7 @@ export class CoreWorld implements BodyOwner {
   raycast(origin: Vec2, direction: Vec2, maxDistance = Infinity, filter?: QueryFilter): RaycastHit | null {
     check.vector("origin", origin);
     const dir = unitDirection(direction);
+    const exact = exactDirection(direction);
     checkMaxDistance(maxDistance);
     const accept = makeFilter(filter);
     const best = this.rayHit;
@@ -1141,7 +1142,7 @@ export class CoreWorld implements BodyOwner {
     const hit = new RaycastHitBuffer();
     this.broadphase.raycast(origin.x, origin.y, dir.x, dir.y, maxDistance, (body, maxT) => {
       if (!accept(body)) return maxT;
-      if (!raycastInto(body, origin.x, origin.y, dir.x, dir.y, maxT, hit)) return maxT;
+      if (!raycastInto(body, origin.x, origin.y, dir.x, dir.y, maxT, hit, exact.x, exact.y)) return maxT;
       if (best.body === null || hit.distance < best.distance || (hit.distance === best.distance && body._id < best.body._id)) {
         best.copyFrom(hit);
       }
@@ -1156,12 +1157,13 @@ export class CoreWorld implements BodyOwner {
   raycastAll(origin: Vec2, direction: Vec2, maxDistance = Infinity, filter?: QueryFilter): RaycastHit[] {
     check.vector("origin", origin);
     const dir = unitDirection(direction);
+    const exact = exactDirection(direction);
     checkMaxDistance(maxDistance);
     const accept = makeFilter(filter);
     const hits: RaycastHit[] = [];
     const hit = new RaycastHitBuffer();
     this.broadphase.raycast(origin.x, origin.y, dir.x, dir.y, maxDistance, (body, maxT) => {
-      if (accept(body) && raycastInto(body, origin.x, origin.y, dir.x, dir.y, maxDistance, hit)) hits.push(hit.toHit()!);
+      if (accept(body) && raycastInto(body, origin.x, origin.y, dir.x, dir.y, maxDistance, hit, exact.x, exact.y)) hits.push(hit.toHit()!);
       return maxT;
     });
     return hits.sort((a, b) => a.distance - b.distance || a.body._id - b.body._id);

@@ -5,8 +5,11 @@ import type { Body } from "../src/bodies/body.js";
 import { Capsule } from "../src/bodies/capsule.js";
 import { Circle } from "../src/bodies/circle.js";
 import type { Vec2 } from "../src/math/vec2.js";
-import { RaycastHitBuffer, raycastBody, raycastInto, unitDirection } from "../src/narrowphase/raycast.js";
+import { RaycastHitBuffer, exactDirection, raycastBody, raycastInto, unitDirection } from "../src/narrowphase/raycast.js";
+import { World } from "../src/world.js";
 import { type CapsuleGeometry, referenceRaycastCapsule, withinRadius } from "./support/ray-capsule-reference.js";
+import { quadraticRaycastCapsule } from "./support/ray-capsule-quadratic.js";
+import { rng } from "./support/scenes.js";
 
 const SQRT2 = Math.SQRT2;
 
@@ -239,6 +242,48 @@ describe("raycastBody: input checks", () => {
     const u = unitDirection({ x: 3e-300, y: 4e-300 });
     expect(u.x).toBeCloseTo(0.6, 12);
     expect(u.y).toBeCloseTo(0.8, 12);
+  });
+
+  it("exactDirection scales by a power of two only: the same ray, larger component in [0.5, 1)", () => {
+    for (const d of [
+      { x: 3e-300, y: 4e-300 },
+      { x: -1e300, y: 7e299 },
+      { x: 1, y: 1e-300 },
+      { x: 0, y: -5e-324 },
+      { x: 0.6, y: -0.8 },
+      { x: -(2 ** 70) - 2 ** 18, y: 3 },
+    ]) {
+      const e = exactDirection(d);
+      const m = Math.max(Math.abs(e.x), Math.abs(e.y));
+      expect(m).toBeGreaterThanOrEqual(0.5);
+      expect(m).toBeLessThan(1);
+      // A power of two: e / d is the same for both components, and d is e times it exactly.
+      const k = d.x !== 0 ? d.x / e.x : d.y / e.y;
+      expect(Math.log2(k)).toBe(Math.round(Math.log2(k)));
+      expect(e.x * k).toBe(d.x);
+      expect(e.y * k).toBe(d.y);
+    }
+  });
+
+  it("a capsule is cast along the direction exactly as given, whatever its length", () => {
+    // θ = 1e-10 from the side of a capsule along the diagonal: rounding the
+    // unit vector would turn the ray by up to 1e-16 rad, 1e-6 of θ.
+    const cap = new Capsule({ position: { x: 1, y: 2 }, angle: Math.PI / 4, halfLength: 2, radius: 0.5 });
+    const c = cap.rotCos;
+    const s = cap.rotSin;
+    const lx = Math.cos(1e-10);
+    const ly = -Math.sin(1e-10);
+    const d = { x: c * lx - s * ly, y: s * lx + c * ly };
+    const o = { x: 1 + c * -3 - s * (0.5 + 2e-10), y: 2 + s * -3 + c * (0.5 + 2e-10) };
+    const g = geometryOf(cap);
+    for (const k of [1, 3, 1 / 7, 1e-200, 1e200]) {
+      // (k·d is rounded, so each k is a slightly different ray: the reference casts each.)
+      const dk = { x: k * d.x, y: k * d.y };
+      const ref = referenceRaycastCapsule(g, { ox: o.x, oy: o.y, dx: dk.x, dy: dk.y, maxDistance: Infinity });
+      expect(ref).toMatchObject({ hit: true, feature: "side" });
+      const hit = raycastBody(cap, o, dk);
+      expect(Math.abs(hit!.distance - ref.distance)).toBeLessThanOrEqual(1e-12 * ref.distance);
+    }
   });
 });
 
@@ -476,9 +521,10 @@ function geometryOf(cap: Capsule): CapsuleGeometry {
  */
 function disagreement(cap: Capsule, origin: Vec2, direction: Vec2, maxDistance = Infinity): string | null {
   const g = geometryOf(cap);
-  // The reference casts along exactly the unit vector raycastBody uses.
+  // The reference casts along the direction exactly as given (not its rounded
+  // unit vector): that is the ray the caller describes, and the one raycastBody casts.
   const u = unitDirection(direction);
-  const ray = { ox: origin.x, oy: origin.y, dx: u.x, dy: u.y, maxDistance };
+  const ray = { ox: origin.x, oy: origin.y, dx: direction.x, dy: direction.y, maxDistance };
   const ref = referenceRaycastCapsule(g, ray);
   const hit = raycastBody(cap, origin, direction, maxDistance);
   // How far the origin is from the axis line: with the capsule's size, the scale of the rounding in the problem.
@@ -720,10 +766,9 @@ describe("raycastBody: capsule, rays nearly parallel to a side (exact reference)
         for (const length of [1, 1e4]) {
           const ray = nearParallelRay(cap, side, heading, theta, { x: 0.25 * cap.halfLength, y: side * cap.radius }, length);
           const g = geometryOf(cap);
-          const u = unitDirection(ray.direction);
-          const ref = referenceRaycastCapsule(g, { ox: ray.origin.x, oy: ray.origin.y, dx: u.x, dy: u.y, maxDistance: Infinity });
+          const ref = referenceRaycastCapsule(g, { ox: ray.origin.x, oy: ray.origin.y, dx: ray.direction.x, dy: ray.direction.y, maxDistance: Infinity });
           if (!ref.hit) continue;
-          rays.push({ ...ray, maxDistance: ref.t * (1 - 1e-7) }, { ...ray, maxDistance: ref.t * (1 + 1e-7) });
+          rays.push({ ...ray, maxDistance: ref.distance * (1 - 1e-7) }, { ...ray, maxDistance: ref.distance * (1 + 1e-7) });
         }
         return rays;
       }),
@@ -780,5 +825,153 @@ describe("raycastBody: capsule, rays nearly parallel to a side (exact reference)
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+// ---- grazing rays nearly parallel to a capsule's side ----
+//
+// A seeded set of 1,561 rays, each nearly parallel to a capsule's side (at an
+// angle θ = 1e-12 to 1e-3 to it, towards or away from the axis) and tangent to
+// one of the end circles to within a relative 1e-15 to 1e-9 of the radius
+// (outside: a miss; inside: a hit on the circle, or on the flat side just
+// before it when θ is small enough that the ray dips below the side line
+// there). The direction is the one such a ray would be given: computed from
+// cos θ and sin θ in the capsule's frame, so unit length only to within
+// rounding, and for a quarter of the rays also scaled by a factor of 1e-6 to
+// 1e6. The exact ray is along that direction, not along its rounded unit vector.
+//
+// Agreement: hit or miss alike wherever the reference's margin (how far the
+// ray passes outside the capsule, or how deep it gets into it, over the
+// radius) exceeds 1e-12; the distance within 1e-9 relative. At a margin of
+// 1e-12 or less the ray touches: a miss is accepted, and so is a hit at a
+// point within 1e-12·radius of the capsule. Exact tangency is a hit (the
+// capsule is closed); the engine reports it as one (a zero discriminant is a hit).
+
+interface GrazingRay {
+  cap: Capsule;
+  origin: Vec2;
+  direction: Vec2;
+  theta: number;
+  margin: number;
+}
+
+function grazingRays(seed: number, count: number): GrazingRay[] {
+  const random = rng(seed);
+  const between = (a: number, b: number) => a + (b - a) * random();
+  const sign = () => (random() < 0.5 ? 1 : -1);
+  const rays: GrazingRay[] = [];
+  while (rays.length < count) {
+    const far = random() < 0.3;
+    const spread = far ? 1e3 : 5;
+    const cap = new Capsule({
+      position: { x: between(-spread, spread), y: between(-spread, spread) },
+      angle: between(-Math.PI, Math.PI),
+      halfLength: 10 ** between(-2, 1),
+      radius: 10 ** between(-2, 0.7),
+      type: "static",
+    });
+    const h = cap.halfLength;
+    const r = cap.radius;
+    const side = sign();
+    const heading = sign();
+    const theta = sign() * 10 ** between(-12, -3); // > 0: towards the axis
+    const end = sign();
+    const margin = sign() * 10 ** between(-15, -9); // > 0: outside the circle
+    // Local direction and its unit normal on the side `side`.
+    const lx = heading * Math.cos(theta);
+    const ly = -side * Math.sin(theta);
+    const n = lx * side >= 0 ? { x: -ly, y: lx } : { x: ly, y: -lx };
+    // The tangent point, pushed out (or in) by the margin; it must lie beyond the end.
+    const tx = end * h + r * (1 + margin) * n.x;
+    const ty = r * (1 + margin) * n.y;
+    if (end * (tx - end * h) < 0) continue;
+    const length = 10 ** between(-0.5, far ? 6 : 3);
+    const ox = tx - length * lx;
+    const oy = ty - length * ly;
+    const c = cap.rotCos;
+    const s = cap.rotSin;
+    const scale = random() < 0.25 ? 10 ** between(-6, 6) : 1;
+    const origin = { x: cap.position.x + c * ox - s * oy, y: cap.position.y + s * ox + c * oy };
+    const direction = { x: scale * (c * lx - s * ly), y: scale * (s * lx + c * ly) };
+    // From outside only (a short ray starting right at a point that dips inside is inside).
+    const g = geometryOf(cap);
+    if (referenceRaycastCapsule(g, { ox: origin.x, oy: origin.y, dx: direction.x, dy: direction.y, maxDistance: Infinity }).inside) continue;
+    rays.push({ cap, origin, direction, theta, margin });
+  }
+  return rays;
+}
+
+/** The disagreement of one hit (raycastBody's or the world's) with the exact reference for a grazing ray, or null. */
+function grazingDisagreement(ray: GrazingRay, hit: { distance: number } | null): string | null {
+  const g = geometryOf(ray.cap);
+  const exact = { ox: ray.origin.x, oy: ray.origin.y, dx: ray.direction.x, dy: ray.direction.y, maxDistance: Infinity };
+  const ref = referenceRaycastCapsule(g, exact);
+  const margin = Math.abs(ref.gap) / g.radius;
+  const dlen = Math.hypot(ray.direction.x, ray.direction.y);
+  if (margin <= 1e-12) {
+    if (hit === null) return null;
+    if (ref.hit && Math.abs(hit.distance - ref.distance) <= 1e-9 * ref.distance) return null;
+    return withinRadius(g, exact, hit.distance / dlen, g.radius * (1 + 1e-12)) ? null : `touch: hit at ${hit.distance} not touching`;
+  }
+  if (!ref.hit) return hit === null ? null : `hit at ${hit.distance}, reference misses by ${ref.gap / g.radius} of r`;
+  if (hit === null) return `miss, reference hits ${ref.feature} at ${ref.distance} (depth ${-ref.gap / g.radius} of r)`;
+  const rel = Math.abs(hit.distance - ref.distance) / ref.distance;
+  return rel <= 1e-9 ? null : `${ref.feature} at ${hit.distance} vs ${ref.distance} (rel ${rel.toExponential(1)})`;
+}
+
+describe("raycastBody and world.raycast: capsule, grazing rays nearly parallel to a side (1,561 seeded rays)", () => {
+  const rays = grazingRays(33, 1561);
+
+  it("the set grazes: both outcomes common, margins below 1e-8 of the radius", () => {
+    let hits = 0;
+    let side = 0;
+    for (const ray of rays) {
+      const g = geometryOf(ray.cap);
+      const ref = referenceRaycastCapsule(g, { ox: ray.origin.x, oy: ray.origin.y, dx: ray.direction.x, dy: ray.direction.y, maxDistance: Infinity });
+      expect(ref.inside).toBe(false);
+      expect(Math.abs(ref.gap) / g.radius).toBeLessThan(1e-8);
+      if (ref.hit) hits++;
+      if (ref.feature === "side") side++;
+    }
+    expect(hits).toBeGreaterThan(500);
+    expect(rays.length - hits).toBeGreaterThan(500);
+    expect(side).toBeGreaterThan(20);
+  });
+
+  it("the two exact references (bisection on the exact distance; the side and cap quadratics) agree on every ray", () => {
+    const failures: string[] = [];
+    for (const ray of rays) {
+      const g = geometryOf(ray.cap);
+      const exact = { ox: ray.origin.x, oy: ray.origin.y, dx: ray.direction.x, dy: ray.direction.y, maxDistance: Infinity };
+      const a = referenceRaycastCapsule(g, exact);
+      const b = quadraticRaycastCapsule(g, exact);
+      if (a.hit !== b.hit || (a.hit && (a.feature !== b.feature || !(Math.abs(a.distance - b.distance) <= 1e-12 * a.distance)))) {
+        failures.push(`${a.hit ? `${a.feature} ${a.distance}` : "miss"} vs ${b.hit ? `${b.feature} ${b.distance}` : "miss"}`);
+      }
+    }
+    expect(failures, failures.slice(0, 5).join("\n")).toEqual([]);
+  });
+
+  it("raycastBody agrees with the exact reference on every ray", () => {
+    const failures: string[] = [];
+    for (const ray of rays) {
+      const why = grazingDisagreement(ray, raycastBody(ray.cap, ray.origin, ray.direction));
+      if (why !== null) failures.push(`θ ${ray.theta.toExponential(1)}, margin ${ray.margin.toExponential(1)}: ${why}`);
+    }
+    expect(failures.length, `${failures.length} of ${rays.length} rays disagree, e.g.\n${failures.slice(0, 8).join("\n")}`).toBe(0);
+  });
+
+  it("world.raycast and world.raycastAll agree with the exact reference on every ray", () => {
+    const failures: string[] = [];
+    for (const ray of rays) {
+      const world = new World({ gravity: { x: 0, y: 0 } });
+      world.add(ray.cap);
+      const hit = world.raycast(ray.origin, ray.direction);
+      const all = world.raycastAll(ray.origin, ray.direction);
+      world.remove(ray.cap);
+      const why = grazingDisagreement(ray, hit) ?? grazingDisagreement(ray, all[0] ?? null);
+      if (why !== null) failures.push(`θ ${ray.theta.toExponential(1)}, margin ${ray.margin.toExponential(1)}: ${why}`);
+    }
+    expect(failures.length, `${failures.length} of ${rays.length} rays disagree, e.g.\n${failures.slice(0, 8).join("\n")}`).toBe(0);
   });
 });

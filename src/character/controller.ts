@@ -32,7 +32,9 @@
  *    `stepHeight` above the feet.
  * 4. Ground at the end; with none, a character that started on the ground
  *    and does not move up is snapped down up to `snapDistance` (down steps
- *    and slopes). Casts go a skin further than the move, so that a move
+ *    and slopes). On the ground, and not moving up, it rests a skin above
+ *    the ground along its normal, whatever the move (standing, walking,
+ *    landing, a step) left. Casts go a skin further than the move, so that a move
  *    never ends closer than the skin to what it runs into (a kinematic body
  *    touching a crate would shove it with unlimited force in the step).
  * 5. Platform: a character standing on a moving (kinematic or dynamic) body
@@ -127,6 +129,8 @@ export class CharacterController {
   private readonly _groundVelocity: Vec2 = { x: 0, y: 0 };
   private wall = false;
   private ceiling = false;
+  /** How far below the position the ground probe met the ground (along −up), when grounded. */
+  private groundGap = 0;
 
   // ---- scratch: a move creates no objects (numbers passed between methods may still be boxed
   // by V8: about 1 KB per move measured, most of it in the ray-capsule cast; not yet tuned) ----
@@ -357,17 +361,23 @@ export class CharacterController {
       if (this.cast(px, py, -upX * reach, -upY * reach, null)) {
         const hit = this.hit;
         if (this.supportUp(hit.body!, hit.normalX, hit.normalY, hit.x, hit.y) >= this.cosMaxSlope) {
-          const drop = hit.fraction * reach - skin;
-          if (drop > 0) {
-            px -= upX * drop;
-            py -= upY * drop;
-          }
           this.grounded = true;
           this._groundBody = hit.body;
           this._groundNormal.x = hit.normalX;
           this._groundNormal.y = hit.normalY;
+          this.groundGap = hit.fraction * reach;
         }
       }
+    }
+    // On the ground, rest a skin above it, however the move got there: a move that runs
+    // into the ground stops a skin short of it, and standing keeps the same gap (the
+    // ground probe finds ground anywhere within 2·skin, so without this a landing or a
+    // spawn would rest wherever it came to within that, and jump to the skin at the next
+    // move that meets the ground).
+    if (this.grounded && !movingUp) {
+      const shift = this.restShift(px, py);
+      px -= upX * shift;
+      py -= upY * shift;
     }
 
     // 4. The platform the move started on carries the character by its velocity at the contact.
@@ -408,6 +418,25 @@ export class CharacterController {
     if (t < 0) t = 0;
     if (t > len) t = len;
     return t;
+  }
+
+  /**
+   * How far to move down (< 0: up) from (x, y), where the ground is
+   * `groundGap` below, to rest a skin above it along its normal (a vertical
+   * skin / n·up on a walkable slope, as a move stopped by it would; a skin at
+   * a steeper contact, such as a tile's corner). Up only as far as there is
+   * room: a skin short of what is above.
+   */
+  private restShift(x: number, y: number): number {
+    const skin = this._skin;
+    const nUp = this._groundNormal.x * this.upX + this._groundNormal.y * this.upY;
+    const rest = nUp >= this.cosMaxSlope && nUp > 0 ? skin / nUp : skin;
+    const shift = this.groundGap - rest;
+    if (shift >= 0) return shift; // the probe found nothing nearer below
+    const lift = -shift + skin;
+    if (!this.cast(x, y, this.upX * lift, this.upY * lift, null)) return shift;
+    const room = this.hit.fraction * lift - skin;
+    return room > 0 ? (room < -shift ? -room : shift) : 0;
   }
 
   /** Up: opposite to the world's gravity. */
@@ -556,6 +585,7 @@ export class CharacterController {
         this._groundBody = hit.body;
         this._groundNormal.x = hit.normalX;
         this._groundNormal.y = hit.normalY;
+        this.groundGap = hit.fraction * reach;
       }
     }
     this.groundVelocityAt(x, y);

@@ -17,10 +17,21 @@
  * - `raycastBody(body, origin, direction, maxDistance)` checks its input,
  *   normalises `direction`, and returns a fresh `{ body, point, normal, distance }`
  *   or null;
- * - `raycastInto(body, ox, oy, dx, dy, maxDistance, out)` is the allocation-free
- *   core the world's queries and continuous collision call many times per
- *   step. It trusts its input (unit direction, finite numbers) and writes the
- *   hit into a reused `RaycastHitBuffer`.
+ * - `raycastInto(body, ox, oy, dx, dy, maxDistance, out, ex?, ey?)` is the
+ *   allocation-free core the world's queries and shape casts call many times.
+ *   It trusts its input (unit direction, finite numbers) and writes the hit
+ *   into a reused `RaycastHitBuffer`.
+ *
+ * The ray is the one the caller describes: along `direction` exactly, not
+ * along its rounded unit vector. Rounding the unit vector turns the ray by up
+ * to about 1e-16 rad, which moves a hit on a capsule's side by a relative
+ * 1e-16 / θ when the ray meets the side at a small angle θ (1e-8 relative at
+ * θ = 1e-8) and can turn a grazing hit into a miss. So `raycastBody` and the
+ * world's queries also hand `raycastInto` the direction as given, scaled by a
+ * power of two (`exactDirection`: exact), and the capsule test casts along it.
+ * Circles and boxes are not sensitive to that rounding (their answers depend
+ * on each component with its own relative error, not on a cancelling cross
+ * product) and cast along the unit vector, as before.
  */
 import { BOX, CAPSULE, type Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
@@ -80,10 +91,45 @@ export function raycastBody(body: Body, origin: Vec2, direction: Vec2, maxDistan
   checkShape("body", body);
   check.vector("origin", origin);
   const dir = unitDirection(direction);
+  const exact = exactDirection(direction);
   checkMaxDistance(maxDistance);
   const out = new RaycastHitBuffer();
-  if (!raycastInto(body, origin.x, origin.y, dir.x, dir.y, maxDistance, out)) return null;
+  if (!raycastInto(body, origin.x, origin.y, dir.x, dir.y, maxDistance, out, exact.x, exact.y)) return null;
   return out.toHit();
+}
+
+/**
+ * `direction` scaled by a power of two (which is exact) so that its larger
+ * component lies in [0.5, 1): the same ray, with nothing rounded, and numbers
+ * whose squares neither overflow nor underflow. Check `direction` first
+ * (`unitDirection` does): it must be finite and not zero.
+ */
+export function exactDirection(direction: Vec2): Vec2 {
+  let x = direction.x;
+  let y = direction.y;
+  let m = Math.max(Math.abs(x), Math.abs(y));
+  // Steps of 2^±64 first, then of 2: multiplying by a power of two is exact (no subnormals arise: m ends ≥ 0.5).
+  while (m >= 18446744073709551616) {
+    x *= 5.421010862427522e-20;
+    y *= 5.421010862427522e-20;
+    m *= 5.421010862427522e-20;
+  }
+  while (m < 5.421010862427522e-20) {
+    x *= 18446744073709551616;
+    y *= 18446744073709551616;
+    m *= 18446744073709551616;
+  }
+  while (m >= 1) {
+    x *= 0.5;
+    y *= 0.5;
+    m *= 0.5;
+  }
+  while (m < 0.5) {
+    x *= 2;
+    y *= 2;
+    m *= 2;
+  }
+  return { x, y };
 }
 
 /**
@@ -120,6 +166,10 @@ export function checkMaxDistance(maxDistance: unknown): number {
 /**
  * Allocation-free ray cast. `(dx, dy)` must be a unit vector and every number
  * finite except `maxDistance`, which may be Infinity; nothing is checked.
+ * `(ex, ey)`, when given, is the direction exactly as the caller gave it,
+ * scaled by a power of two (`exactDirection`), of which `(dx, dy)` is the
+ * rounded unit vector: a capsule is cast along it (see the top of this file).
+ * Without it the capsule is cast along `(dx, dy)`, taken as unit length.
  * On a hit, writes `out` (body, point, normal, distance) and returns true; on
  * a miss returns false and leaves `out` untouched.
  */
@@ -131,9 +181,11 @@ export function raycastInto(
   dy: number,
   maxDistance: number,
   out: RaycastHitBuffer,
+  ex = dx,
+  ey = dy,
 ): boolean {
   if (body._kind === BOX) return raycastBox(body, ox, oy, dx, dy, maxDistance, out);
-  if (body._kind === CAPSULE && body._halfLength > 0) return raycastCapsule(body, ox, oy, dx, dy, maxDistance, out);
+  if (body._kind === CAPSULE && body._halfLength > 0) return raycastCapsule(body, ox, oy, dx, dy, ex, ey, maxDistance, out);
   // A circle, or a capsule with halfLength 0, which is a circle.
   return raycastCircle(body, ox, oy, dx, dy, maxDistance, out);
 }
@@ -149,6 +201,7 @@ function hitAtOrigin(body: Body, ox: number, oy: number, dx: number, dy: number,
   return true;
 }
 
+/** A hit at o + t·(dx, dy), where (dx, dy) has length `len` (1 for a unit direction). */
 function writeHit(
   body: Body,
   ox: number,
@@ -156,6 +209,7 @@ function writeHit(
   dx: number,
   dy: number,
   t: number,
+  len: number,
   nx: number,
   ny: number,
   out: RaycastHitBuffer,
@@ -165,7 +219,7 @@ function writeHit(
   out.y = oy + t * dy;
   out.normalX = nx;
   out.normalY = ny;
-  out.distance = t;
+  out.distance = t * len;
   return true;
 }
 
@@ -222,7 +276,7 @@ function raycastCircle(
   const hx = mx + t * dx;
   const hy = my + t * dy;
   const len = Math.sqrt(hx * hx + hy * hy);
-  return writeHit(body, ox, oy, dx, dy, t, hx / len, hy / len, out);
+  return writeHit(body, ox, oy, dx, dy, t, 1, hx / len, hy / len, out);
 }
 
 // ---- Exact rounding errors (error-free transformations) ----
@@ -307,6 +361,9 @@ function diffOfProducts(a: number, b: number, c: number, d: number): number {
  * the side line is met after (distance from the line) / sin θ, which is only
  * as accurate as those two small numbers, and the x of the crossing decides
  * between the flat side and an end circle. So:
+ * - the ray runs along (ex, ey), the caller's direction scaled by a power of
+ *   two, not along its rounded unit vector (dx, dy): sin θ comes from the
+ *   direction's exact bits (t is then the ray parameter, the distance t·|e|);
  * - sin θ (the direction's local y) and the origin's distance from the side
  *   line are computed with exact rounding errors (see `diffOfProducts`), from
  *   the exact difference origin − centre. The distance is measured to the line
@@ -334,6 +391,8 @@ function raycastCapsule(
   oy: number,
   dx: number,
   dy: number,
+  ex: number,
+  ey: number,
   maxDistance: number,
   out: RaycastHitBuffer,
 ): boolean {
@@ -341,6 +400,8 @@ function raycastCapsule(
   const s = body.qs;
   const h = body._halfLength;
   const r = body._radius;
+  // The ray is o + t·(ex, ey); distances are t·len.
+  const len = ex === dx && ey === dy ? 1 : Math.sqrt(ex * ex + ey * ey);
   // Origin relative to the centre, exactly: rx + rxLow, ry + ryLow.
   const rx = ox - body.px;
   const ry = oy - body.py;
@@ -351,8 +412,8 @@ function raycastCapsule(
   const lx = c * rx + s * ry;
   const ly = diffOfProducts(c, ry, s, rx);
   const lyLow = lowPart + (c * ryLow - s * rxLow);
-  const ldx = c * dx + s * dy;
-  const ldy = diffOfProducts(c, dy, s, dx) + lowPart;
+  const ldx = c * ex + s * ey;
+  const ldy = diffOfProducts(c, ey, s, ex) + lowPart;
 
   // The side lines are at y = ±r·|q| in this frame: rk + rkLow.
   const k = rotationLength(c, s);
@@ -367,30 +428,30 @@ function raycastCapsule(
     // 1. Outside the strip: cross the side line first.
     if (side * ldy >= 0) return false; // parallel to the side lines, or moving away from the strip
     const t = outside / (-side * ldy);
-    if (t > maxDistance) return false; // the whole capsule is farther along the ray than this
+    if (t * len > maxDistance) return false; // the whole capsule is farther along the ray than this
     const x = lx + t * ldx;
     // x's rounding error is below about 8ε·(|lx| + t + r). Only the end the ray comes from is widened (see above).
-    const tolerance = 4e-15 * (Math.abs(lx) + t + h + r);
+    const tolerance = 4e-15 * (Math.abs(lx) + t * len + h + r);
     if (x >= (ldx > 0 ? -h - tolerance : -h) && x <= (ldx < 0 ? h + tolerance : h)) {
       // Local normal (0, side), rotated back to world: side · (−sin, cos).
-      return writeHit(body, ox, oy, dx, dy, t, -side * s, side * c, out);
+      return writeHit(body, ox, oy, ex, ey, t, len, -side * s, side * c, out);
     }
     // Beyond an end: that end circle, tested from the crossing point (x, side · rk), on the side line (inset 0).
     const mx = x > 0 ? x - h : x + h;
     const tc = capEntry(mx, 0, ldx, side * ldy, rk, mx * mx);
-    if (tc < 0 || t + tc > maxDistance) return false;
-    return writeCapHit(body, ox, oy, dx, dy, t + tc, mx + tc * ldx, side * rk + tc * ldy, out);
+    if (tc < 0 || (t + tc) * len > maxDistance) return false;
+    return writeCapHit(body, ox, oy, ex, ey, t + tc, len, mx + tc * ldx, side * rk + tc * ldy, out);
   }
 
   // 2. Inside the strip, `inset` = −outside inside its side line: inside the capsule, or beyond one end.
-  const ex = lx > h ? lx - h : lx < -h ? lx + h : 0;
+  const beyond = lx > h ? lx - h : lx < -h ? lx + h : 0;
   const inset = -outside;
-  // |(ex, ly)|² − rk², with |ly| = rk − inset.
-  const cc = ex * ex - inset * (2 * rk - inset);
-  if (ex === 0 || cc <= 0) return hitAtOrigin(body, ox, oy, dx, dy, out);
-  const t = capEntry(ex, inset, ldx, side * ldy, rk, cc);
-  if (t < 0 || t > maxDistance) return false;
-  return writeCapHit(body, ox, oy, dx, dy, t, ex + t * ldx, ly + t * ldy, out);
+  // |(beyond, ly)|² − rk², with |ly| = rk − inset.
+  const cc = beyond * beyond - inset * (2 * rk - inset);
+  if (beyond === 0 || cc <= 0) return hitAtOrigin(body, ox, oy, dx, dy, out);
+  const t = capEntry(beyond, inset, ldx, side * ldy, rk, cc);
+  if (t < 0 || t * len > maxDistance) return false;
+  return writeCapHit(body, ox, oy, ex, ey, t, len, beyond + t * ldx, ly + t * ldy, out);
 }
 
 /** √(qc² + qs²), the length of the stored rotation (1 to within rounding), as the returned value + `lowPart`. */
@@ -443,7 +504,7 @@ function capEntry(mx: number, inset: number, dx: number, dy: number, radius: num
   return c / (-b + Math.sqrt(upper * lower));
 }
 
-/** A hit on an end circle: `(nx, ny)` is the local vector from the circle's centre to the hit point. */
+/** A hit on an end circle at o + t·(dx, dy) (length `len`): `(nx, ny)` is the local vector from the circle's centre to the hit point. */
 function writeCapHit(
   body: Body,
   ox: number,
@@ -451,15 +512,16 @@ function writeCapHit(
   dx: number,
   dy: number,
   t: number,
+  len: number,
   nx: number,
   ny: number,
   out: RaycastHitBuffer,
 ): true {
   const c = body.qc;
   const s = body.qs;
-  const len = Math.sqrt(nx * nx + ny * ny);
+  const n = Math.sqrt(nx * nx + ny * ny);
   // Rotate back to world and normalise.
-  return writeHit(body, ox, oy, dx, dy, t, (c * nx - s * ny) / len, (s * nx + c * ny) / len, out);
+  return writeHit(body, ox, oy, dx, dy, t, len, (c * nx - s * ny) / n, (s * nx + c * ny) / n, out);
 }
 
 /**
@@ -525,12 +587,12 @@ function raycastBox(
   // it rather than the rounded ox + t·dx.
   if (nearX >= nearY) {
     const nx = dx > 0 ? -1 : 1;
-    writeHit(body, ox, oy, dx, dy, enter, nx, 0, out);
+    writeHit(body, ox, oy, dx, dy, enter, 1, nx, 0, out);
     out.x = body.px + nx * hw;
     return true;
   }
   const ny = dy > 0 ? -1 : 1;
-  writeHit(body, ox, oy, dx, dy, enter, 0, ny, out);
+  writeHit(body, ox, oy, dx, dy, enter, 1, 0, ny, out);
   out.y = body.py + ny * hh;
   return true;
 }

@@ -28,7 +28,7 @@
 // ---------------------------------------------------------------------------
 // Exact dyadic numbers m · 2^e.
 
-interface Dy {
+export interface Dy {
   m: bigint;
   e: number;
 }
@@ -37,7 +37,7 @@ const f64 = new Float64Array(1);
 const u64 = new BigUint64Array(f64.buffer);
 
 /** The exact value of a finite double. */
-function dy(x: number): Dy {
+export function dy(x: number): Dy {
   if (!Number.isFinite(x)) throw new RangeError(`reference: not finite: ${x}`);
   if (x === 0) return { m: 0n, e: 0 };
   f64[0] = x;
@@ -53,16 +53,16 @@ function dy(x: number): Dy {
   return { m: bits >> 63n ? -mant : mant, e };
 }
 
-function add(a: Dy, b: Dy): Dy {
+export function add(a: Dy, b: Dy): Dy {
   if (a.m === 0n) return b;
   if (b.m === 0n) return a;
   if (a.e <= b.e) return { m: a.m + (b.m << BigInt(b.e - a.e)), e: a.e };
   return { m: b.m + (a.m << BigInt(a.e - b.e)), e: b.e };
 }
-const neg = (a: Dy): Dy => ({ m: -a.m, e: a.e });
-const sub = (a: Dy, b: Dy): Dy => add(a, neg(b));
-const mul = (a: Dy, b: Dy): Dy => ({ m: a.m * b.m, e: a.e + b.e });
-const sgn = (a: Dy): number => (a.m > 0n ? 1 : a.m < 0n ? -1 : 0);
+export const neg = (a: Dy): Dy => ({ m: -a.m, e: a.e });
+export const sub = (a: Dy, b: Dy): Dy => add(a, neg(b));
+export const mul = (a: Dy, b: Dy): Dy => ({ m: a.m * b.m, e: a.e + b.e });
+export const sgn = (a: Dy): number => (a.m > 0n ? 1 : a.m < 0n ? -1 : 0);
 
 interface V {
   x: Dy;
@@ -105,11 +105,11 @@ function toNumber(a: Dy): number {
 // ---------------------------------------------------------------------------
 // Exact rationals n / d (d > 0), only for the few divisions in the segment distance.
 
-interface Q {
+export interface Q {
   n: bigint;
   d: bigint;
 }
-function q(a: Dy): Q {
+export function q(a: Dy): Q {
   return a.e >= 0 ? { n: a.m << BigInt(a.e), d: 1n } : { n: a.m, d: 1n << BigInt(-a.e) };
 }
 const qdiv = (a: Dy, b: Dy): Q => {
@@ -173,7 +173,10 @@ export interface Ray {
   oy: number;
   dx: number;
   dy: number;
-  /** Largest ray parameter t accepted (Infinity allowed). */
+  /**
+   * Largest ray parameter t accepted (Infinity allowed): a distance for a unit
+   * D; for a D of length 1 to within rounding, a distance to within 1e-16 relative.
+   */
   maxDistance: number;
 }
 
