@@ -239,10 +239,52 @@ const resting = fc
   .tuple(geometry, geometry, fc.nat(7), fc.nat(7), fc.double({ min: -0.05, max: 0.05, noNaN: true }), fc.double({ min: -0.05, max: 0.02, noNaN: true }), fc.double({ min: 0.1, max: 0.9, noNaN: true }), offset)
   .map(([ga, gb, i, j, tilt, lift, slide, ox]) => faceOnFace(ga, gb, i % ga.count, j % gb.count, tilt, lift, slide, ox));
 
+/**
+ * B's vertex j just off A's vertex i (`gap` apart, or overlapping when negative), along a
+ * direction inside A's vertex normal cone (`spread` of the way from its middle to its edges),
+ * B turned so that the direction back is the middle of its own vertex's cone: the closest
+ * features are the two vertices.
+ */
+function vertexOnVertex(ga: PolygonGeometry, gb: PolygonGeometry, i: number, j: number, spread: number, gapAB: number, ox: number): [Shape, Shape] {
+  const a = placed(ga, ox, 0, 0);
+  const cone = (g: PolygonGeometry, k: number) => {
+    const prev = (k + g.count - 1) % g.count;
+    const lo = Math.atan2(g.ny[prev]!, g.nx[prev]!);
+    let hi = Math.atan2(g.ny[k]!, g.nx[k]!);
+    if (hi < lo) hi += 2 * Math.PI;
+    return { mid: 0.5 * (lo + hi), half: 0.5 * (hi - lo) };
+  };
+  const ca = cone(ga, i);
+  const dir = ca.mid + spread * ca.half;
+  const d = { x: Math.cos(dir), y: Math.sin(dir) };
+  const cb = cone(gb, j);
+  const angleB = dir + Math.PI - cb.mid;
+  const c = Math.cos(angleB);
+  const s = Math.sin(angleB);
+  const vj = { x: c * gb.vx[j]! - s * gb.vy[j]!, y: s * gb.vx[j]! + c * gb.vy[j]! };
+  const dist = gapAB + ga.radius + gb.radius;
+  const target = { x: ox + ga.vx[i]! + d.x * dist, y: ga.vy[i]! + d.y * dist };
+  return [a, placed(gb, target.x - vj.x, target.y - vj.y, angleB)];
+}
+
+const cornerToCorner = fc
+  .tuple(geometry, geometry, fc.nat(7), fc.nat(7), fc.double({ min: -0.9, max: 0.9, noNaN: true }), fc.double({ min: -0.02, max: 0.45, noNaN: true }), offset)
+  .map(([ga, gb, i, j, spread, g, ox]) => vertexOnVertex(ga, gb, i % ga.count, j % gb.count, spread, g, ox));
+
 describe("polygon narrowphase properties: hard configurations", () => {
   it("face on face, nearly parallel, touching, overlapping or within the margin", () => {
     fc.assert(
       fc.property(resting, margin, ([a, b], mg) => {
+        checkAll(a, b, mg);
+        checkSeparation(a, b);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("vertex near vertex: apart within the margin (the distance between them), touching or just overlapping", () => {
+    fc.assert(
+      fc.property(cornerToCorner, margin, ([a, b], mg) => {
         checkAll(a, b, mg);
         checkSeparation(a, b);
       }),
