@@ -71,6 +71,8 @@ class Closest {
   y = 0;
   /** Feature id (clip end NONE). */
   id = 0;
+  /** Size of the configuration (hullScale). */
+  scale = 0;
 }
 
 const closest = new Closest();
@@ -192,7 +194,8 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
       }
     }
     if (!face) closestFeatures(a, b);
-    if (c.distance > TOUCH_TOLERANCE * hullScale(a, b)) {
+    hullScale(a, b);
+    if (c.distance > TOUCH_TOLERANCE * c.scale) {
       depth = r - c.distance;
       if (!(depth > -margin)) return false;
       nx = c.nx;
@@ -280,8 +283,8 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
   return true;
 }
 
-/** Largest |x| + |y| of the two hulls' vertices: the size rounding is relative to. */
-function hullScale(a: WorldHull, b: WorldHull): number {
+/** Largest |x| + |y| of the two hulls' vertices, into closest.scale: the size rounding is relative to. (A field, not a return value: a returned double is boxed.) */
+function hullScale(a: WorldHull, b: WorldHull): void {
   let m = 0;
   for (let i = 0; i < a.count; i++) {
     const v = Math.abs(a.x[i]!) + Math.abs(a.y[i]!);
@@ -291,7 +294,7 @@ function hullScale(a: WorldHull, b: WorldHull): number {
     const v = Math.abs(b.x[j]!) + Math.abs(b.y[j]!);
     if (v > m) m = v;
   }
-  return m;
+  closest.scale = m;
 }
 
 /**
