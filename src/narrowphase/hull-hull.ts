@@ -48,7 +48,7 @@
  * written independently and follows this narrowphase's conventions.
  */
 import type { ManifoldBuffer } from "./manifold.js";
-import type { WorldHull } from "./placed.js";
+import { hullA, hullB, type WorldHull } from "./placed.js";
 import { clipAlongTangent, direction, normalize, tangentClip, TOUCH_TOLERANCE } from "./segment.js";
 import { addClipPoints, addMidpoint, point } from "./contact-points.js";
 import { ClipEnd, featureId } from "./feature-id.js";
@@ -415,6 +415,16 @@ function closestFeatures(a: WorldHull, b: WorldHull): void {
     c.y = a.y[iBest]!;
     c.id = featureId(PolygonFeature.VERTEX + iBest, PolygonFeature.VERTEX + jBest, ClipEnd.NONE);
   }
+}
+
+/**
+ * `collideHulls(hullA, hullB, out)` (placed.ts's shared hulls), then B's
+ * features renamed by `mapB` (null: kept as PolygonFeature).
+ */
+export function collidePlacedHulls(out: ManifoldBuffer, mapB: Uint8Array | null): boolean {
+  if (!collideHulls(hullA, hullB, out)) return false;
+  if (mapB !== null) renameFeatures(out, null, mapB);
+  return true;
 }
 
 /**

@@ -80,6 +80,18 @@ export class WorldHull {
 export const hullA = new WorldHull();
 export const hullB = new WorldHull();
 
+/**
+ * Start a pair whose first shape is the polygon a: both shared hulls measured
+ * from a's position, a placed in hullA. The caller places B in hullB.
+ */
+export function placeFirstPolygon(a: PlacedPolygon): void {
+  hullA.ox = a.px;
+  hullA.oy = a.py;
+  hullB.ox = a.px;
+  hullB.oy = a.py;
+  placePolygon(hullA, a);
+}
+
 /** A polygon's vertices and normals, turned and moved by its pose. */
 export function placePolygon(h: WorldHull, p: PlacedPolygon): void {
   const g = p.polygon;

@@ -12,8 +12,8 @@
  * src/contacts/seams.ts, for tile floors) are not consulted.
  */
 import type { ManifoldBuffer } from "./manifold.js";
-import { hullA, hullB, placeBox, placePolygon, type BoxLike, type PlacedPolygon } from "./placed.js";
-import { collideHulls, renameFeatures } from "./hull-hull.js";
+import { hullB, placeBox, placeFirstPolygon, type BoxLike, type PlacedPolygon } from "./placed.js";
+import { collidePlacedHulls } from "./hull-hull.js";
 import { BoxFeature } from "./feature-id.js";
 
 /** Hull features of an AABB (placeBox's order), as BoxFeature. */
@@ -28,15 +28,7 @@ BOX_FEATURES[10] = BoxFeature.TOP_RIGHT;
 BOX_FEATURES[11] = BoxFeature.TOP_LEFT;
 
 export function collidePolygonBox(a: PlacedPolygon, b: BoxLike, out: ManifoldBuffer): boolean {
-  const ha = hullA;
-  const hb = hullB;
-  ha.ox = a.px;
-  ha.oy = a.py;
-  hb.ox = a.px;
-  hb.oy = a.py;
-  placePolygon(ha, a);
-  placeBox(hb, b);
-  if (!collideHulls(ha, hb, out)) return false;
-  renameFeatures(out, null, BOX_FEATURES);
-  return true;
+  placeFirstPolygon(a);
+  placeBox(hullB, b);
+  return collidePlacedHulls(out, BOX_FEATURES);
 }

@@ -11,8 +11,8 @@
  * collides as one (polygon-circle.ts), as the dispatch does.
  */
 import type { ManifoldBuffer } from "./manifold.js";
-import { hullA, hullB, placeCapsule, placePolygon, type CapsuleLike, type PlacedPolygon } from "./placed.js";
-import { collideHulls, renameFeatures } from "./hull-hull.js";
+import { hullB, placeCapsule, placeFirstPolygon, type CapsuleLike, type PlacedPolygon } from "./placed.js";
+import { collidePlacedHulls } from "./hull-hull.js";
 import { collidePolygonCircle } from "./polygon-circle.js";
 import { CapsuleFeature } from "./feature-id.js";
 
@@ -25,15 +25,7 @@ SEGMENT_FEATURES[9] = CapsuleFeature.END_1;
 
 export function collidePolygonCapsule(a: PlacedPolygon, b: CapsuleLike, out: ManifoldBuffer): boolean {
   if (b._halfLength === 0) return collidePolygonCircle(a, b, out);
-  const ha = hullA;
-  const hb = hullB;
-  ha.ox = a.px;
-  ha.oy = a.py;
-  hb.ox = a.px;
-  hb.oy = a.py;
-  placePolygon(ha, a);
-  placeCapsule(hb, b);
-  if (!collideHulls(ha, hb, out)) return false;
-  renameFeatures(out, null, SEGMENT_FEATURES);
-  return true;
+  placeFirstPolygon(a);
+  placeCapsule(hullB, b);
+  return collidePlacedHulls(out, SEGMENT_FEATURES);
 }

@@ -14,8 +14,8 @@
  * id, as circle–box does.
  */
 import type { ManifoldBuffer } from "./manifold.js";
-import { hullA, hullB, placeCircle, placePolygon, type CircleLike, type PlacedPolygon } from "./placed.js";
-import { collideHulls, renameFeatures } from "./hull-hull.js";
+import { hullB, placeCircle, placeFirstPolygon, type CircleLike, type PlacedPolygon } from "./placed.js";
+import { collidePlacedHulls } from "./hull-hull.js";
 import { CircleFeature } from "./feature-id.js";
 
 /** The circle's only hull vertex (VERTEX + 0 = 8) is its CENTRE. */
@@ -23,15 +23,7 @@ const CIRCLE_FEATURES = new Uint8Array(16);
 CIRCLE_FEATURES[8] = CircleFeature.CENTRE;
 
 export function collidePolygonCircle(a: PlacedPolygon, b: CircleLike, out: ManifoldBuffer): boolean {
-  const ha = hullA;
-  const hb = hullB;
-  ha.ox = a.px;
-  ha.oy = a.py;
-  hb.ox = a.px;
-  hb.oy = a.py;
-  placePolygon(ha, a);
-  placeCircle(hb, b);
-  if (!collideHulls(ha, hb, out)) return false;
-  renameFeatures(out, null, CIRCLE_FEATURES);
-  return true;
+  placeFirstPolygon(a);
+  placeCircle(hullB, b);
+  return collidePlacedHulls(out, CIRCLE_FEATURES);
 }

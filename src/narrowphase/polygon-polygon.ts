@@ -5,17 +5,11 @@
  * (edge i = i, vertex i = 8 + i), A first.
  */
 import type { ManifoldBuffer } from "./manifold.js";
-import { hullA, hullB, placePolygon, type PlacedPolygon } from "./placed.js";
-import { collideHulls } from "./hull-hull.js";
+import { hullB, placeFirstPolygon, placePolygon, type PlacedPolygon } from "./placed.js";
+import { collidePlacedHulls } from "./hull-hull.js";
 
 export function collidePolygons(a: PlacedPolygon, b: PlacedPolygon, out: ManifoldBuffer): boolean {
-  const ha = hullA;
-  const hb = hullB;
-  ha.ox = a.px;
-  ha.oy = a.py;
-  hb.ox = a.px;
-  hb.oy = a.py;
-  placePolygon(ha, a);
-  placePolygon(hb, b);
-  return collideHulls(ha, hb, out);
+  placeFirstPolygon(a);
+  placePolygon(hullB, b);
+  return collidePlacedHulls(out, null);
 }

@@ -17,8 +17,8 @@
 import { Capsule } from "../bodies/capsule.js";
 import type { Body } from "../bodies/body.js";
 import type { ManifoldBuffer } from "./manifold.js";
-import { hullA, hullB, placePolygon, placeSegment, type PlacedPolygon, type PlacedSegment } from "./placed.js";
-import { collideHulls, renameFeatures } from "./hull-hull.js";
+import { hullB, placeFirstPolygon, placeSegment, type PlacedPolygon, type PlacedSegment } from "./placed.js";
+import { collidePlacedHulls } from "./hull-hull.js";
 import { collideCircleCapsule } from "./circle-capsule.js";
 import { collideCapsules } from "./capsule-capsule.js";
 import { collideCapsuleBox } from "./capsule-aabb.js";
@@ -68,15 +68,7 @@ export function collideSegments(a: PlacedSegment, b: PlacedSegment, out: Manifol
 
 /** Polygon (A) vs segment (B): hull-hull.ts, the segment a hull of two vertices (a, b) and radius 0. */
 export function collidePolygonSegment(a: PlacedPolygon, b: PlacedSegment, out: ManifoldBuffer): boolean {
-  const ha = hullA;
-  const hb = hullB;
-  ha.ox = a.px;
-  ha.oy = a.py;
-  hb.ox = a.px;
-  hb.oy = a.py;
-  placePolygon(ha, a);
-  placeSegment(hb, b);
-  if (!collideHulls(ha, hb, out)) return false;
-  renameFeatures(out, null, SEGMENT_FEATURES);
-  return true;
+  placeFirstPolygon(a);
+  placeSegment(hullB, b);
+  return collidePlacedHulls(out, SEGMENT_FEATURES);
 }
