@@ -58,6 +58,8 @@ export default {
   // 2 cores: one test process per core
   concurrency: 2,
   timeoutMS: 60_000,
+  // the initial run of the tests with coverage takes minutes on a busy machine
+  dryRunTimeoutMinutes: 30,
   timeoutFactor: 2,
   incremental: true,
   incrementalFile: "reports/stryker-incremental.json",
