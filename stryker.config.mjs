@@ -59,7 +59,7 @@ export default {
   concurrency: 2,
   timeoutMS: 60_000,
   // the initial run of the tests with coverage takes minutes on a busy machine
-  dryRunTimeoutMinutes: 30,
+  dryRunTimeoutMinutes: 60,
   timeoutFactor: 2,
   incremental: true,
   incrementalFile: "reports/stryker-incremental.json",
