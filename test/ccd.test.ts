@@ -6,12 +6,26 @@
  * (a box and a capsule), from several start distances so the step at which
  * they arrive cuts the last approach at different fractions. A body tunnels
  * when its centre ever reaches the far side of the wall's mid-line; none may.
+ * And none may sink into the wall by more than a slop, measured from its
+ * surface (its point nearest the far side), at any step: circles and boxes
+ * 0.1 mm (measured: 0), capsules the figures the engine measures (see
+ * CAPSULE_SINK), which are what the engine does today, not a goal.
  */
 import { describe, expect, it } from "vitest";
 import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
 
 const dt = 1 / 60;
 const WALL_HALF_THICKNESS = 0.01;
+/** How far a circle's or a box's surface may pass the wall's near face, m (measured: 0). */
+const SLOP = 0.1e-3;
+/**
+ * A capsule that meets the wall with one cap turns, and its other end swings
+ * in: measured (npx vitest run test/ccd.test.ts) up to 49.8 mm inside at some
+ * step (about the 3 m/s × 1/60 s that the contacts push out per step), and
+ * 14.4 mm at the end, for the capsule of radius 0.1 m at 10–1000 m/s (the
+ * spinning one of radius 0.05 m: 24.9 and 7.8 mm). Held at those figures.
+ */
+const CAPSULE_SINK = { any: 0.052, end: 0.015 };
 
 type ShapeCase = { name: string; make: (position: { x: number; y: number }, velocity: { x: number; y: number }) => Body };
 
@@ -38,11 +52,21 @@ const walls: WallCase[] = [
   },
 ];
 
+/** The body's largest x (its surface nearest the wall's far side). */
+function front(body: Body): number {
+  if (body instanceof Circle) return body.position.x + body.radius;
+  if (body instanceof Capsule) return body.position.x + Math.abs(Math.cos(body.angle)) * body.halfLength + body.radius;
+  if (body instanceof AABB) return body.position.x + body.halfWidth;
+  throw new Error("unknown shape");
+}
+
 /**
  * Fire `shape` at `speed` towards the wall at x = 0 from x = −start, at
- * `degrees` from the wall's normal; returns the largest x its centre reached.
+ * `degrees` from the wall's normal; returns the largest x its centre reached,
+ * and how far its surface passed the wall's near face (x = −0.01) at worst and
+ * at the end.
  */
-function fire(shape: ShapeCase, wall: WallCase, speed: number, degrees: number, start: number, restitution: number): number {
+function fire(shape: ShapeCase, wall: WallCase, speed: number, degrees: number, start: number, restitution: number): { maxX: number; sink: number; endSink: number } {
   const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
   world.add(wall.make());
   const a = (degrees * Math.PI) / 180;
@@ -51,12 +75,14 @@ function fire(shape: ShapeCase, wall: WallCase, speed: number, degrees: number, 
   // until well after arrival (and never far enough along y to leave the wall)
   const steps = Math.ceil(start / (speed * Math.cos(a)) / dt) + 6;
   let maxX = -Infinity;
+  let sink = -Infinity;
   for (let i = 0; i < steps; i++) {
     world.step(dt);
     maxX = Math.max(maxX, body.position.x);
+    sink = Math.max(sink, front(body) + WALL_HALF_THICKNESS);
     expect(Number.isFinite(body.position.x) && Number.isFinite(body.velocity.x)).toBe(true);
   }
-  return maxX;
+  return { maxX, sink, endSink: front(body) + WALL_HALF_THICKNESS };
 }
 
 describe("no tunnelling through 0.02 m static walls", () => {
@@ -64,20 +90,27 @@ describe("no tunnelling through 0.02 m static walls", () => {
     for (const shape of shapes) {
       it(`${shape.name} vs ${wall.name}: 10, 100, 1000 m/s at 0°, 30°, 60°`, () => {
         let cases = 0;
+        let worst = -Infinity;
+        let worstEnd = -Infinity;
+        const capsule = shape.name.startsWith("capsule");
         for (const speed of [10, 100, 1000]) {
           for (const degrees of [0, 30, 60]) {
             for (const start of [2, 2.0071, 2.0433, 2.31]) {
               for (const restitution of [0, 0.5]) {
-                const maxX = fire(shape, wall, speed, degrees, start, restitution);
-                if (maxX >= 0) {
-                  throw new Error(`${shape.name} at ${speed} m/s, ${degrees}°, from ${start} m, e=${restitution}: centre reached x = ${maxX}`);
-                }
+                const { maxX, sink, endSink } = fire(shape, wall, speed, degrees, start, restitution);
+                const what = `${shape.name} at ${speed} m/s, ${degrees}°, from ${start} m, e=${restitution}`;
+                if (maxX >= 0) throw new Error(`${what}: centre reached x = ${maxX}`);
+                if (sink > (capsule ? CAPSULE_SINK.any : SLOP)) throw new Error(`${what}: ${(sink * 1000).toFixed(3)} mm inside the wall`);
+                if (endSink > (capsule ? CAPSULE_SINK.end : SLOP)) throw new Error(`${what}: ends ${(endSink * 1000).toFixed(3)} mm inside the wall`);
+                worst = Math.max(worst, sink);
+                worstEnd = Math.max(worstEnd, endSink);
                 cases++;
               }
             }
           }
         }
         expect(cases).toBe(72);
+        console.log(`${shape.name} vs ${wall.name}: at worst ${(worst * 1000).toFixed(3)} mm inside the wall, at the end ${(worstEnd * 1000).toFixed(3)} mm`);
       });
     }
   }

@@ -69,9 +69,11 @@ describe("pendulums (closed forms)", () => {
   // Box2D v2) hold under load but lose a little energy every sub-step (the velocity is made
   // tangent again as the rod turns: about 0.2 % of the swing per period here). Box2D v3's soft
   // joints (jointHertz > 0, no projection) keep it, but stretch under load (see the chains).
+  // Bounds on the drift over the 100 periods: the default loses 0.2–0.3 % per period (measured
+  // 21.5 % over 100, 0.24 % per period), the soft joints keep it within 0.25 % (measured +0.20 %).
   for (const [name, opts, lo, hi] of [
-    ["default (rigid, projected)", {}, -0.25, 0],
-    ["soft (jointHertz 60, no projection)", { jointHertz: 60, jointPositionIterations: 0 }, -0.01, 0.01],
+    ["default (rigid, projected)", {}, 0.997 ** 100 - 1, 0.998 ** 100 - 1],
+    ["soft (jointHertz 60, no projection)", { jointHertz: 60, jointPositionIterations: 0 }, -0.0025, 0.0025],
   ] as const) {
     it(`energy drift over 100 periods is reported and bounded: ${name}`, () => {
       const w = new World({ ...opts, sleeping: false });
@@ -343,19 +345,21 @@ describe("chains", () => {
     expect(r.ball.isSleeping).toBe(true);
   });
 
-  it("a 20-link capsule chain under a 10 kg load: < 1 mm apart at rest, length within 0.5 % (soft-step default)", () => {
+  // The README's figures (0.1 mm per joint, 0.03 % of the length); measured 0.108 mm and 0.029 %
+  it("a 20-link capsule chain under a 10 kg load: < 0.11 mm apart at rest, length within 0.03 % (soft-step default)", () => {
     const r = chain({}, 20, 26, 10, 8);
-    console.log(`chain under 10 kg: worst separation at rest ${(r.atRest * 1000).toFixed(2)} mm, length +${((r.length / r.expected - 1) * 100).toFixed(3)} %`);
+    console.log(`chain under 10 kg: worst separation at rest ${(r.atRest * 1000).toFixed(4)} mm, length +${((r.length / r.expected - 1) * 100).toFixed(4)} %`);
     expect(r.ball.mass / r.linkMass).toBeGreaterThan(9.5);
-    expect(r.atRest).toBeLessThan(0.001);
-    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.005);
+    expect(r.atRest).toBeLessThan(0.11e-3);
+    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.0003);
     expect(r.ball.isSleeping).toBe(true);
   });
 
-  it("the same chain under pgs with NGS position correction holds as well", () => {
+  it("the same chain under pgs with NGS position correction holds within 0.5 mm and 0.12 % (measured 0.42 mm, 0.11 %)", () => {
     const r = chain({ solver: "pgs", positionCorrection: "ngs" }, 20, 26, 10, 8);
-    expect(r.atRest).toBeLessThan(0.001);
-    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.005);
+    console.log(`chain under 10 kg, pgs + ngs: worst separation at rest ${(r.atRest * 1000).toFixed(4)} mm, length +${((r.length / r.expected - 1) * 100).toFixed(4)} %`);
+    expect(r.atRest).toBeLessThan(0.5e-3);
+    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.0012);
   });
 
   it("Box2D v3's soft joints (jointHertz > 0, no projection) give under the load like stiff springs", () => {

@@ -312,3 +312,53 @@ describe("restore refuses what it cannot do, and changes nothing", () => {
     expectUnchanged(s.world, twin, before, bodies);
   });
 });
+
+/**
+ * "restore is several times cheaper than fromSnapshot" (README), measured as
+ * what each allocates (not timed): V8's sampling heap profiler's estimate
+ * of the bytes allocated by 20 calls each, on a 300-ball pile. Measured
+ * (node, dist/): restore allocates 7× less than fromSnapshot from JSON, 14×
+ * less from binary.
+ */
+describe("restore allocates several times less than fromSnapshot", () => {
+  for (const format of ["json", "binary"] as const) {
+    it(`${format}: under a third of fromSnapshot's bytes`, async () => {
+      const { Session } = await import("node:inspector/promises");
+      const world = new World({ sleeping: false });
+      world.add(AABB.fromBounds({ x: -20, y: -1 }, { x: 20, y: 0 }, { type: "static" }));
+      for (let i = 0; i < 300; i++) world.add(new Circle({ position: { x: -15 + (i % 30), y: 1 + Math.floor(i / 30) }, radius: 0.4 }));
+      for (let i = 0; i < 60; i++) world.step(1 / 60);
+      const snap = format === "json" ? world.snapshot() : world.snapshot({ format: "binary" });
+      const twin = World.fromSnapshot(snap);
+      const session = new Session();
+      session.connect();
+      const bytes = async (f: () => void): Promise<number> => {
+        for (let i = 0; i < 20; i++) f(); // warm
+        await session.post("HeapProfiler.startSampling", { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+        for (let i = 0; i < 20; i++) f();
+        const { profile } = await session.post("HeapProfiler.stopSampling");
+        let total = 0;
+        const walk = (n: typeof profile.head): void => {
+          total += n.selfSize;
+          n.children.forEach(walk);
+        };
+        walk(profile.head);
+        return total / 20;
+      };
+      try {
+        const fresh = await bytes(() => World.fromSnapshot(snap));
+        // a step in between, so that each restore has a moved world to put back
+        const inPlace = await bytes(() => {
+          twin.step(1 / 60);
+          twin.restore(snap);
+        });
+        console.log(`${format}: fromSnapshot ${(fresh / 1024).toFixed(0)} kB, step + restore ${(inPlace / 1024).toFixed(0)} kB`);
+        expect(fresh).toBeGreaterThan(100 * 1024); // the measurement sees the allocations at all
+        expect(inPlace * 3).toBeLessThan(fresh);
+        expect(twin.stateHash()).toBe(World.fromSnapshot(snap).stateHash());
+      } finally {
+        session.disconnect();
+      }
+    });
+  }
+});

@@ -1,10 +1,12 @@
 /**
  * Seam-free static geometry: bodies moving across static AABB tiles that
  * share an edge, each tile added on its own, behave as on one merged body
- * (issue 11, part 1). Figures from the issue: friction 0, 1–10 m/s over 40
- * tiles of 1 m: speed drop ≤ 0.05 m/s, |vertical velocity| ≤ 0.05 m/s, no
- * hop above 1 mm; a vertical capsule driven at 5 m/s advances every step by
- * at least 0.9·v·dt. The same along a wall of stacked tiles, and for landing
+ * (issue 11, part 1). Held to the README's figures (issue 34): friction 0,
+ * 1–10 m/s over 40 tiles of 1 m: no speed lost, |vertical velocity| ≤ 0.15
+ * mm/s, no hop above 0.065 mm (measured: 0, 0.148 mm/s and 0.063 mm, both at
+ * the capsule in soft-step; the issue's first bounds were 0.05 m/s, 0.05 m/s
+ * and 1 mm); a vertical capsule driven at 5 m/s advances every step by at
+ * least 0.9·v·dt. The same along a wall of stacked tiles, and for landing
  * exactly on a seam. Everything runs in simulated time.
  */
 import { describe, expect, it } from "vitest";
@@ -14,6 +16,12 @@ import { AABB, Capsule, Circle, World, type Body, type SolverName, type WorldSna
 const dt = 1 / 60;
 const SOLVERS: SolverName[] = ["soft-step", "pgs"];
 const TILES = 40;
+/** m/s a body may lose crossing seams: none (rounding aside). */
+const SPEED_LOST = 1e-9;
+/** m/s of vertical speed crossing seams (README: ≤ 0.15 mm/s). */
+const VERTICAL = 0.15e-3;
+/** m above its rest height (README: 0.065 mm). */
+const HOP = 0.065e-3;
 
 /** A floor of `n` separate 1 m tiles, tops at y = 0, from x = 0 to x = n. */
 function tileFloor(world: World, n = TILES, friction = 0): AABB[] {
@@ -78,10 +86,10 @@ describe("sliding across 40 separately added floor tiles", () => {
           tileFloor(world);
           const body = world.add(makeBody(shape, 1.3));
           const r = slide(world, body, v);
-          expect(r.minSpeed).toBeGreaterThanOrEqual(v - 0.05);
-          expect(r.finalSpeed).toBeGreaterThanOrEqual(v - 0.05);
-          expect(r.maxVertical).toBeLessThanOrEqual(0.05);
-          expect(r.maxHop).toBeLessThanOrEqual(0.001);
+          expect(r.minSpeed).toBeGreaterThanOrEqual(v - SPEED_LOST);
+          expect(r.finalSpeed).toBeGreaterThanOrEqual(v - SPEED_LOST);
+          expect(r.maxVertical).toBeLessThanOrEqual(VERTICAL);
+          expect(r.maxHop).toBeLessThanOrEqual(HOP);
         });
       }
     }
@@ -102,8 +110,8 @@ describe("as on one merged floor", () => {
       for (let i = 0; i < 500; i++) {
         tiled.step(dt);
         merged.step(dt);
-        expect(Math.abs(a.position.x - b.position.x)).toBeLessThan(1e-3);
-        expect(Math.abs(a.position.y - b.position.y)).toBeLessThan(1e-3);
+        expect(Math.abs(a.position.x - b.position.x)).toBeLessThan(1e-9);
+        expect(Math.abs(a.position.y - b.position.y)).toBeLessThan(HOP); // measured 0.029 mm
       }
     });
   }
@@ -125,10 +133,10 @@ describe("rolling and driving across the tiles", () => {
         world.step(dt);
         hop = Math.max(hop, ball.position.y - rest);
         vertical = Math.max(vertical, Math.abs(ball.velocity.y));
-        expect(ball.velocity.x).toBeGreaterThanOrEqual(6 - 0.05);
+        expect(ball.velocity.x).toBeGreaterThanOrEqual(6 - 0.5e-3); // rolling with friction: measured 0.28 mm/s lost
       }
-      expect(hop).toBeLessThanOrEqual(0.001);
-      expect(vertical).toBeLessThanOrEqual(0.05);
+      expect(hop).toBeLessThanOrEqual(HOP);
+      expect(vertical).toBeLessThanOrEqual(VERTICAL);
     });
 
     for (const friction of [0, 0.6]) {
@@ -149,7 +157,7 @@ describe("rolling and driving across the tiles", () => {
           expect(player.position.x - x).toBeGreaterThanOrEqual(0.9 * v * dt);
           hop = Math.max(hop, player.position.y - rest);
         }
-        expect(hop).toBeLessThanOrEqual(0.001);
+        expect(hop).toBeLessThanOrEqual(HOP);
       });
     }
   }
@@ -181,10 +189,10 @@ describe("sliding along a wall of stacked tiles", () => {
           out = Math.max(out, body.position.x - x0);
           sideways = Math.max(sideways, Math.abs(body.velocity.x));
           // a frictionless wall leaves the fall free: v = −g·t (semi-implicit Euler has it exactly)
-          expect(Math.abs(body.velocity.y + 9.81 * t)).toBeLessThanOrEqual(0.05);
+          expect(Math.abs(body.velocity.y + 9.81 * t)).toBeLessThanOrEqual(1e-9);
         }
-        expect(out).toBeLessThanOrEqual(0.001);
-        expect(sideways).toBeLessThanOrEqual(0.05);
+        expect(out).toBeLessThanOrEqual(HOP);
+        expect(sideways).toBeLessThanOrEqual(VERTICAL);
       });
     }
   }
@@ -209,15 +217,15 @@ describe("landing exactly on a seam", () => {
             if (landed < 0 && world.contactsOf(body).length > 0) landed = body.position.y;
           }
           expect(landed).toBeGreaterThan(0);
-          expect(maxSideways).toBeLessThanOrEqual(0.05);
-          expect(Math.abs(body.velocity.y)).toBeLessThanOrEqual(0.05);
+          expect(maxSideways).toBeLessThanOrEqual(VERTICAL);
+          expect(Math.abs(body.velocity.y)).toBeLessThanOrEqual(0.5e-3); // still settling: measured 0.05 mm/s
           if (vx === 0) expect(body.position.x).toBe(5);
           // it rests at the height it rests at on one merged floor
           const merged = new World({ solver, sleeping: false });
           merged.add(AABB.fromBounds({ x: 0, y: -1 }, { x: TILES, y: 0 }, { type: "static", friction: 0 }));
           const twin = merged.add(makeBody(shape, 5));
           for (let i = 0; i < 60; i++) merged.step(dt);
-          expect(Math.abs(body.position.y - twin.position.y)).toBeLessThanOrEqual(0.001);
+          expect(Math.abs(body.position.y - twin.position.y)).toBeLessThanOrEqual(0.1e-3); // measured 0.05 mm
         });
       }
     }
@@ -251,7 +259,7 @@ describe("the shared faces follow the tiles", () => {
           world.add(new AABB({ position: { x: i + 0.5, y: -0.5 }, halfWidth: 0.5, halfHeight: 0.5, type: "static", friction: 0 }));
         }
         const r = boxRun(world, 5, 17);
-        return r.minSpeed >= 5 - 0.05 && r.hop <= 0.001;
+        return r.minSpeed >= 5 - SPEED_LOST && r.hop <= HOP;
       }),
       { numRuns: 8 },
     );
@@ -270,8 +278,8 @@ describe("the shared faces follow the tiles", () => {
     world.remove(box);
     world.add(new AABB({ position: { x: 10.5, y: -0.5 }, halfWidth: 0.5, halfHeight: 0.5, type: "static", friction: 0 }));
     const r = boxRun(world, 5, 17);
-    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - 0.05);
-    expect(r.hop).toBeLessThanOrEqual(0.001);
+    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - SPEED_LOST);
+    expect(r.hop).toBeLessThanOrEqual(HOP);
   });
 
   it("a tile moved away (setPosition) opens its neighbours' faces, moved back it closes them", () => {
@@ -285,8 +293,8 @@ describe("the shared faces follow the tiles", () => {
     world.remove(box);
     tiles[10]!.setPosition({ x: 10.5, y: -0.5 });
     const r = boxRun(world, 5, 17);
-    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - 0.05);
-    expect(r.hop).toBeLessThanOrEqual(0.001);
+    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - SPEED_LOST);
+    expect(r.hop).toBeLessThanOrEqual(HOP);
   });
 
   it("two tiles moved in the same pause between steps find each other", () => {
@@ -297,8 +305,8 @@ describe("the shared faces follow the tiles", () => {
     tiles[12]!.setPosition({ x: 4.5, y: -0.5 });
     tiles[4]!.setPosition({ x: 12.5, y: -0.5 });
     const r = boxRun(world, 5, 17);
-    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - 0.05);
-    expect(r.hop).toBeLessThanOrEqual(0.001);
+    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - SPEED_LOST);
+    expect(r.hop).toBeLessThanOrEqual(HOP);
   });
 
   it("a tile made dynamic is no one's neighbour; made static again it is", () => {
@@ -307,8 +315,8 @@ describe("the shared faces follow the tiles", () => {
     tiles[10]!.setType("dynamic");
     tiles[10]!.setType("static");
     const r = boxRun(world, 5, 17);
-    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - 0.05);
-    expect(r.hop).toBeLessThanOrEqual(0.001);
+    expect(r.minSpeed).toBeGreaterThanOrEqual(5 - SPEED_LOST);
+    expect(r.hop).toBeLessThanOrEqual(HOP);
     // kinematic, and moved down by 1 cm: its neighbours' faces are exposed again, and the box hits the step
     tiles[10]!.setType("kinematic");
     tiles[10]!.setPosition({ x: 10.5, y: -0.49 });
@@ -346,8 +354,8 @@ describe("the shared faces follow the tiles", () => {
         body.setVelocity({ x: 6, y: 0 });
         while (body.position.x < 17) {
           world.step(dt);
-          expect(body.velocity.x).toBeGreaterThanOrEqual(6 - 0.05);
-          expect(Math.abs(body.position.y - rest)).toBeLessThanOrEqual(0.001);
+          expect(body.velocity.x).toBeGreaterThanOrEqual(6 - SPEED_LOST);
+          expect(Math.abs(body.position.y - rest)).toBeLessThanOrEqual(HOP);
         }
         world.remove(body);
       }
@@ -365,7 +373,7 @@ describe("the shared faces follow the tiles", () => {
         box.applyForce({ x: -10 * box.mass, y: 0 });
         world.step(dt);
         t += dt;
-        expect(Math.abs(box.velocity.y + 9.81 * t)).toBeLessThanOrEqual(0.05);
+        expect(Math.abs(box.velocity.y + 9.81 * t)).toBeLessThanOrEqual(1e-9);
       }
     });
   }
@@ -394,7 +402,7 @@ describe("tile worlds in snapshots", () => {
         if (copy.stateHash() !== world.stateHash()) throw new Error(`restored world differs ${i + 1} steps on`);
         if (twin.stateHash() !== world.stateHash()) throw new Error(`clone differs ${i + 1} steps on`);
       }
-      expect(box.velocity.x).toBeGreaterThanOrEqual(4 - 0.05);
+      expect(box.velocity.x).toBeGreaterThanOrEqual(4 - SPEED_LOST);
     });
   }
 });

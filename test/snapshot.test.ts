@@ -160,6 +160,45 @@ describe("snapshot data", () => {
   });
 });
 
+describe("binary snapshot sizes, measured (the README's figures)", () => {
+  // Differences of real snapshots, not the layout constants: what a user's buffer grows by.
+  const size = (w: World) => w.snapshot({ format: "binary" }).byteLength;
+
+  it("a header of 720 bytes, 288 per body, 168 per contact, 304 per joint of every type", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
+    const empty = size(world);
+    expect(empty).toBe(720);
+    const a = world.add(new Circle({ position: { x: 0, y: 0 }, radius: 0.5 }));
+    expect(size(world) - empty).toBe(288);
+    const b = world.add(new Capsule({ position: { x: 5, y: 0 }, halfLength: 0.5, radius: 0.2 }));
+    world.add(new AABB({ position: { x: 20, y: 0 }, halfWidth: 0.5, halfHeight: 0.5 }));
+    expect(size(world) - empty).toBe(3 * 288);
+    // one touching pair: one contact
+    world.add(new Circle({ position: { x: 20.9, y: 0 }, radius: 0.5 }));
+    world.step(dt);
+    expect(world.contacts.length).toBe(1);
+    const withContact = size(world);
+    expect(withContact - empty - 4 * 288).toBe(168);
+    let before = withContact;
+    for (const def of [
+      { type: "revolute", bodyA: a, bodyB: b, anchor: { x: 2, y: 0 } },
+      { type: "distance", bodyA: a, bodyB: b },
+      { type: "prismatic", bodyA: a, bodyB: b, anchor: { x: 2, y: 0 }, axis: { x: 1, y: 0 } },
+      { type: "weld", bodyA: a, bodyB: b, anchor: { x: 2, y: 0 } },
+      { type: "wheel", bodyA: a, bodyB: b, anchor: { x: 2, y: 0 }, axis: { x: 0, y: 1 } },
+      { type: "motor", bodyA: a, bodyB: b },
+      { type: "filter", bodyA: a, bodyB: b },
+    ] as const) {
+      world.addJoint(def);
+      expect(size(world) - before, def.type).toBe(304);
+      before = size(world);
+    }
+    // and after a step (warm-start impulses filled in), the same
+    world.step(dt);
+    expect(size(world)).toBe(withContact + 7 * 304);
+  });
+});
+
 describe("corrupt snapshots are rejected and build nothing", () => {
   function good(): WorldSnapshot {
     const world = mixedScene(10, 2);

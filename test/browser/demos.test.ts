@@ -398,7 +398,8 @@ describe("real-time loop", () => {
   it("runs through world.advance(), drawn at the interpolation alpha; paused and stepped at alpha 1", async () => {
     const { page, errors } = await harness.open("/restitution/");
     try {
-      await page.waitForTimeout(500);
+      // until it has stepped more than 5 times on its own (waited for, not timed)
+      await page.waitForFunction(() => window.__demo!.world.stepCount > 5, undefined, { timeout: 30_000 });
       const playing = await page.evaluate(() => {
         const d = window.__demo!;
         return { running: d.running, alpha: d.alpha, steps: d.world.stepCount, time: d.world.time };

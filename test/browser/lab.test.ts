@@ -168,7 +168,8 @@ describe.skipIf(!chromium)("teaching lab pages", () => {
         lab.setDt(1 / 120);
         lab.play();
       });
-      await page.waitForTimeout(500);
+      // until it has stepped more than 10 times on its own (waited for, not timed)
+      await page.waitForFunction(() => window.__lab!.worlds[0]!.stepCount > 10, undefined, { timeout: 30_000 });
       const playing = await page.evaluate(() => ({ running: window.__lab!.running, alpha: window.__lab!.alpha }));
       expect(playing.running).toBe(true);
       expect(playing.alpha).toBeGreaterThanOrEqual(0);

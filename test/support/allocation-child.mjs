@@ -1,19 +1,21 @@
 /**
- * Run by test/allocation.test.ts in a child Node process: one large scene,
+ * Run by test/allocation.test.ts in a child Node process: one scene,
  * stepped from capsule2d's built modules as a user's program loads them
  * (not through the test runner's module transform, which changes what V8
  * compiles), warmed up, then measured in windows under V8's sampling heap
- * profiler. Prints one JSON line: the bytes per step that capsule2d's own
- * functions allocated in each window, and the four largest sites of the
- * quietest window.
+ * profiler (see heap-profile.mjs). Prints one JSON line: the bytes per step
+ * that capsule2d's functions, and the built-ins they call, allocated in each
+ * window, the four largest sites of the quietest window, and the sites that
+ * allocated in every window.
  *
- *   node test/support/allocation-child.mjs <dist/capsule2d.js> <scene>
+ *   node test/support/allocation-child.mjs <dist/capsule2d.js> <scene> [windows = 8] [steps per window = 60] [warm-up steps = 2500] [unprofiled steps between windows = 20]
  */
 import { Session } from "node:inspector/promises";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+import { measureWindows } from "./heap-profile.mjs";
 
-const [bundle, name] = process.argv.slice(2);
+const [bundle, name, windowCount = "8", windowSteps = "60", warmup = "2500", gap = "20"] = process.argv.slice(2);
 const { World, Circle, Capsule, AABB } = await import(pathToFileURL(bundle).href);
 const dist = pathToFileURL(dirname(bundle)).href + "/";
 const dt = 1 / 60;
@@ -83,37 +85,26 @@ function tumbler() {
   };
 }
 
-const scenes = { rain, pyramid, smash, tumbler };
+/** A small pile of circles, boxes and capsules on a floor (quick: the detector's own test, test/allocation.test.ts). */
+function pile() {
+  const w = new World({ sleeping: false });
+  w.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
+  for (let i = 0; i < 6; i++) {
+    w.add(new AABB({ position: { x: -6 + i, y: 0.5 }, halfWidth: 0.45, halfHeight: 0.45 }));
+    w.add(new Circle({ position: { x: -6 + i, y: 1.5 }, radius: 0.45 }));
+    w.add(new Capsule({ position: { x: -6 + i, y: 2.4 }, halfLength: 0.3, radius: 0.15 }));
+  }
+  return () => w.step(dt);
+}
+
+const scenes = { rain, pyramid, smash, tumbler, pile };
 const step = scenes[name]();
 // until V8 has optimised the step, its long loops and the functions called only a few times per
 // step (after 600 steps these still ran unoptimised, boxing a few numbers per step)
-for (let i = 0; i < 2500; i++) step();
+for (let i = 0; i < Number(warmup); i++) step();
 
 const session = new Session();
 session.connect();
-const windows = [];
-let quietest = null;
-for (let k = 0; k < 8; k++) {
-  await session.post("HeapProfiler.startSampling", { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  const steps = 60;
-  for (let i = 0; i < steps; i++) step();
-  const { profile } = await session.post("HeapProfiler.stopSampling");
-  let bytes = 0;
-  const where = new Map();
-  const walk = (node) => {
-    const f = node.callFrame;
-    if (f.url.startsWith(dist) && node.selfSize > 0) {
-      bytes += node.selfSize;
-      const at = `${f.functionName} (${f.url.slice(dist.length)}:${f.lineNumber + 1})`;
-      where.set(at, (where.get(at) ?? 0) + node.selfSize);
-    }
-    for (const child of node.children) walk(child);
-  };
-  walk(profile.head);
-  windows.push(bytes / steps);
-  if (quietest === null || bytes / steps < quietest.bytes) {
-    quietest = { bytes: bytes / steps, sites: [...where].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([at, n]) => `${at} ${(n / steps).toFixed(1)} B/step`) };
-  }
-}
+const result = await measureWindows(session, step, Number(windowCount), Number(windowSteps), (url) => (url.startsWith(dist) ? dist.length : -1), 64, Number(gap));
 session.disconnect();
-console.log(JSON.stringify({ windows, sites: quietest.sites }));
+console.log(JSON.stringify(result));
