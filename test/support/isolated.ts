@@ -6,7 +6,7 @@
  * The code runs against a bundle of the sources (esbuild, made once per test
  * file), so it tests this checkout without `npm run build`. It receives `C`
  * with the entry points as namespaces: `C.core` (capsule2d), `C.binary`,
- * `C.replay`, `C.worker`, and `data` (structured-cloned from the caller).
+ * `C.replay`, `C.worker`, `C.recording` (src/replay/recording.ts), and `data` (structured-cloned from the caller).
  */
 import { build } from "esbuild";
 import { Worker } from "node:worker_threads";
@@ -30,6 +30,7 @@ export function bundle(): Promise<string> {
           'export * as binary from "./src/binary/index.ts";',
           'export * as replay from "./src/replay/index.ts";',
           'export * as worker from "./src/worker/index.ts";',
+          'export * as recording from "./src/replay/recording.ts";',
         ].join("\n"),
         resolveDir: root,
         loader: "ts",
@@ -61,6 +62,8 @@ export interface IsolatedOptions {
   data?: unknown;
   /** Called with each message the code posts through `progress(value)` (fuzz batches report each case). */
   onProgress?: (value: unknown) => void;
+  /** A hang guard per piece of work: the worker is ended when it posts no progress for this long. */
+  progressTimeoutMs?: number;
 }
 
 const RUNNER = `
@@ -93,13 +96,25 @@ export async function isolated(body: string, options: IsolatedOptions = {}): Pro
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      if (quiet !== null) clearTimeout(quiet);
       void worker.terminate();
       resolve(o);
     };
     const timer = setTimeout(() => settle({ outcome: "timeout", message: `still running after ${timeoutMs} ms` }), timeoutMs);
+    let quiet: ReturnType<typeof setTimeout> | null = null;
+    let last: unknown;
+    const listen = () => {
+      if (options.progressTimeoutMs === undefined) return;
+      if (quiet !== null) clearTimeout(quiet);
+      quiet = setTimeout(() => settle({ outcome: "timeout", message: `no progress for ${options.progressTimeoutMs} ms after ${JSON.stringify(last)}` }), options.progressTimeoutMs);
+    };
+    listen();
     worker.on("message", (m: { progress?: unknown } & Outcome) => {
-      if ("progress" in m) options.onProgress?.(m.progress);
-      else settle(m);
+      if ("progress" in m) {
+        last = m.progress;
+        listen();
+        options.onProgress?.(m.progress);
+      } else settle(m);
     });
     worker.on("error", (e: Error & { code?: string }) => {
       settle(e.code === "ERR_WORKER_OUT_OF_MEMORY" ? { outcome: "out of memory", message: e.message } : { outcome: "error", name: e.name, message: e.message });
