@@ -159,7 +159,7 @@ describe("crashes, hangs and memory blow-ups", () => {
     // the whole block one nested array: the message describes it without walking it
     const [name2, message2] = thrown(() => World.fromSnapshot(withOptionsText(good, `${"[".repeat(200_000)}${"]".repeat(200_000)}`)));
     expect(name2).toBe("TypeError");
-    expect(message2).toBe("capsule2d: invalid snapshot: options must be an object, got an array of 1 items");
+    expect(message2).toBe("capsule2d: invalid snapshot: options must be an object, got an array");
   });
 });
 
@@ -285,7 +285,7 @@ describe("serveWorld and WorldWorker against hostile messages", () => {
       (e: Error) => e,
     );
     expect(error).toBeInstanceOf(RangeError);
-    expect(error!.message).toMatch(/frame\.count must be an integer in \[0, 0\], got 1000000/);
+    expect(error!.message).toMatch(/frame\.count 1000000 does not fit its buffer/);
   });
 });
 

@@ -5,26 +5,22 @@
  */
 import type { Vec2 } from "./vec2.js";
 
-/** Longest text of a value an error message shows (a hostile 10 MB key or a huge array is cut). */
-const SHOWN = 80;
-
-function cut(text: string): string {
-  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN)}… (${text.length} characters)`;
-}
-
+/**
+ * A value as an error message shows it: at most 80 characters (a hostile 10 MB
+ * key or a huge array is cut), and never a stack overflow (JSON of 200,000
+ * nested arrays throws, and is described instead).
+ */
 function show(value: unknown): string {
-  if (typeof value === "bigint") return `${value}n`;
-  if (typeof value === "string") return cut(JSON.stringify(value.length > 4 * SHOWN ? value.slice(0, 4 * SHOWN) : value)) + (value.length > 4 * SHOWN ? ` (a string of ${value.length} characters)` : "");
-  if (typeof value === "number" || typeof value === "boolean" || value == null) return String(value);
-  if (typeof value === "function") return "a function";
-  if (typeof value === "symbol") return String(value);
-  // JSON of an object can be as large as the object or nest deeper than the stack: cut, and never recurse unguarded
+  let text: string;
   try {
-    const text = JSON.stringify(value);
-    return text === undefined ? Object.prototype.toString.call(value) : cut(text);
+    text =
+      typeof value === "bigint" ? `${value}n`
+      : typeof value === "string" || (value !== null && typeof value === "object") ? (JSON.stringify(value) ?? String(value))
+      : String(value);
   } catch {
-    return Array.isArray(value) ? `an array of ${value.length} items` : Object.prototype.toString.call(value);
+    text = Array.isArray(value) ? "an array" : "an object";
   }
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 export function describe(value: unknown): string {
@@ -77,7 +73,7 @@ export function inRange(name: string, value: unknown, lo: number, hi: number): n
  * distances stay below 1e300. Box2D checks the same way (`b2IsValidFloat`,
  * its "huge" world size).
  */
-export const LIMITS = Object.freeze({
+export const LIMITS = /* @__PURE__ */ Object.freeze({
   /** |x|, |y| of a position, anchor, origin or point given by the user, m. */
   coordinate: 1e6,
   /** |x|, |y| of a velocity, m/s; |angular velocity|, rad/s. */
@@ -239,25 +235,26 @@ export function dt(name: string, value: unknown): number {
 }
 
 /** The largest magnitude of each numeric joint setting (definition keys and setter parameters). */
+// numbers, not LIMITS' properties, so that bundles without the joints drop the table (the values are LIMITS')
 const JOINT_MAX: Readonly<Record<string, number>> = {
-  hertz: LIMITS.hertz,
-  linearHertz: LIMITS.hertz,
-  angularHertz: LIMITS.hertz,
-  dampingRatio: LIMITS.dampingRatio,
-  motorSpeed: LIMITS.speed,
-  maxMotorTorque: LIMITS.force,
-  maxMotorForce: LIMITS.force,
-  maxForce: LIMITS.force,
-  maxTorque: LIMITS.force,
-  lowerAngle: LIMITS.angle,
-  upperAngle: LIMITS.angle,
-  referenceAngle: LIMITS.angle,
-  angularOffset: LIMITS.angle,
-  lower: 10 * LIMITS.coordinate, // a distance between two points within LIMITS.coordinate, and more
-  upper: 10 * LIMITS.coordinate, // a distance between two points within LIMITS.coordinate, and more
-  length: 10 * LIMITS.coordinate, // a distance between two points within LIMITS.coordinate, and more
-  minLength: 10 * LIMITS.coordinate, // a distance between two points within LIMITS.coordinate, and more
-  maxLength: 10 * LIMITS.coordinate, // a distance between two points within LIMITS.coordinate, and more
+  hertz: 1e6,
+  linearHertz: 1e6,
+  angularHertz: 1e6,
+  dampingRatio: 1e4,
+  motorSpeed: 1e6,
+  maxMotorTorque: 1e18,
+  maxMotorForce: 1e18,
+  maxForce: 1e18,
+  maxTorque: 1e18,
+  lowerAngle: 1e6,
+  upperAngle: 1e6,
+  referenceAngle: 1e6,
+  angularOffset: 1e6,
+  lower: 1e7, // a distance between two points within LIMITS.coordinate, and more
+  upper: 1e7, // a distance between two points within LIMITS.coordinate, and more
+  length: 1e7, // a distance between two points within LIMITS.coordinate, and more
+  minLength: 1e7, // a distance between two points within LIMITS.coordinate, and more
+  maxLength: 1e7, // a distance between two points within LIMITS.coordinate, and more
 };
 
 /** The range of a joint setting `name` (docs/untrusted-input.md), as [-max, max]. */
