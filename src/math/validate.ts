@@ -81,7 +81,7 @@ export const LIMITS = /* @__PURE__ */ Object.freeze({
   /** |angle|, rad. */
   angle: 1e6,
   /** radius, halfWidth, halfHeight: [sizeMin, sizeMax] m (halfLength: [0, sizeMax]). */
-  sizeMin: 1e-4,
+  sizeMin: 1e-9,
   sizeMax: 1e5,
   /** density (kg/m²) and mass (kg): at most this; a dynamic body's mass at least `massMin`. */
   massMax: 1e12,
