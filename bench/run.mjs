@@ -30,7 +30,7 @@ import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { SCENES, QUICK_SCENES, JOINT_SCENES, QUICK_JOINT_SCENES } from "./scenes.mjs";
+import { SCENES, QUICK_SCENES, JOINT_SCENES, QUICK_JOINT_SCENES, ON_REQUEST_SCENES } from "./scenes.mjs";
 import { ENGINES, DEFAULT_ENGINES } from "./engines/index.mjs";
 import { resultsMarkdown } from "./report.mjs";
 import { BROWSERS, runInBrowsers } from "./browser/run-browsers.mjs";
@@ -97,7 +97,7 @@ function list(value, known, fallback, what) {
 }
 
 /** A full run: every scene but the small "-quick" versions of the joint scenes. */
-const FULL_SCENES = Object.keys(SCENES).filter((n) => !n.endsWith("-quick"));
+const FULL_SCENES = Object.keys(SCENES).filter((n) => !n.endsWith("-quick") && !ON_REQUEST_SCENES.includes(n));
 const sceneFallback = args.joints
   ? args.quick
     ? QUICK_JOINT_SCENES

@@ -513,6 +513,22 @@ export function tumbler(n, name) {
   };
 }
 
+/**
+ * pile-in-one-spot-N (issue 32): N circles of radius 0.5 m created at the
+ * same point, 5 m above the floor of the 100 m box: every pair overlaps at
+ * the first step (N (N − 1) / 2 contacts), and the pile then bursts apart.
+ * The first step measures how pair creation, the contact pool and the solver
+ * scale with the pairs; no engine can be "stable" here, so it has no quality
+ * check beyond staying finite. Not part of a full run (bench/pile.mjs and
+ * `--scene pile-in-one-spot-1000` measure it): the slower JavaScript peers
+ * take minutes on it.
+ */
+export function pileInOneSpot(n) {
+  const bodies = [];
+  for (let i = 0; i < n; i++) bodies.push({ kind: "circle", x: 0, y: 5, radius: 0.5 });
+  return baseScene(`pile-in-one-spot-${n}`, `${n} circles r 0.5 m created at one point 5 m above the floor (every pair overlaps)`, bodies, false);
+}
+
 /** Every scene of a full run, by name, built on demand. */
 export const SCENES = {
   "rain-circles-500": () => rainCircles(500),
@@ -532,7 +548,14 @@ export const SCENES = {
   "smash-quick": () => smash(40, 20, "smash-quick"),
   "tumbler-quick": () => tumbler(20, "tumbler-quick"),
   "ragdoll_rain-quick": () => ragdollRain({ name: "ragdoll_rain-quick", columns: 20, perGroup: 5, period: 4, height: 3 }),
+  // Only when asked for by name (see pileInOneSpot).
+  "pile-in-one-spot-500": () => pileInOneSpot(500),
+  "pile-in-one-spot-1000": () => pileInOneSpot(1000),
+  "pile-in-one-spot-2000": () => pileInOneSpot(2000),
 };
+
+/** Scenes a full run leaves out (measured by name only). */
+export const ON_REQUEST_SCENES = ["pile-in-one-spot-500", "pile-in-one-spot-1000", "pile-in-one-spot-2000"];
 
 /** The scenes a `--quick` run measures (the smaller ones). */
 export const QUICK_SCENES = [

@@ -115,6 +115,8 @@ export class CoreWorld implements BodyOwner {
   protected simTime = 0;
   protected steps = 0;
   protected accumulator = 0;
+  /** What the last advance() dropped, s (droppedTime). */
+  private dropped = 0;
   protected lastDt = 0;
   protected stepping = false;
   /** Hears of every change (a recorder, src/replay/), or null; see src/world/journal.ts. */
@@ -393,19 +395,19 @@ export class CoreWorld implements BodyOwner {
 
   /** Call `fn` for each `name` event (an adapter over the event buffers). */
   on<E extends keyof WorldEvents>(name: E, fn: WorldEvents[E], context?: unknown): this {
-    this.emitter.on(checkEventName(name), fn as never, context);
+    this.emitter.on(checkEventName(name), checkListener(fn), context);
     return this;
   }
 
   /** Like `on`, for the next `name` event only. */
   once<E extends keyof WorldEvents>(name: E, fn: WorldEvents[E], context?: unknown): this {
-    this.emitter.once(checkEventName(name), fn as never, context);
+    this.emitter.once(checkEventName(name), checkListener(fn), context);
     return this;
   }
 
   /** Stop calling `fn` (or every listener of `name` when `fn` is omitted). */
   off<E extends keyof WorldEvents>(name: E, fn?: WorldEvents[E], context?: unknown): this {
-    this.emitter.off(checkEventName(name), fn as never, context);
+    this.emitter.off(checkEventName(name), fn === undefined ? (fn as never) : checkListener(fn), context);
     return this;
   }
 
@@ -624,7 +626,7 @@ export class CoreWorld implements BodyOwner {
 
   /** Advance the simulation by `dt` seconds (> 0, finite). */
   step(dt: number): this {
-    check.positive("dt", dt);
+    check.dt("dt", dt);
     if (this.stepping) throw new Error("capsule2d: step() cannot be called during a step");
     if (!this.muted && this.emitter.listenerCount("beforeStep") > 0) this.emitter.emit("beforeStep", { dt });
     if (this.journal !== null && !this.advancing) this.journal.call(this, "step", dt);
@@ -671,10 +673,13 @@ export class CoreWorld implements BodyOwner {
    * many `fixedDt` steps as fit, at most `maxStepsPerAdvance` (time beyond that
    * is dropped so a slow frame cannot spiral). Returns the interpolation alpha
    * in [0, 1): how far the real time is between the last step and the next;
-   * draw each body at `body.getInterpolatedPose(alpha)`.
+   * draw each body at `body.getInterpolatedPose(alpha)`. The time dropped
+   * (whole steps beyond `maxStepsPerAdvance`, or all of an elapsed time too
+   * large to keep a fraction of, such as 1e20 s) is in `droppedTime`.
    */
   advance(elapsedSeconds: number): number {
     check.nonNegative("elapsedSeconds", elapsedSeconds);
+    this.dropped = 0;
     if (this.stepping) throw new Error("capsule2d: advance() cannot be called during a step");
     if (this.journal !== null) this.journal.call(this, "advance", elapsedSeconds);
     const dt = this.opts.fixedDt;
@@ -690,8 +695,23 @@ export class CoreWorld implements BodyOwner {
     } finally {
       this.advancing = false;
     }
-    if (this.accumulator >= dt) this.accumulator -= Math.floor(this.accumulator / dt) * dt;
+    if (this.accumulator >= dt) {
+      const before = this.accumulator;
+      this.accumulator -= Math.floor(this.accumulator / dt) * dt;
+      // an elapsed time so large (1e20 s, 1e308 s) that no fraction of a step can be kept of it: drop it all
+      if (!(this.accumulator >= 0 && this.accumulator < dt)) this.accumulator = 0;
+      this.dropped = before - this.accumulator;
+    }
     return this.accumulator / dt;
+  }
+
+  /**
+   * Seconds the last `advance()` call dropped: the elapsed time beyond what
+   * `maxStepsPerAdvance` steps of `fixedDt` could use (0 when it stepped all
+   * of it). A game that sees it above 0 is running slower than real time.
+   */
+  get droppedTime(): number {
+    return this.dropped;
   }
 
   /**
@@ -1331,6 +1351,12 @@ export class CoreWorld implements BodyOwner {
 
 function checkEventName<E extends keyof WorldEvents>(name: E): E {
   return check.oneOf("event name", name, EVENT_NAMES) as E;
+}
+
+/** A listener must be a function (checked here, so the error is capsule2d's, not the emitter's). */
+function checkListener(fn: unknown): never {
+  if (typeof fn !== "function") throw new TypeError(`capsule2d: listener must be a function, got ${check.describe(fn)}`);
+  return fn as never;
 }
 
 function copyManifold(m: { normal: Vec2; depth: number; points: readonly { x: number; y: number; depth: number; id: number }[] }) {

@@ -218,7 +218,7 @@ describe("corrupt snapshots are rejected and build nothing", () => {
       ["dangling contact", (s) => { s.contacts[0]!.bodyB = 9999; return s; }, /names body 9999, which is not in the snapshot/, RangeError],
       ["negative radius", (s) => { const b = s.bodies.find((x) => x.shape === "circle")!; b.radius = -1; return s; }, /radius must be >= 0/, RangeError],
       ["zero radius", (s) => { const b = s.bodies.find((x) => x.shape === "circle")!; b.radius = 0; return s; }, /radius must be > 0/, RangeError],
-      ["not a unit rotation", (s) => { (s.bodies[6]!.rotation as { cos: number }).cos = 2; return s; }, /rotation\.cos² \+ rotation\.sin² must be 1/, RangeError],
+      ["not a unit rotation", (s) => { (s.bodies[6]!.rotation as { cos: number }).cos = 0.5; return s; }, /rotation\.cos² \+ rotation\.sin² must be 1/, RangeError],
       ["static body with mass", (s) => { const b = s.bodies.find((x) => x.type === "static")!; b.mass = 1; return s; }, /a static body has mass 0/, RangeError],
       ["unknown option", (s) => { s.options.gravty = 1; return s; }, /unknown World option "gravty"; did you mean "gravity"/, TypeError],
       ["bad option", (s) => { s.options.subSteps = 0; return s; }, /options: subSteps/, RangeError],

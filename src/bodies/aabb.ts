@@ -22,8 +22,8 @@ export class AABB extends Body {
       throw new RangeError(`capsule2d: angle of an AABB must be 0 (it never rotates), got ${String(options.angle)}`);
     }
     super(BOX, options, AABB_KEYS);
-    this._halfWidth = check.positive("halfWidth", options.halfWidth);
-    this._halfHeight = check.positive("halfHeight", options.halfHeight);
+    this._halfWidth = check.size("halfWidth", options.halfWidth);
+    this._halfHeight = check.size("halfHeight", options.halfHeight);
     this._fixedRotation = true;
     this.w = 0;
     this.updateExtents();
@@ -33,8 +33,8 @@ export class AABB extends Body {
 
   /** The box spanning `min` to `max`. */
   static fromBounds(min: Vec2, max: Vec2, options: BodyOptions = {}): AABB {
-    check.vector("min", min);
-    check.vector("max", max);
+    check.point("min", min);
+    check.point("max", max);
     if (!(min.x < max.x)) throw new RangeError(`capsule2d: min.x must be < max.x, got min.x ${min.x}, max.x ${max.x}`);
     if (!(min.y < max.y)) throw new RangeError(`capsule2d: min.y must be < max.y, got min.y ${min.y}, max.y ${max.y}`);
     return new AABB({

@@ -203,24 +203,24 @@ export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): 
     throw new TypeError(`capsule2d: options must be an object, got ${check.describe(o)}`);
   }
   check.knownKeys("body", o, [...BODY_OPTION_KEYS, ...shapeKeys]);
-  if (o.position !== undefined) check.vector("position", o.position);
-  if (o.angle !== undefined) check.finite("angle", o.angle);
-  if (o.velocity !== undefined) check.vector("velocity", o.velocity);
-  if (o.angularVelocity !== undefined) check.finite("angularVelocity", o.angularVelocity);
+  if (o.position !== undefined) check.point("position", o.position);
+  if (o.angle !== undefined) check.magnitude("angle", o.angle, check.LIMITS.angle);
+  if (o.velocity !== undefined) check.vectorIn("velocity", o.velocity, check.LIMITS.speed);
+  if (o.angularVelocity !== undefined) check.magnitude("angularVelocity", o.angularVelocity, check.LIMITS.speed);
   if (o.type !== undefined) check.oneOf("type", o.type, TYPES);
-  if (o.density !== undefined) check.nonNegative("density", o.density);
-  if (o.mass !== undefined) check.nonNegative("mass", o.mass);
-  if (o.restitution !== undefined) check.nonNegative("restitution", o.restitution);
-  if (o.friction !== undefined) check.nonNegative("friction", o.friction);
+  if (o.density !== undefined) check.within("density", check.nonNegative("density", o.density), 0, check.LIMITS.massMax);
+  if (o.mass !== undefined) check.within("mass", check.nonNegative("mass", o.mass), 0, check.LIMITS.massMax);
+  if (o.restitution !== undefined) check.within("restitution", check.nonNegative("restitution", o.restitution), 0, check.LIMITS.restitution);
+  if (o.friction !== undefined) check.within("friction", check.nonNegative("friction", o.friction), 0, check.LIMITS.friction);
   if (o.fixedRotation !== undefined) check.boolean("fixedRotation", o.fixedRotation);
   if (o.isSensor !== undefined) check.boolean("isSensor", o.isSensor);
   if (o.bullet !== undefined) check.boolean("bullet", o.bullet);
   if (o.enableSleep !== undefined) check.boolean("enableSleep", o.enableSleep);
-  if (o.linearDamping !== undefined) check.nonNegative("linearDamping", o.linearDamping);
-  if (o.angularDamping !== undefined) check.nonNegative("angularDamping", o.angularDamping);
-  if (o.gravityScale !== undefined) check.finite("gravityScale", o.gravityScale);
-  if (o.tangentSpeed !== undefined) check.finite("tangentSpeed", o.tangentSpeed);
-  if (o.rollingResistance !== undefined) check.nonNegative("rollingResistance", o.rollingResistance);
+  if (o.linearDamping !== undefined) check.within("linearDamping", check.nonNegative("linearDamping", o.linearDamping), 0, check.LIMITS.scale);
+  if (o.angularDamping !== undefined) check.within("angularDamping", check.nonNegative("angularDamping", o.angularDamping), 0, check.LIMITS.scale);
+  if (o.gravityScale !== undefined) check.magnitude("gravityScale", o.gravityScale, check.LIMITS.scale);
+  if (o.tangentSpeed !== undefined) check.magnitude("tangentSpeed", o.tangentSpeed, check.LIMITS.speed);
+  if (o.rollingResistance !== undefined) check.within("rollingResistance", check.nonNegative("rollingResistance", o.rollingResistance), 0, check.LIMITS.friction);
   if (o.oneWay !== undefined && o.oneWay !== null) {
     checkOneWay("oneWay", o.oneWay);
     if ((o.type ?? "dynamic") === "dynamic") {
@@ -231,6 +231,18 @@ export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): 
     throw new TypeError(`capsule2d: label must be a string, got ${check.describe(o.label)}`);
   }
   if (o.collisionFilter !== undefined) checkFilter("collisionFilter", o.collisionFilter);
+}
+
+/**
+ * A dynamic body's mass (from `name` = `value`) must lie in [LIMITS.massMin,
+ * LIMITS.massMax], so that its inverse mass and inertia are finite.
+ */
+function dynamicMass(name: string, value: number, mass: number): void {
+  if (!(mass >= check.LIMITS.massMin && mass <= check.LIMITS.massMax)) {
+    throw new RangeError(
+      `capsule2d: ${name} ${value} gives a mass of ${mass} kg; a dynamic body's mass must be in [${check.bound(check.LIMITS.massMin)}, ${check.bound(check.LIMITS.massMax)}]`,
+    );
+  }
 }
 
 /** A one-way direction: a finite vector of non-zero length, returned as a frozen unit vector. */
@@ -755,6 +767,7 @@ export abstract class Body {
 
   /** The position, written to `out` (no allocation). */
   getPosition(out: Vec2 = { x: 0, y: 0 }): Vec2 {
+    if (out === null || typeof out !== "object") check.object("out", out);
     out.x = this.px;
     out.y = this.py;
     return out;
@@ -762,6 +775,7 @@ export abstract class Body {
 
   /** The velocity, written to `out` (no allocation). */
   getVelocity(out: Vec2 = { x: 0, y: 0 }): Vec2 {
+    if (out === null || typeof out !== "object") check.object("out", out);
     out.x = this.vx;
     out.y = this.vy;
     return out;
@@ -776,6 +790,7 @@ export abstract class Body {
    */
   getInterpolatedPose(alpha: number, out?: Pose): Pose {
     check.inRange("alpha", alpha, 0, 1);
+    if (out !== undefined && (out === null || typeof out !== "object")) check.object("out", out);
     const o = out ?? { x: 0, y: 0, angle: 0, rotCos: 1, rotSin: 0 };
     const a = alpha;
     const b = 1 - alpha;
@@ -816,7 +831,7 @@ export abstract class Body {
 
   /** Teleport the body (its contacts are found again before the next step). */
   setPosition(position: Vec2): this {
-    check.vector("position", position);
+    check.point("position", position);
     this.mutable("setPosition", position);
     this.px = position.x;
     this.py = position.y;
@@ -827,7 +842,7 @@ export abstract class Body {
 
   /** Set the rotation, radians. */
   setAngle(angle: number): this {
-    check.finite("angle", angle);
+    check.magnitude("angle", angle, check.LIMITS.angle);
     this.mutable("setAngle", angle);
     this.qc = detCos(angle);
     this.qs = detSin(angle);
@@ -838,7 +853,7 @@ export abstract class Body {
 
   /** Set the linear velocity, m/s (static bodies do not move: ignored for them). */
   setVelocity(velocity: Vec2): this {
-    check.vector("velocity", velocity);
+    check.vectorIn("velocity", velocity, check.LIMITS.speed);
     this.mutable("setVelocity", velocity);
     if (this._type === "static") return this;
     this.vx = velocity.x;
@@ -849,7 +864,7 @@ export abstract class Body {
 
   /** Set the angular velocity, rad/s (ignored for static bodies and bodies that cannot turn). */
   setAngularVelocity(angularVelocity: number): this {
-    check.finite("angularVelocity", angularVelocity);
+    check.magnitude("angularVelocity", angularVelocity, check.LIMITS.speed);
     this.mutable("setAngularVelocity", angularVelocity);
     if (this._type === "static" || this._kind === BOX) return this;
     if (this._type === "dynamic" && this._fixedRotation) return this;
@@ -860,8 +875,8 @@ export abstract class Body {
 
   /** Add a force (N) for the next step, at `point` (world coordinates; default the centre). Dynamic bodies only. */
   applyForce(force: Vec2, point?: Vec2): this {
-    check.vector("force", force);
-    if (point !== undefined) check.vector("point", point);
+    check.vectorIn("force", force, check.LIMITS.force);
+    if (point !== undefined) check.point("point", point);
     this.mutable("applyForce", force, point);
     if (this._type !== "dynamic") return this;
     this.fx += force.x;
@@ -873,7 +888,7 @@ export abstract class Body {
 
   /** Add a torque (N·m) for the next step. Dynamic bodies only. */
   applyTorque(torque: number): this {
-    check.finite("torque", torque);
+    check.magnitude("torque", torque, check.LIMITS.force);
     this.mutable("applyTorque", torque);
     if (this._type !== "dynamic") return this;
     this.tq += torque;
@@ -883,8 +898,8 @@ export abstract class Body {
 
   /** Change the velocity at once by impulse / mass (N·s), at `point` (default the centre). Dynamic bodies only. */
   applyImpulse(impulse: Vec2, point?: Vec2): this {
-    check.vector("impulse", impulse);
-    if (point !== undefined) check.vector("point", point);
+    check.vectorIn("impulse", impulse, check.LIMITS.force);
+    if (point !== undefined) check.point("point", point);
     this.mutable("applyImpulse", impulse, point);
     if (this._type !== "dynamic") return this;
     this.vx += impulse.x * this._invMass;
@@ -898,7 +913,7 @@ export abstract class Body {
 
   /** Change the angular velocity at once by impulse / inertia (N·m·s). Dynamic bodies only. */
   applyAngularImpulse(impulse: number): this {
-    check.finite("impulse", impulse);
+    check.magnitude("impulse", impulse, check.LIMITS.force);
     this.mutable("applyAngularImpulse", impulse);
     if (this._type !== "dynamic") return this;
     this.w += this._invInertia * impulse;
@@ -919,6 +934,7 @@ export abstract class Body {
     if (type !== old && type === "dynamic" && !(this._density * this.area > 0)) {
       throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${this._density} (call setDensity first)`);
     }
+    if (type !== old && type === "dynamic") dynamicMass("density", this._density, this._density * this.area);
     this.mutable("setType", type);
     if (type === old) return this;
     this._type = type;
@@ -939,8 +955,9 @@ export abstract class Body {
 
   /** Set the mass, kg (> 0 for a dynamic body); the density follows (mass / area). */
   setMass(mass: number): this {
-    check.nonNegative("mass", mass);
+    check.within("mass", check.nonNegative("mass", mass), 0, check.LIMITS.massMax);
     if (this._type === "dynamic" && !(mass > 0)) throw new RangeError(`capsule2d: mass must be > 0 for a dynamic body, got ${mass}`);
+    if (this._type === "dynamic") dynamicMass("mass", mass, mass);
     this.mutable("setMass", mass);
     const area = this.area;
     this._density = area > 0 ? mass / area : 0;
@@ -951,8 +968,9 @@ export abstract class Body {
 
   /** Set the density, kg/m² (> 0 for a dynamic body); mass and inertia follow. */
   setDensity(density: number): this {
-    check.nonNegative("density", density);
+    check.within("density", check.nonNegative("density", density), 0, check.LIMITS.massMax);
     if (this._type === "dynamic" && !(density > 0)) throw new RangeError(`capsule2d: density must be > 0 for a dynamic body, got ${density}`);
+    if (this._type === "dynamic") dynamicMass("density", density, density * this.area);
     this.mutable("setDensity", density);
     this._density = density;
     this.applyMass(density * this.area);
@@ -962,7 +980,7 @@ export abstract class Body {
 
   /** Set the friction coefficient (>= 0); contacts mix it from the next step on. */
   setFriction(friction: number): this {
-    check.nonNegative("friction", friction);
+    check.within("friction", check.nonNegative("friction", friction), 0, check.LIMITS.friction);
     this.mutable("setFriction", friction);
     this._friction = friction;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
@@ -971,7 +989,7 @@ export abstract class Body {
 
   /** Set the restitution (>= 0; 1 is a perfectly elastic bounce); contacts mix it from the next step on. */
   setRestitution(restitution: number): this {
-    check.nonNegative("restitution", restitution);
+    check.within("restitution", check.nonNegative("restitution", restitution), 0, check.LIMITS.restitution);
     this.mutable("setRestitution", restitution);
     this._restitution = restitution;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
@@ -1001,7 +1019,7 @@ export abstract class Body {
 
   /** Set the conveyor speed of the body's surface, m/s (see the `tangentSpeed` option); contacts use it from the next step on. */
   setTangentSpeed(speed: number): this {
-    check.finite("tangentSpeed", speed);
+    check.magnitude("tangentSpeed", speed, check.LIMITS.speed);
     this.mutable("setTangentSpeed", speed);
     this._tangentSpeed = speed;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
@@ -1010,7 +1028,7 @@ export abstract class Body {
 
   /** Set the rolling resistance (>= 0; see the option); contacts use it from the next step on. */
   setRollingResistance(value: number): this {
-    check.nonNegative("rollingResistance", value);
+    check.within("rollingResistance", check.nonNegative("rollingResistance", value), 0, check.LIMITS.friction);
     this.mutable("setRollingResistance", value);
     this._rollingResistance = value;
     this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
@@ -1073,7 +1091,7 @@ export abstract class Body {
 
   /** Linear damping, 1/s (>= 0). */
   setLinearDamping(damping: number): this {
-    check.nonNegative("linearDamping", damping);
+    check.within("linearDamping", check.nonNegative("linearDamping", damping), 0, check.LIMITS.scale);
     this.mutable("setLinearDamping", damping);
     this._linearDamping = damping;
     this.changed(CHANGE_WAKE);
@@ -1082,7 +1100,7 @@ export abstract class Body {
 
   /** Angular damping, 1/s (>= 0). */
   setAngularDamping(damping: number): this {
-    check.nonNegative("angularDamping", damping);
+    check.within("angularDamping", check.nonNegative("angularDamping", damping), 0, check.LIMITS.scale);
     this.mutable("setAngularDamping", damping);
     this._angularDamping = damping;
     this.changed(CHANGE_WAKE);
@@ -1091,7 +1109,7 @@ export abstract class Body {
 
   /** Multiplier of the world's gravity for this body. */
   setGravityScale(scale: number): this {
-    check.finite("gravityScale", scale);
+    check.magnitude("gravityScale", scale, check.LIMITS.scale);
     this.mutable("setGravityScale", scale);
     this._gravityScale = scale;
     this.changed(CHANGE_WAKE);
@@ -1126,6 +1144,7 @@ export abstract class Body {
       const value = o.mass !== undefined ? o.mass : this._density;
       throw new RangeError(`capsule2d: ${name} must be > 0 for a dynamic body, got ${value}`);
     }
+    if (this._type === "dynamic") dynamicMass(o.mass !== undefined ? "mass" : "density", o.mass !== undefined ? o.mass : this._density, mass);
     this.applyMass(mass);
   }
 

@@ -19,8 +19,8 @@ const CAPSULE_KEYS = ["halfLength", "radius"];
 export class Capsule extends Body {
   constructor(options: CapsuleOptions) {
     super(CAPSULE, options, CAPSULE_KEYS);
-    this._halfLength = check.nonNegative("halfLength", options.halfLength);
-    this._radius = check.positive("radius", options.radius);
+    this._halfLength = check.within("halfLength", check.nonNegative("halfLength", options.halfLength), 0, check.LIMITS.sizeMax);
+    this._radius = check.size("radius", options.radius);
     this.updateExtents();
     this.initMass(options);
     this.updateBounds();
@@ -28,8 +28,8 @@ export class Capsule extends Body {
 
   /** The capsule around the segment from `a` to `b`: centred between them, angled along them. */
   static fromSegment(a: Vec2, b: Vec2, radius: number, options: BodyOptions = {}): Capsule {
-    check.vector("a", a);
-    check.vector("b", b);
+    check.point("a", a);
+    check.point("b", b);
     const dx = b.x - a.x;
     const dy = b.y - a.y;
     const len = Math.sqrt(dx * dx + dy * dy);

@@ -13,7 +13,7 @@ const CIRCLE_KEYS = ["radius"];
 export class Circle extends Body {
   constructor(options: CircleOptions) {
     super(CIRCLE, options, CIRCLE_KEYS);
-    this._radius = check.positive("radius", options.radius);
+    this._radius = check.size("radius", options.radius);
     this.updateExtents();
     this.initMass(options);
     this.updateBounds();

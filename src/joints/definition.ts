@@ -221,17 +221,17 @@ function bool(d: Def, key: string, fallback: boolean): boolean {
 }
 
 function num(d: Def, key: string, fallback: number): number {
-  return d[key] === undefined ? fallback : check.finite(key, d[key]);
+  return d[key] === undefined ? fallback : check.jointNumber(key, d[key]);
 }
 
 function nonNeg(d: Def, key: string, fallback: number): number {
-  return d[key] === undefined ? fallback : check.nonNegative(key, d[key]);
+  return d[key] === undefined ? fallback : check.jointNonNegative(key, d[key]);
 }
 
 /** The world point `d[key]` (checked), or `b`'s centre: as [x, y]. */
 function worldPoint(d: Def, key: string, b: Body): [number, number] {
   if (d[key] === undefined) return [b.px, b.py];
-  const p = check.vector(key, d[key]);
+  const p = check.point(key, d[key]);
   return [p.x, p.y];
 }
 
@@ -246,10 +246,10 @@ function toLocal(b: Body, x: number, y: number): Vec2 {
 function anchors(j: Joint, d: Def, worldKeyA: string, worldKeyB: string, fallbackA: Vec2, fallbackB: Vec2): void {
   const a = j._bodyA;
   const b = j._bodyB;
-  const worldA = d[worldKeyA] !== undefined ? check.vector(worldKeyA, d[worldKeyA]) : null;
-  const worldB = d[worldKeyB] !== undefined ? check.vector(worldKeyB, d[worldKeyB]) : null;
-  const localA = d.localAnchorA !== undefined ? check.vector("localAnchorA", d.localAnchorA) : null;
-  const localB = d.localAnchorB !== undefined ? check.vector("localAnchorB", d.localAnchorB) : null;
+  const worldA = d[worldKeyA] !== undefined ? check.point(worldKeyA, d[worldKeyA]) : null;
+  const worldB = d[worldKeyB] !== undefined ? check.point(worldKeyB, d[worldKeyB]) : null;
+  const localA = d.localAnchorA !== undefined ? check.point("localAnchorA", d.localAnchorA) : null;
+  const localB = d.localAnchorB !== undefined ? check.point("localAnchorB", d.localAnchorB) : null;
   if ((worldA !== null && localA !== null) || (worldB !== null && localB !== null)) {
     const which = worldA !== null && localA !== null ? `${worldKeyA} and localAnchorA` : `${worldKeyB} and localAnchorB`;
     throw new TypeError(`capsule2d: give ${which}, not both`);
@@ -269,11 +269,11 @@ function axisOf(j: Joint, d: Def, fallback: Vec2): void {
   let x: number;
   let y: number;
   if (d.localAxisA !== undefined) {
-    const v = check.vector("localAxisA", d.localAxisA);
+    const v = check.point("localAxisA", d.localAxisA);
     x = v.x;
     y = v.y;
   } else {
-    const v = d.axis !== undefined ? check.vector("axis", d.axis) : fallback;
+    const v = d.axis !== undefined ? check.point("axis", d.axis) : fallback;
     x = a.qc * v.x + a.qs * v.y;
     y = -a.qs * v.x + a.qc * v.y;
   }
@@ -379,7 +379,7 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
       spring(j, d, false, 0, 0);
       motor(j, d, "maxMotorForce");
       let length: number;
-      if (d.length !== undefined) length = check.positive("length", d.length);
+      if (d.length !== undefined) length = check.within("length", check.positive("length", d.length), 0, check.jointMax("length"));
       else {
         const pa = j.anchorA;
         const pb = j.anchorB;
@@ -391,7 +391,7 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
       j._minLength = nonNeg(d, "minLength", free ? 0 : length);
       if (d.maxLength !== undefined) {
         const m = d.maxLength;
-        if (typeof m !== "number" || !(m >= 0)) throw new RangeError(`capsule2d: maxLength must be a number >= 0 (Infinity allowed), got ${check.describe(m)}`);
+        if (typeof m !== "number" || !(m >= 0) || (m !== Infinity && m > check.jointMax("maxLength"))) throw new RangeError(`capsule2d: maxLength must be a number in [0, ${check.bound(check.jointMax("maxLength"))}] or Infinity, got ${check.describe(m)}`);
         j._maxLength = m;
       } else j._maxLength = free ? Infinity : length;
       if (!(j._minLength <= j._maxLength)) {
@@ -401,16 +401,16 @@ export function buildJoint(def: JointDef, inWorld: (b: Body) => boolean, isBody:
     }
     case MOTOR: {
       if (d.anchorB !== undefined && d.localAnchorB !== undefined) throw new TypeError("capsule2d: give anchorB or localAnchorB, not both");
-      const lb = d.localAnchorB !== undefined ? check.vector("localAnchorB", d.localAnchorB) : toLocal(b, ...worldPoint(d, "anchorB", b));
+      const lb = d.localAnchorB !== undefined ? check.point("localAnchorB", d.localAnchorB) : toLocal(b, ...worldPoint(d, "anchorB", b));
       j.lBx = lb.x;
       j.lBy = lb.y;
       // the target: B's anchor in A's frame (A's local anchor), and B's angle relative to A's
       const off = d.linearOffset !== undefined
-        ? check.vector("linearOffset", d.linearOffset)
+        ? check.point("linearOffset", d.linearOffset)
         : toLocal(a, b.px + b.qc * lb.x - b.qs * lb.y, b.py + b.qs * lb.x + b.qc * lb.y);
       j.offX = j.lAx = off.x;
       j.offY = j.lAy = off.y;
-      j.offAngle = j._refAngle = d.angularOffset !== undefined ? check.finite("angularOffset", d.angularOffset) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
+      j.offAngle = j._refAngle = d.angularOffset !== undefined ? check.jointNumber("angularOffset", d.angularOffset) : relativeAngle(b.qc, b.qs, a.qc, a.qs);
       j._maxForce = nonNeg(d, "maxForce", 1);
       j._maxTorque = nonNeg(d, "maxTorque", 1);
       j._correctionFactor = d.correctionFactor !== undefined ? check.inRange("correctionFactor", d.correctionFactor, 0, 1) : 0.3;

@@ -599,7 +599,7 @@ export class Joint {
   /** The motor's target speed of B relative to A: rad/s (revolute, wheel) or m/s (prismatic, distance). */
   setMotorSpeed(speed: number): this {
     this.needs("setMotorSpeed", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
-    check.finite("motorSpeed", speed);
+    check.jointNumber("motorSpeed", speed);
     this.mutable("setMotorSpeed", speed);
     if (speed === this._motorSpeed) return this;
     this._motorSpeed = speed;
@@ -610,7 +610,7 @@ export class Joint {
   /** Revolute, wheel: the most torque the motor may apply, N·m. */
   setMaxMotorTorque(torque: number): this {
     this.needs("setMaxMotorTorque", [REVOLUTE, WHEEL]);
-    check.nonNegative("maxMotorTorque", torque);
+    check.jointNonNegative("maxMotorTorque", torque);
     this.mutable("setMaxMotorTorque", torque);
     if (torque === this._maxMotor) return this;
     this._maxMotor = torque;
@@ -621,7 +621,7 @@ export class Joint {
   /** Prismatic, distance: the most force the motor may apply, N. */
   setMaxMotorForce(force: number): this {
     this.needs("setMaxMotorForce", [PRISMATIC, DISTANCE]);
-    check.nonNegative("maxMotorForce", force);
+    check.jointNonNegative("maxMotorForce", force);
     this.mutable("setMaxMotorForce", force);
     if (force === this._maxMotor) return this;
     this._maxMotor = force;
@@ -644,8 +644,8 @@ export class Joint {
   /** Revolute, prismatic, wheel, distance: the spring's frequency, Hz (≥ 0), and damping ratio (≥ 0). */
   setSpring(hertz: number, dampingRatio: number): this {
     this.needs("setSpring", [REVOLUTE, PRISMATIC, WHEEL, DISTANCE]);
-    check.nonNegative("hertz", hertz);
-    check.nonNegative("dampingRatio", dampingRatio);
+    check.jointNonNegative("hertz", hertz);
+    check.jointNonNegative("dampingRatio", dampingRatio);
     this.mutable("setSpring", hertz, dampingRatio);
     if (hertz === this._hertz && dampingRatio === this._dampingRatio) return this;
     this._hertz = hertz;
@@ -657,9 +657,9 @@ export class Joint {
   /** Weld: stiffness of the linear and angular parts, Hz (0: rigid), and their damping ratio. */
   setWeldStiffness(linearHertz: number, angularHertz: number, dampingRatio: number): this {
     this.needs("setWeldStiffness", [WELD]);
-    check.nonNegative("linearHertz", linearHertz);
-    check.nonNegative("angularHertz", angularHertz);
-    check.nonNegative("dampingRatio", dampingRatio);
+    check.jointNonNegative("linearHertz", linearHertz);
+    check.jointNonNegative("angularHertz", angularHertz);
+    check.jointNonNegative("dampingRatio", dampingRatio);
     this.mutable("setWeldStiffness", linearHertz, angularHertz, dampingRatio);
     if (linearHertz === this._linearHertz && angularHertz === this._angularHertz && dampingRatio === this._dampingRatio) return this;
     this._linearHertz = linearHertz;
@@ -672,7 +672,7 @@ export class Joint {
   /** Distance: the rest length, m (> 0); with no spring and min = max it also sets the range. */
   setLength(length: number): this {
     this.needs("setLength", [DISTANCE]);
-    check.positive("length", length);
+    check.within("length", check.positive("length", length), 0, check.jointMax("length"));
     this.mutable("setLength", length);
     if (length === this._length) return this;
     const rigid = this._minLength === this._maxLength;
@@ -688,9 +688,9 @@ export class Joint {
   /** Distance: the range the length may take, m (0 ≤ min ≤ max; max may be Infinity). */
   setLengthRange(minLength: number, maxLength: number): this {
     this.needs("setLengthRange", [DISTANCE]);
-    check.nonNegative("minLength", minLength);
-    if (typeof maxLength !== "number" || !(maxLength >= 0)) {
-      throw new RangeError(`capsule2d: maxLength must be a number >= 0 (Infinity allowed), got ${check.describe(maxLength)}`);
+    check.jointNonNegative("minLength", minLength);
+    if (typeof maxLength !== "number" || !(maxLength >= 0) || (maxLength !== Infinity && maxLength > check.jointMax("maxLength"))) {
+      throw new RangeError(`capsule2d: maxLength must be a number in [0, ${check.bound(check.jointMax("maxLength"))}] or Infinity, got ${check.describe(maxLength)}`);
     }
     if (!(minLength <= maxLength)) {
       throw new RangeError(`capsule2d: minLength must not exceed maxLength, got minLength ${minLength}, maxLength ${maxLength}`);
@@ -706,8 +706,8 @@ export class Joint {
   /** Motor joint: the pose of B to drive towards, in A's frame (where B's anchor goes, m; B's angle, rad). */
   setTarget(linearOffset: Vec2, angularOffset = this.offAngle): this {
     this.needs("setTarget", [MOTOR]);
-    check.vector("linearOffset", linearOffset);
-    check.finite("angularOffset", angularOffset);
+    check.point("linearOffset", linearOffset);
+    check.jointNumber("angularOffset", angularOffset);
     this.mutable("setTarget", linearOffset, angularOffset);
     if (linearOffset.x === this.offX && linearOffset.y === this.offY && angularOffset === this.offAngle) return this;
     this.offX = this.lAx = linearOffset.x;
@@ -755,7 +755,7 @@ export class Joint {
   /** Motor joint: set the most force it may apply, N (≥ 0). */
   setMaxForce(force: number): this {
     this.needs("setMaxForce", [MOTOR]);
-    check.nonNegative("maxForce", force);
+    check.jointNonNegative("maxForce", force);
     this.mutable("setMaxForce", force);
     if (force === this._maxForce) return this;
     this._maxForce = force;
@@ -766,7 +766,7 @@ export class Joint {
   /** Motor joint: set the most torque it may apply, N·m (≥ 0). */
   setMaxTorque(torque: number): this {
     this.needs("setMaxTorque", [MOTOR]);
-    check.nonNegative("maxTorque", torque);
+    check.jointNonNegative("maxTorque", torque);
     this.mutable("setMaxTorque", torque);
     if (torque === this._maxTorque) return this;
     this._maxTorque = torque;
@@ -824,8 +824,8 @@ export function checkThreshold(name: string, v: unknown): number {
 }
 
 export function checkRange(loName: string, hiName: string, lo: unknown, hi: unknown): void {
-  check.finite(loName, lo);
-  check.finite(hiName, hi);
+  check.jointNumber(loName, lo);
+  check.jointNumber(hiName, hi);
   if (!((lo as number) <= (hi as number))) {
     throw new RangeError(`capsule2d: ${loName} must not exceed ${hiName}, got ${loName} ${lo}, ${hiName} ${hi}`);
   }

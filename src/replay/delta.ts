@@ -117,6 +117,11 @@ export function applyDelta(base: ArrayBuffer, delta: ArrayBuffer): ArrayBuffer {
   }
   const sa = sections("base", a);
   const total = r.u32();
+  // every byte of the result is a byte of the base (a section kept as differences) or of the delta (a whole one):
+  // a larger length is a lie, refused before anything is allocated
+  if (total > a.length + d.length || (total & 7) !== 0) {
+    corrupt(`the result length ${total} is impossible for a ${a.length}-byte base and a ${d.length}-byte delta`);
+  }
   const out = new Uint8Array(total);
   let at = 0;
   for (let s = 0; s < 3; s++) {

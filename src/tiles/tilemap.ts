@@ -97,6 +97,7 @@ export class TileMap {
    * unchanged.
    */
   static fromGrid(world: { add(b: AABB): AABB }, grid: readonly (readonly number[])[], options: TileGridOptions = {}): TileMap {
+    checkWorld(world);
     if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
     check.knownKeys("tile grid", options, ["tileSize", "origin", "kinds"]);
     const { w, h } = tileSize(options.tileSize);
@@ -149,6 +150,8 @@ export class TileMap {
    * map's tile width, so a tile is 1 m). Checked first, like `fromGrid`.
    */
   static fromTiled(world: { add(b: AABB): AABB }, map: unknown, options: { pixelsPerMetre?: number; origin?: Vec2 } = {}): TileMap {
+    checkWorld(world);
+    if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
     const m = map as Record<string, unknown>;
     if (m === null || typeof m !== "object") throw new TypeError(`capsule2d: map must be a Tiled JSON object, got ${check.describe(map)}`);
     if (m.orientation !== "orthogonal") throw new RangeError(`capsule2d: map.orientation must be "orthogonal", got ${check.describe(m.orientation)}`);
@@ -158,10 +161,13 @@ export class TileMap {
     const tw = check.positive("map.tilewidth", m.tilewidth);
     const th = check.positive("map.tileheight", m.tileheight);
     const ppm = options.pixelsPerMetre === undefined ? tw : check.positive("pixelsPerMetre", options.pixelsPerMetre);
-    const origin = options.origin === undefined ? { x: 0, y: 0 } : check.vector("origin", options.origin);
+    const origin = options.origin === undefined ? { x: 0, y: 0 } : check.point("origin", options.origin);
     if (!Array.isArray(m.layers)) throw new TypeError(`capsule2d: map.layers must be an array, got ${check.describe(m.layers)}`);
     const layers = m.layers as Record<string, unknown>[];
-    const tileLayer = layers.find((l) => l !== null && typeof l === "object" && l.type === "tilelayer");
+    layers.forEach((l, i) => {
+      if (l === null || typeof l !== "object") throw new TypeError(`capsule2d: map.layers[${i}] must be an object, got ${check.describe(l)}`);
+    });
+    const tileLayer = layers.find((l) => l.type === "tilelayer");
     if (tileLayer === undefined) throw new RangeError("capsule2d: map.layers has no tile layer");
     if (tileLayer.encoding !== undefined && tileLayer.encoding !== "csv") {
       throw new RangeError(`capsule2d: tile layer encoding must be csv or absent (plain array), got ${check.describe(tileLayer.encoding)}`);
@@ -173,12 +179,15 @@ export class TileMap {
     // tile kinds from the tilesets' properties (gid = firstgid + local id; flip bits masked off)
     const kinds: Record<number, TileKind> = {};
     const tilesets = Array.isArray(m.tilesets) ? (m.tilesets as Record<string, unknown>[]) : [];
-    for (const ts of tilesets) {
+    for (const [t, ts] of tilesets.entries()) {
+      if (ts === null || typeof ts !== "object") throw new TypeError(`capsule2d: map.tilesets[${t}] must be an object, got ${check.describe(ts)}`);
       if (ts.source !== undefined) throw new RangeError(`capsule2d: external tilesets are not supported (embed them), got source ${check.describe(ts.source)}`);
       const first = check.integer("tileset.firstgid", ts.firstgid, 1, 0x1fffffff);
-      const count = ts.tilecount === undefined ? 0 : check.integer("tileset.tilecount", ts.tilecount, 0, 0x1fffffff);
-      for (let i = 0; i < count; i++) kinds[first + i] = {};
-      for (const tile of Array.isArray(ts.tiles) ? (ts.tiles as Record<string, unknown>[]) : []) {
+      // checked, but not expanded: every tile the layer uses gets its kind below, so a tileset that
+      // claims 5e7 tiles costs nothing (the layer's tiles are at most width × height)
+      if (ts.tilecount !== undefined) check.integer("tileset.tilecount", ts.tilecount, 0, 0x1fffffff);
+      for (const [k, tile] of (Array.isArray(ts.tiles) ? (ts.tiles as Record<string, unknown>[]) : []).entries()) {
+        if (tile === null || typeof tile !== "object") throw new TypeError(`capsule2d: map.tilesets[${t}].tiles[${k}] must be an object, got ${check.describe(tile)}`);
         const gid = first + check.integer("tile.id", tile.id, 0, 0x1fffffff);
         const props = readProperties(tile.properties);
         if (props.solid === false) {
@@ -210,7 +219,8 @@ export class TileMap {
     const s = 1 / ppm;
     for (const layer of layers) {
       if (layer === null || typeof layer !== "object" || layer.type !== "objectgroup") continue;
-      for (const o of Array.isArray(layer.objects) ? (layer.objects as Record<string, unknown>[]) : []) {
+      for (const [k, o] of (Array.isArray(layer.objects) ? (layer.objects as Record<string, unknown>[]) : []).entries()) {
+        if (o === null || typeof o !== "object") throw new TypeError(`capsule2d: objects[${k}] of layer ${check.describe(layer.name)} must be an object, got ${check.describe(o)}`);
         const kind = String(o.class ?? o.type ?? "");
         const x = check.finite("object.x", o.x) * s;
         const y = check.finite("object.y", o.y) * s;
@@ -234,6 +244,13 @@ export class TileMap {
     for (const p of spawns) result.spawns.push(p);
     for (const b of sensors) result.sensors.push(world.add(b));
     return result;
+  }
+}
+
+/** What the maps are added to: anything with an `add(body)` method (a World). */
+function checkWorld(world: unknown): void {
+  if (world === null || typeof world !== "object" || typeof (world as { add?: unknown }).add !== "function") {
+    throw new TypeError(`capsule2d: world must be a World (an object with add(body)), got ${check.describe(world)}`);
   }
 }
 

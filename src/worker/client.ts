@@ -106,7 +106,15 @@ export class WorldWorker {
     this.ready = new Promise<this>((resolve, reject) => {
       this.onReady = { what: "setup", resolve: resolve as (v: unknown) => void, reject };
     });
-    endpoint.addEventListener("message", (event) => this.receive(event.data as Reply));
+    endpoint.addEventListener("message", (event) => {
+      // a reply from another thread is checked before it is used: a frame whose count does not fit its
+      // buffer fails this WorldWorker (start and every pending promise reject with a RangeError)
+      const r = event.data as Reply;
+      const f = r?.type === "ready" || r?.type === "frame" ? r.frame : null;
+      if (f !== null && !(f?.count >= 0 && f.count * POSE_STRIDE * 8 <= f.buffer?.byteLength)) {
+        this.fail({ name: "RangeError", message: `frame.count ${describe(f?.count)} does not fit its buffer`, stack: "" }, "a reply");
+      } else if (r !== null && typeof r === "object") this.receive(r);
+    });
     endpoint.addEventListener("error", (event) => this.fail({ name: "Error", message: event.message ?? "the worker's script failed", stack: "" }, "the worker's script"));
     endpoint.addEventListener("messageerror", () => this.fail({ name: "Error", message: "a message could not be read", stack: "" }, "a message"));
     endpoint.start?.();

@@ -4,7 +4,7 @@ import { AABB, type AABBOptions } from "../bodies/aabb.js";
 import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
 import { Capsule, type CapsuleOptions } from "../bodies/capsule.js";
 import { Circle, type CircleOptions } from "../bodies/circle.js";
-import { describe, finite, integer, object, vector } from "../math/validate.js";
+import { describe, finite, integer, nonNegative, object, vector } from "../math/validate.js";
 import { bodyById } from "../replay/replay.js";
 import type { World } from "../world.js";
 import { POSE_STRIDE, errorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type Reply, type Request } from "./protocol.js";
@@ -47,7 +47,7 @@ function describeBody(body: Body): RemoteBody {
 }
 
 /** The built-in commands: each checks its arguments (the body methods check the values) and changes one body or the list. */
-const BUILT_IN: Record<string, (world: World, args: unknown[]) => unknown> = {
+const BUILT_IN: Record<string, (world: World, args: unknown[]) => unknown> = Object.freeze({
   add: (world, [def]) => world.add(makeBody(def as RemoteBodyDef)).id,
   remove: (world, [id]) => void world.remove(body(world, id)),
   applyImpulse: (world, [id, impulse, point]) => void body(world, id).applyImpulse(impulse as never, point as never),
@@ -55,7 +55,27 @@ const BUILT_IN: Record<string, (world: World, args: unknown[]) => unknown> = {
   setVelocity: (world, [id, velocity]) => void body(world, id).setVelocity(vector("velocity", velocity)),
   setAngularVelocity: (world, [id, w]) => void body(world, id).setAngularVelocity(finite("angularVelocity", w)),
   setPosition: (world, [id, position]) => void body(world, id).setPosition(vector("position", position)),
-};
+});
+
+/** Most steps one frame request may ask for (as `WorldWorker.step` allows). */
+const MAX_STEPS = 1_000_000;
+
+/** A message's sequence number, or a TypeError (the reply then has none to go to: it is dropped). */
+function seqOf(request: Record<string, unknown>): number {
+  return integer("seq", request.seq, 0, Number.MAX_SAFE_INTEGER);
+}
+
+/** The arguments of a command message: an array (of at most 64 values). */
+function argsOf(args: unknown): unknown[] {
+  if (!Array.isArray(args)) throw new TypeError(`capsule2d: a command's args must be an array, got ${describe(args)}`);
+  if (args.length > 64) throw new RangeError(`capsule2d: a command takes at most 64 arguments, got ${args.length}`);
+  return args;
+}
+
+/** The command of this name in `table`, its own property only (never "toString", "__proto__" or another inherited one). */
+function lookUp<T>(table: Record<string, T>, name: unknown): T | undefined {
+  return typeof name === "string" && Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+}
 
 /** The body of `world` with this id, or a RangeError naming the id. */
 function body(world: World, id: unknown): Body {
@@ -132,7 +152,10 @@ export function serveWorld(setup: (data: any) => World | Promise<World>, options
 
   const post = (reply: Reply, transfer: ArrayBuffer[] = []) => endpoint.postMessage(reply, transfer);
 
-  const handle = async (request: Request): Promise<void> => {
+  const handle = async (message: unknown): Promise<void> => {
+    // a message from anywhere: check its shape before reading it (a reply goes to a valid seq only)
+    if (message === null || typeof message !== "object") return;
+    const request = message as Request;
     if (request.type === "init") {
       try {
         world = await setup(request.data);
@@ -149,13 +172,31 @@ export function serveWorld(setup: (data: any) => World | Promise<World>, options
       post({ type: "ready", frame: ready }, [ready.buffer]);
       return;
     }
+    if (request.type !== "frame" && request.type !== "command" && request.type !== "custom") return;
+    let seq: number;
+    try {
+      seq = seqOf(request as unknown as Record<string, unknown>);
+    } catch {
+      return;
+    }
     if (fatal !== null || world === null) {
       // after a fatal error every request fails with it (the client already knows)
-      if (fatal !== null && fatal.type === "fatal") post({ type: "error", seq: request.seq, error: fatal.error });
+      if (fatal !== null && fatal.type === "fatal") post({ type: "error", seq, error: fatal.error });
       return;
     }
     if (request.type === "frame") {
       let alpha = 1;
+      try {
+        // checked before anything runs: a bad frame request is refused (an error reply), not fatal
+        integer("steps", request.steps, 0, MAX_STEPS);
+        if (request.steps === 0) nonNegative("elapsed", request.elapsed);
+        if (request.buffer !== null && request.buffer !== undefined && !(request.buffer instanceof ArrayBuffer)) {
+          throw new TypeError(`capsule2d: a frame's buffer must be an ArrayBuffer or null, got ${describe(request.buffer)}`);
+        }
+      } catch (error) {
+        post({ type: "error", seq, error: errorData(error) });
+        return;
+      }
       try {
         if (request.steps > 0) {
           const dt = world.options.fixedDt;
@@ -165,39 +206,46 @@ export function serveWorld(setup: (data: any) => World | Promise<World>, options
         }
       } catch (error) {
         fatal = { type: "fatal", error: errorData(error) };
-        post({ type: "error", seq: request.seq, error: fatal.error });
+        post({ type: "error", seq, error: fatal.error });
         post(fatal);
         return;
       }
-      const data = frame(alpha, request.buffer);
-      post({ type: "frame", seq: request.seq, frame: data }, [data.buffer]);
+      // a buffer that was already transferred (detached) or is shared cannot be reused or sent back: make a new one
+      const reuse = request.buffer instanceof ArrayBuffer && request.buffer.byteLength > 0 ? request.buffer : null;
+      const data = frame(alpha, reuse);
+      try {
+        post({ type: "frame", seq, frame: data }, [data.buffer]);
+      } catch (error) {
+        post({ type: "error", seq, error: errorData(error) });
+      }
       return;
     }
     try {
       let value: unknown;
       if (request.type === "command") {
-        const run = BUILT_IN[request.name];
+        const run = lookUp(BUILT_IN, request.name);
         if (run === undefined) throw new TypeError(`capsule2d: unknown command ${describe(request.name)}`);
-        value = run(world, request.args);
+        value = run(world, argsOf(request.args));
       } else {
-        const run = Object.prototype.hasOwnProperty.call(commands, request.name) ? commands[request.name] : undefined;
-        if (run === undefined) throw new TypeError(`capsule2d: serveWorld has no command ${describe(request.name)}`);
-        value = await run(world, ...request.args);
+        const run = lookUp(commands, request.name);
+        if (typeof run !== "function") throw new TypeError(`capsule2d: serveWorld has no command ${describe(request.name)}`);
+        value = await run(world, ...argsOf(request.args));
       }
       listChanged = true; // a command may change a body's type or the list: send the list with the next frame
       try {
-        post({ type: "result", seq: request.seq, value });
+        post({ type: "result", seq, value });
       } catch (error) {
         throw new TypeError(`capsule2d: the result of ${request.name} cannot be sent to the main thread (${errorData(error).message})`);
       }
     } catch (error) {
-      post({ type: "error", seq: request.seq, error: errorData(error) });
+      post({ type: "error", seq, error: errorData(error) });
     }
   };
 
   endpoint.addEventListener("message", (event) => {
-    const request = event.data as Request;
-    queue = queue.then(() => handle(request));
+    const message = event.data;
+    // whatever one message does (a post that throws, say), the queue goes on to the next: never a rejected chain
+    queue = queue.then(() => handle(message)).catch(() => undefined);
   });
   endpoint.start?.();
 }

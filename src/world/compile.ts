@@ -19,6 +19,13 @@
  * on first use, so a page that never takes a snapshot never tries.
  */
 import type { Field, Layout } from "./schema.js";
+import { LIMITS } from "../math/validate.js";
+
+/** The range of a field's values: an int's own; a number's finite values, its own, else ±LIMITS.huge (from 0 when nonNegative). */
+export function rangeOf<T, C>(fd: Field<T, C>): [number, number] {
+  if (fd.kind === "int") return [fd.min!, fd.max!];
+  return [fd.min ?? (fd.kind === "nonNegative" ? 0 : -LIMITS.huge), fd.max ?? LIMITS.huge];
+}
 
 /** Writes, reads and copies records of one table. */
 export interface RecordCodec<T, C> {
@@ -121,8 +128,10 @@ function build(fields: readonly Field<never, never>[], layout: Layout): RecordCo
   layout.numbers.forEach((i, k) => {
     const fd = fields[i]!;
     write.push(`f64[a + ${k}] = ${get(i)};`);
-    // finite: v - v is 0 (NaN for NaN and ±Infinity); extended: not NaN
-    const ok = fd.kind === "extended" ? "v === v" : fd.kind === "nonNegative" ? "v - v === 0 && v >= 0" : fd.kind === "number" ? "v - v === 0" : null;
+    // within the field's range (rangeOf: a range excludes NaN and ±Infinity); extended: ±Infinity too
+    const [lo, hi] = rangeOf(fd);
+    const inside = `v >= ${lo} && v <= ${hi}`;
+    const ok = fd.kind === "extended" ? `(${inside}) || v === Infinity || v === -Infinity` : fd.kind === "nonNegative" || fd.kind === "number" ? inside : null;
     const p = prop(i);
     if (ok !== null) read.push(`v = f64[a + ${k}]; if (!(${ok})) bad(${i}, path, index, v, decode); ${set(i, "v")}`);
     else read.push(`${set(i, `decode(F[${i}], recordPath(path, index), f64[a + ${k}])`)}`);

@@ -104,20 +104,26 @@ export interface Explosion {
 export function checkExplosion(def: ExplosionDef): Explosion {
   check.object("explosion", def);
   check.knownKeys("explosion", def, ["position", "radius", "falloff", "impulsePerLength", "impulse"]);
-  const p = check.vector("position", def.position);
-  const radius = check.nonNegative("radius", def.radius);
-  const falloff = def.falloff === undefined ? 0 : check.nonNegative("falloff", def.falloff);
+  const p = check.point("position", def.position);
+  const radius = check.inRange("radius", def.radius, 0, check.LIMITS.coordinate);
+  const falloff = def.falloff === undefined ? 0 : check.inRange("falloff", def.falloff, 0, check.LIMITS.coordinate);
   if ((def.impulsePerLength === undefined) === (def.impulse === undefined)) {
     throw new TypeError(
       `capsule2d: explosion needs exactly one of impulsePerLength and impulse, got impulsePerLength ${check.describe(def.impulsePerLength)}, impulse ${check.describe(def.impulse)}`,
     );
   }
   const perLength = def.impulsePerLength !== undefined;
-  const strength = perLength ? check.finite("impulsePerLength", def.impulsePerLength) : check.finite("impulse", def.impulse);
+  // per metre of a body's width (at most 4 × LIMITS.sizeMax across): the impulse applied stays within LIMITS.force
+  const strength = perLength
+    ? check.magnitude("impulsePerLength", def.impulsePerLength, check.LIMITS.force / (4 * check.LIMITS.sizeMax) / 10)
+    : check.magnitude("impulse", def.impulse, check.LIMITS.force);
   return { x: p.x, y: p.y, radius, falloff, perLength, strength };
 }
 
-const probe = new Circle({ radius: 1e-9, type: "static" });
+// a point: below the smallest radius a user may give, so set after construction
+const probe = new Circle({ radius: 1, type: "static" });
+probe._radius = 1e-9;
+probe.updateExtents();
 const probeManifold = new ManifoldBuffer();
 
 /**

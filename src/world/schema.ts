@@ -24,6 +24,7 @@ import { BOX, CAPSULE, CIRCLE, type Body, type BodyType, type ShapeKind } from "
 import { Contact, DECIDED, MAX_BODY_ID, ONE_WAY, PASSING, REPORTED, TOUCHING } from "../contacts/contact.js";
 import { Joint, JOINT_TYPES, type JointType } from "../joints/joint.js";
 import { compiledCodec } from "./compile.js";
+import { LIMITS } from "../math/validate.js";
 
 export type FieldKind =
   /** any finite number */
@@ -51,6 +52,7 @@ export interface Field<T, C> {
   readonly arrayAt: readonly boolean[];
   readonly kind: FieldKind;
   readonly values?: readonly string[];
+  /** int: the range; number, nonNegative, extended: the range of finite values (default ±LIMITS.huge; nonNegative from 0). */
   readonly min?: number;
   readonly max?: number;
   /** JSON: written only when this holds; when missing on reading, the value is `fallback` (0 or false). */
@@ -81,7 +83,7 @@ function f<T, C>(
 }
 
 /** A field that is the plain property `prop` of the live object. */
-function p<T, C>(path: string, kind: FieldKind, prop: string, extra: Partial<Pick<Field<T, C>, "present" | "since">> = {}): Field<T, C> {
+function p<T, C>(path: string, kind: FieldKind, prop: string, extra: Partial<Pick<Field<T, C>, "present" | "since" | "min" | "max">> = {}): Field<T, C> {
   return f<T, C>(
     path,
     kind,
@@ -102,10 +104,10 @@ export interface Header {
 }
 
 export const HEADER_FIELDS: readonly Field<Header, null>[] = [
-  f("time", "number", (h) => h.time, (h, v: number) => (h.time = v)),
+  f("time", "nonNegative", (h) => h.time, (h, v: number) => (h.time = v)),
   f("stepCount", "int", (h) => h.stepCount, (h, v: number) => (h.stepCount = v), { min: 0, max: Number.MAX_SAFE_INTEGER }),
-  f("accumulator", "number", (h) => h.accumulator, (h, v: number) => (h.accumulator = v)),
-  f("lastDt", "nonNegative", (h) => h.lastDt, (h, v: number) => (h.lastDt = v)),
+  f("accumulator", "nonNegative", (h) => h.accumulator, (h, v: number) => (h.accumulator = v), { max: LIMITS.dtMax }),
+  f("lastDt", "nonNegative", (h) => h.lastDt, (h, v: number) => (h.lastDt = v), { max: LIMITS.dtMax }),
   f("nextId", "int", (h) => h.nextId, (h, v: number) => (h.nextId = v), { min: 0, max: MAX_BODY_ID }),
 ];
 
@@ -132,44 +134,49 @@ export function blankBody(kind: ShapeKind): Body {
 }
 
 type B = Field<Body, BodyExtra>;
-const num = (path: string, prop: keyof Body & string, kind: FieldKind = "number"): B => p<Body, BodyExtra>(path, kind, prop);
+const num = (path: string, prop: keyof Body & string, kind: FieldKind = "number", min?: number, max?: number): B =>
+  p<Body, BodyExtra>(path, kind, prop, min === undefined ? {} : { min, max });
+/** Forces and impulses a snapshot may hold (a step's sums of what the user and the solver applied). */
+const IMPULSE = 1e30;
+/** A joint's reaction (an impulse over a step as short as LIMITS.dtMin). */
+const REACTION = 1e37;
 const flag = (path: string, prop: keyof Body & string): B => p<Body, BodyExtra>(path, "bool", prop);
 
 export const BODY_FIELDS: readonly B[] = [
   f("shape", "enum", (b) => SHAPE_NAMES[b._kind], () => {}, { values: SHAPE_NAMES }),
   f("id", "int", (b) => b._id, (b, v: number) => (b._id = v), { min: 0, max: MAX_BODY_ID - 1 }),
   f("type", "enum", (b) => b._type, (b, v: BodyType) => (b._type = v), { values: BODY_TYPES }),
-  num("radius", "_radius", "nonNegative"),
-  num("halfLength", "_halfLength", "nonNegative"),
-  num("halfWidth", "_halfWidth", "nonNegative"),
-  num("halfHeight", "_halfHeight", "nonNegative"),
+  num("radius", "_radius", "nonNegative", 0, LIMITS.sizeMax),
+  num("halfLength", "_halfLength", "nonNegative", 0, LIMITS.sizeMax),
+  num("halfWidth", "_halfWidth", "nonNegative", 0, LIMITS.sizeMax),
+  num("halfHeight", "_halfHeight", "nonNegative", 0, LIMITS.sizeMax),
   num("position.x", "px"),
   num("position.y", "py"),
   // the exact rotation (an angle would round)
-  num("rotation.cos", "qc"),
-  num("rotation.sin", "qs"),
+  num("rotation.cos", "qc", "number", -1, 1),
+  num("rotation.sin", "qs", "number", -1, 1),
   num("velocity.x", "vx"),
   num("velocity.y", "vy"),
   num("angularVelocity", "w"),
   // forces applied since the last step
-  num("force.x", "fx"),
-  num("force.y", "fy"),
-  num("torque", "tq"),
+  num("force.x", "fx", "number", -IMPULSE, IMPULSE),
+  num("force.y", "fy", "number", -IMPULSE, IMPULSE),
+  num("torque", "tq", "number", -IMPULSE, IMPULSE),
   // the pose at the start of the last step (interpolation)
   num("previous.x", "x0"),
   num("previous.y", "y0"),
-  num("previous.cos", "c0"),
-  num("previous.sin", "s0"),
-  num("density", "_density", "nonNegative"),
-  num("mass", "_mass", "nonNegative"),
-  num("invMass", "_invMass", "nonNegative"),
-  num("inertia", "_inertia", "nonNegative"),
-  num("invInertia", "_invInertia", "nonNegative"),
-  num("friction", "_friction", "nonNegative"),
-  num("restitution", "_restitution", "nonNegative"),
-  num("linearDamping", "_linearDamping", "nonNegative"),
-  num("angularDamping", "_angularDamping", "nonNegative"),
-  num("gravityScale", "_gravityScale"),
+  num("previous.cos", "c0", "number", -1, 1),
+  num("previous.sin", "s0", "number", -1, 1),
+  num("density", "_density", "nonNegative", 0, LIMITS.massMax),
+  num("mass", "_mass", "nonNegative", 0, LIMITS.massMax),
+  num("invMass", "_invMass", "nonNegative", 0, 1 / LIMITS.massMin),
+  num("inertia", "_inertia", "nonNegative", 0, IMPULSE),
+  num("invInertia", "_invInertia", "nonNegative", 0, IMPULSE),
+  num("friction", "_friction", "nonNegative", 0, LIMITS.friction),
+  num("restitution", "_restitution", "nonNegative", 0, LIMITS.restitution),
+  num("linearDamping", "_linearDamping", "nonNegative", 0, LIMITS.scale),
+  num("angularDamping", "_angularDamping", "nonNegative", 0, LIMITS.scale),
+  num("gravityScale", "_gravityScale", "number", -LIMITS.scale, LIMITS.scale),
   flag("fixedRotation", "_fixedRotation"),
   flag("isSensor", "_isSensor"),
   flag("bullet", "_bullet"),
@@ -179,19 +186,26 @@ export const BODY_FIELDS: readonly B[] = [
   f("collisionFilter.group", "int", (b) => b._group, (b, v: number) => (b._group = v), { min: -0x80000000, max: 0x7fffffff }),
   // the conveyor speed, since version 4 (in JSON only when not 0)
   f("tangentSpeed", "number", (b) => b._tangentSpeed, (b, v: number) => (b._tangentSpeed = v), {
+    min: -LIMITS.speed,
+    max: LIMITS.speed,
     present: (b) => b._tangentSpeed !== 0,
     since: 4,
   }),
   f("rollingResistance", "nonNegative", (b) => b._rollingResistance, (b, v: number) => (b._rollingResistance = v), {
+    max: LIMITS.friction,
     present: (b) => b._rollingResistance !== 0,
     since: 4,
   }),
   // the one-way direction (a unit vector; (0, 0) and absent in JSON for none), since version 4
   f("oneWay.x", "number", (b) => b._oneWay?.x ?? 0, (b, v: number) => setOneWay(b, v, b._oneWay?.y ?? 0), {
+    min: -1,
+    max: 1,
     present: (b) => b._oneWay !== null,
     since: 4,
   }),
   f("oneWay.y", "number", (b) => b._oneWay?.y ?? 0, (b, v: number) => setOneWay(b, b._oneWay?.x ?? 0, v), {
+    min: -1,
+    max: 1,
     present: (b) => b._oneWay !== null,
     since: 4,
   }),
@@ -217,8 +231,8 @@ export interface ContactIds {
 }
 
 type K = Field<Contact, ContactIds>;
-const cnum = (path: string, prop: keyof Contact & string, point = -1): K =>
-  p<Contact, ContactIds>(path, "number", prop, point < 0 ? {} : { present: (c) => c.count > point });
+const cnum = (path: string, prop: keyof Contact & string, point = -1, max: number = LIMITS.huge): K =>
+  p<Contact, ContactIds>(path, "number", prop, point < 0 ? { min: -max, max } : { present: (c) => c.count > point, min: -max, max });
 const cflag = (path: string, bit: number): K =>
   f<Contact, ContactIds>(path, "bool", (c) => (c.flags & bit) !== 0, (c, v: boolean) => (c.flags = v ? c.flags | bit : c.flags & ~bit));
 
@@ -228,27 +242,29 @@ export const CONTACT_FIELDS: readonly K[] = [
   cflag("touching", TOUCHING),
   cflag("reported", REPORTED),
   f("count", "int", (c) => c.count, (c, v: number) => (c.count = v), { min: 0, max: 2 }),
-  cnum("normal.x", "normalX"),
-  cnum("normal.y", "normalY"),
+  cnum("normal.x", "normalX", -1, 1),
+  cnum("normal.y", "normalY", -1, 1),
   cnum("depth", "depth"),
   // the points, with the impulses the next step warm-starts from and the last step's totals
   cnum("points.0.x", "x0", 0),
   cnum("points.0.y", "y0", 0),
   cnum("points.0.depth", "depth0", 0),
-  cnum("points.0.normalImpulse", "normalImpulse0", 0),
-  cnum("points.0.tangentImpulse", "tangentImpulse0", 0),
-  cnum("points.0.totalNormalImpulse", "totalNormalImpulse0", 0),
-  cnum("points.0.totalTangentImpulse", "totalTangentImpulse0", 0),
+  cnum("points.0.normalImpulse", "normalImpulse0", 0, IMPULSE),
+  cnum("points.0.tangentImpulse", "tangentImpulse0", 0, IMPULSE),
+  cnum("points.0.totalNormalImpulse", "totalNormalImpulse0", 0, IMPULSE),
+  cnum("points.0.totalTangentImpulse", "totalTangentImpulse0", 0, IMPULSE),
   cnum("points.1.x", "x1", 1),
   cnum("points.1.y", "y1", 1),
   cnum("points.1.depth", "depth1", 1),
-  cnum("points.1.normalImpulse", "normalImpulse1", 1),
-  cnum("points.1.tangentImpulse", "tangentImpulse1", 1),
-  cnum("points.1.totalNormalImpulse", "totalNormalImpulse1", 1),
-  cnum("points.1.totalTangentImpulse", "totalTangentImpulse1", 1),
+  cnum("points.1.normalImpulse", "normalImpulse1", 1, IMPULSE),
+  cnum("points.1.tangentImpulse", "tangentImpulse1", 1, IMPULSE),
+  cnum("points.1.totalNormalImpulse", "totalNormalImpulse1", 1, IMPULSE),
+  cnum("points.1.totalTangentImpulse", "totalTangentImpulse1", 1, IMPULSE),
   f("points.0.id", "int", (c) => c.id0, (c, v: number) => (c.id0 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 0 }),
   f("points.1.id", "int", (c) => c.id1, (c, v: number) => (c.id1 = v), { min: -0x80000000, max: 0x7fffffff, present: (c) => c.count > 1 }),
   f("rollingImpulse", "number", (c) => c.rollingImpulse, (c, v: number) => (c.rollingImpulse = v), {
+    min: -IMPULSE,
+    max: IMPULSE,
     present: (c) => c.rollingImpulse !== 0,
     since: 4,
   }),
@@ -271,8 +287,11 @@ export interface JointIds {
 }
 
 type J = Field<Joint, JointIds>;
-const jnum = (path: string, prop: keyof Joint & string, kind: FieldKind = "number"): J => p<Joint, JointIds>(path, kind, prop);
+const jnum = (path: string, prop: keyof Joint & string, kind: FieldKind = "number", max?: number): J =>
+  p<Joint, JointIds>(path, kind, prop, max === undefined ? {} : { min: kind === "number" ? -max : 0, max });
 const jflag = (path: string, prop: keyof Joint & string): J => p<Joint, JointIds>(path, "bool", prop);
+/** Joint lengths and translations: a distance between two points within LIMITS.coordinate, and more. */
+const LENGTH = 10 * LIMITS.coordinate;
 /** Most joints in one world (ids are Uint32 in binary records). */
 export const MAX_JOINT_ID = 0xfffffffe;
 
@@ -288,40 +307,40 @@ export const JOINT_FIELDS: readonly J[] = [
   jnum("localAnchorA.y", "lAy"),
   jnum("localAnchorB.x", "lBx"),
   jnum("localAnchorB.y", "lBy"),
-  jnum("localAxisA.x", "axX"),
-  jnum("localAxisA.y", "axY"),
-  jnum("referenceAngle", "_refAngle"),
-  jnum("length", "_length", "nonNegative"),
-  jnum("minLength", "_minLength", "nonNegative"),
-  jnum("maxLength", "_maxLength", "extended"),
+  jnum("localAxisA.x", "axX", "number", 1),
+  jnum("localAxisA.y", "axY", "number", 1),
+  jnum("referenceAngle", "_refAngle", "number", LIMITS.angle),
+  jnum("length", "_length", "nonNegative", LENGTH),
+  jnum("minLength", "_minLength", "nonNegative", LENGTH),
+  jnum("maxLength", "_maxLength", "extended", LENGTH),
   jflag("enableLimit", "_enableLimit"),
-  jnum("lower", "_lower"),
-  jnum("upper", "_upper"),
+  jnum("lower", "_lower", "number", LENGTH),
+  jnum("upper", "_upper", "number", LENGTH),
   jflag("enableMotor", "_enableMotor"),
-  jnum("motorSpeed", "_motorSpeed"),
-  jnum("maxMotor", "_maxMotor", "nonNegative"),
+  jnum("motorSpeed", "_motorSpeed", "number", LIMITS.speed),
+  jnum("maxMotor", "_maxMotor", "nonNegative", LIMITS.force),
   jflag("enableSpring", "_enableSpring"),
-  jnum("hertz", "_hertz", "nonNegative"),
-  jnum("dampingRatio", "_dampingRatio", "nonNegative"),
-  jnum("linearHertz", "_linearHertz", "nonNegative"),
-  jnum("angularHertz", "_angularHertz", "nonNegative"),
+  jnum("hertz", "_hertz", "nonNegative", LIMITS.hertz),
+  jnum("dampingRatio", "_dampingRatio", "nonNegative", LIMITS.dampingRatio),
+  jnum("linearHertz", "_linearHertz", "nonNegative", LIMITS.hertz),
+  jnum("angularHertz", "_angularHertz", "nonNegative", LIMITS.hertz),
   jnum("linearOffset.x", "offX"),
   jnum("linearOffset.y", "offY"),
-  jnum("angularOffset", "offAngle"),
-  jnum("maxForce", "_maxForce", "nonNegative"),
-  jnum("maxTorque", "_maxTorque", "nonNegative"),
-  jnum("correctionFactor", "_correctionFactor", "nonNegative"),
+  jnum("angularOffset", "offAngle", "number", LIMITS.angle),
+  jnum("maxForce", "_maxForce", "nonNegative", LIMITS.force),
+  jnum("maxTorque", "_maxTorque", "nonNegative", LIMITS.force),
+  jnum("correctionFactor", "_correctionFactor", "nonNegative", 1),
   // the impulses the next step warm-starts from, and the last step's reaction
-  jnum("impulse.x", "impX"),
-  jnum("impulse.y", "impY"),
-  jnum("impulse.angular", "impA"),
-  jnum("impulse.spring", "springImp"),
-  jnum("impulse.motor", "motorImp"),
-  jnum("impulse.lower", "lowerImp"),
-  jnum("impulse.upper", "upperImp"),
-  jnum("reaction.x", "forceX"),
-  jnum("reaction.y", "forceY"),
-  jnum("reaction.torque", "torque"),
+  jnum("impulse.x", "impX", "number", IMPULSE),
+  jnum("impulse.y", "impY", "number", IMPULSE),
+  jnum("impulse.angular", "impA", "number", IMPULSE),
+  jnum("impulse.spring", "springImp", "number", IMPULSE),
+  jnum("impulse.motor", "motorImp", "number", IMPULSE),
+  jnum("impulse.lower", "lowerImp", "number", IMPULSE),
+  jnum("impulse.upper", "upperImp", "number", IMPULSE),
+  jnum("reaction.x", "forceX", "number", REACTION),
+  jnum("reaction.y", "forceY", "number", REACTION),
+  jnum("reaction.torque", "torque", "number", REACTION),
   f("label", "string", (j) => j.label, (j, v: string) => (j.label = v)),
   f("userData", "json", (j) => j.userData, (j, v: unknown) => (j.userData = v)),
 ];
@@ -349,6 +368,7 @@ export function jointRecordProblem(j: Joint): string | null {
   if (!(j._lower <= j._upper)) return `lower ${j._lower} exceeds upper ${j._upper}`;
   if (!(j._breakForce > 0) || !(j._breakTorque > 0)) return "breakForce and breakTorque must be > 0";
   if (!(Math.abs(j.axX * j.axX + j.axY * j.axY - 1) < 1e-6)) return "localAxisA must be a unit vector";
+  if (!(j._maxLength === Infinity || j._maxLength <= LENGTH)) return `maxLength must be at most ${LENGTH} or Infinity, got ${j._maxLength}`;
   return null;
 }
 
@@ -497,12 +517,36 @@ export function bodyRecordProblem(b: Body): string | null {
     if (b._halfWidth !== 0 || b._halfHeight !== 0) return "a circle or capsule has no halfWidth or halfHeight";
     if (k === CIRCLE && b._halfLength !== 0) return "a circle has no halfLength";
   }
+  if (k === BOX) {
+    if (b._halfWidth < LIMITS.sizeMin || b._halfHeight < LIMITS.sizeMin) return `halfWidth and halfHeight must be >= ${LIMITS.sizeMin}, got ${b._halfWidth} and ${b._halfHeight}`;
+    if (b.w !== 0) return `angularVelocity: an aabb never rotates, got ${b.w}`;
+    if (b.c0 !== 1 || b.s0 !== 0) return "previous: an aabb never rotates (previous must be cos 1, sin 0)";
+  } else if (b._radius < LIMITS.sizeMin) return `radius must be >= ${LIMITS.sizeMin}, got ${b._radius}`;
   const len = b.qc * b.qc + b.qs * b.qs;
   if (!(Math.abs(len - 1) < 1e-6)) return `rotation.cos² + rotation.sin² must be 1, got ${len}`;
+  const len0 = b.c0 * b.c0 + b.s0 * b.s0;
+  if (!(Math.abs(len0 - 1) < 1e-6)) return `previous.cos² + previous.sin² must be 1, got ${len0}`;
   if (b._type === "dynamic") {
     if (!(b._mass > 0) || !(b._invMass > 0)) return `a dynamic body needs mass > 0, got ${b._mass}`;
-  } else if (b._mass !== 0 || b._invMass !== 0 || b._inertia !== 0 || b._invInertia !== 0) {
-    return `a ${b._type} body has mass 0 (infinite), got ${b._mass}`;
+    if (!(b._mass >= LIMITS.massMin)) return `mass: a dynamic body's mass must be >= ${LIMITS.massMin}, got ${b._mass}`;
+    // the derived fields must be what the engine derives from the mass and the shape (Body.applyMass)
+    const mass = b._mass;
+    const invMass = b._invMass;
+    const inertia = b._inertia;
+    const invInertia = b._invInertia;
+    b.applyMass(mass);
+    if (b._invMass !== invMass) return `invMass ${invMass} is not 1 / mass (${b._invMass})`;
+    if (b._inertia !== inertia) return `inertia ${inertia} is not the ${SHAPE_NAMES[k]}'s for mass ${mass}${b._fixedRotation ? " with fixedRotation" : ""} (${b._inertia})`;
+    if (b._invInertia !== invInertia) return `invInertia ${invInertia} is not 1 / inertia (${b._invInertia})`;
+    const area = b.area;
+    if (!(Math.abs(b._density * area - mass) <= 1e-9 * mass)) return `density ${b._density} × area ${area} is not the mass ${mass}`;
+  } else {
+    if (b._mass !== 0 || b._invMass !== 0 || b._inertia !== 0 || b._invInertia !== 0) return `a ${b._type} body has mass 0 (infinite), got ${b._mass}`;
+  }
+  if (b._oneWay !== null) {
+    if (b._type === "dynamic") return "oneWay: a dynamic body cannot be one-way";
+    const n = b._oneWay.x * b._oneWay.x + b._oneWay.y * b._oneWay.y;
+    if (!(Math.abs(n - 1) < 1e-6)) return `oneWay must be a unit vector, got (${b._oneWay.x}, ${b._oneWay.y})`;
   }
   return null;
 }

@@ -42,6 +42,7 @@ import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { PairMap } from "../broadphase/pair-map.js";
 import { grown } from "../math/typed.js";
+import { rangeOf } from "./compile.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "./options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
@@ -172,6 +173,8 @@ export function decode<T, C>(fd: Field<T, C>, record: string, v: unknown): unkno
       if (typeof v !== "number") typeFail(`${at(record, fd)} must be a number, got ${check.describe(v)}`);
       if (!Number.isFinite(v)) fail(`${at(record, fd)} must be a finite number, got ${check.describe(v)}`);
       if (fd.kind === "nonNegative" && !(v >= 0)) fail(`${at(record, fd)} must be >= 0, got ${v}`);
+      const [lo, hi] = rangeOf(fd);
+      if (!(v >= lo && v <= hi)) fail(`${at(record, fd)} must be in [${check.bound(lo)}, ${check.bound(hi)}], got ${v}`);
       return v;
     }
     case "extended": {
@@ -180,6 +183,8 @@ export function decode<T, C>(fd: Field<T, C>, record: string, v: unknown): unkno
       if (v === "-Infinity") return -Infinity;
       if (typeof v !== "number") typeFail(`${at(record, fd)} must be a number, got ${check.describe(v)}`);
       if (Number.isNaN(v)) fail(`${at(record, fd)} must not be NaN`);
+      const [lo, hi] = rangeOf(fd);
+      if (Number.isFinite(v) && !(v >= lo && v <= hi)) fail(`${at(record, fd)} must be in [${check.bound(lo)}, ${check.bound(hi)}] or ±Infinity, got ${v}`);
       return v;
     }
     case "int": {
@@ -376,21 +381,26 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
   if (!Array.isArray(o.contacts)) typeFail(`contacts must be an array, got ${check.describe(o.contacts)}`);
   const lists = READ_LISTS.reset();
   const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-  const bodies = (o.bodies as unknown[]).map((r, i) => {
-    const body = readBodyJSON(r, i, x, blanks);
+  // plain loops, not map(): a sparse array's holes are records too (undefined, refused by name), not skipped
+  const rawBodies = o.bodies as unknown[];
+  const bodies: Body[] = [];
+  for (let i = 0; i < rawBodies.length; i++) {
+    bodies.push(readBodyJSON(rawBodies[i], i, x, blanks));
     lists.pushBody(x);
-    return body;
-  });
+  }
   const ids: ContactIds = { a: 0, b: 0 };
-  const contacts = (o.contacts as unknown[]).map((r, i) => {
+  const rawContacts = o.contacts as unknown[];
+  const contacts: Contact[] = [];
+  for (let i = 0; i < rawContacts.length; i++) {
+    const r = rawContacts[i];
     const c = blanks.contact();
     readRecord(CONTACT_FIELDS, r, `contacts[${i}]`, c, ids);
     const points = getPath(r, POINTS);
     const n = Array.isArray(points) ? points.length : 0;
     if (n !== c.count) fail(`contacts[${i}] has count ${c.count} but ${n} points`);
     lists.pushContact(ids);
-    return c;
-  });
+    contacts.push(c);
+  }
   let nextJointId = 0;
   const joints: Joint[] = [];
   if (o.version !== 2) {
@@ -400,12 +410,13 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
     }
     nextJointId = next;
     if (!Array.isArray(o.joints)) typeFail(`joints must be an array, got ${check.describe(o.joints)}`);
-    (o.joints as unknown[]).forEach((r, i) => {
+    const rawJoints = o.joints as unknown[];
+    for (let i = 0; i < rawJoints.length; i++) {
       const j = blanks.joint();
-      readRecord(JOINT_FIELDS, r, `joints[${i}]`, j, ids);
+      readRecord(JOINT_FIELDS, rawJoints[i], `joints[${i}]`, j, ids);
       joints.push(j);
       lists.pushJoint(ids);
-    });
+    }
   }
   return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
 }
@@ -525,6 +536,8 @@ export function assemble(
   for (let i = 0; i < bodies.length; i++) {
     const k = lists.island[i]!;
     if (k < 0) continue;
+    // an island index names one of at most as many islands as there are bodies (never allocate up to a hostile index)
+    if (k >= bodies.length) fail(`bodies[${i}].island ${k} is not below the number of bodies ${bodies.length}`);
     if (bodies[i]!._type === "static") fail(`bodies[${i}] is static but asleep in island ${k}`);
     while (islands.length <= k) islands.push([]);
     islands[k]!.push(i);
@@ -540,6 +553,10 @@ export function assemble(
     if (a < 0 || b < 0) fail(`contacts[${i}] names body ${a < 0 ? ia : ib}, which is not in the snapshot`);
     if (!(ia < ib)) fail(`contacts[${i}] must have bodyA < bodyB, got ${ia} and ${ib}`);
     if (seenPairs.get(ia, ib) !== undefined) fail(`contacts[${i}] repeats the pair (${ia}, ${ib})`);
+    const c = rawContacts[i]!;
+    if (c.count > 0 && !(Math.abs(c.normalX * c.normalX + c.normalY * c.normalY - 1) < 1e-6)) {
+      fail(`contacts[${i}].normal must be a unit vector, got (${c.normalX}, ${c.normalY})`);
+    }
     seenPairs.set(ia, ib, i);
     contactBodies[2 * i] = a;
     contactBodies[2 * i + 1] = b;

@@ -1,0 +1,300 @@
+// The cases of test/fuzz-untrusted.test.ts, run inside an isolated worker
+// (test/support/isolated.ts) against a bundle of the sources: `C.core`,
+// `C.binary`, `C.replay`, `C.worker`. Each case mutates a valid input
+// (a JSON or binary snapshot, a delta, a recording, a Tiled map, worker
+// messages) with a seeded generator and checks the contract of issue 32:
+// a TypeError or RangeError from capsule2d, or a loaded world that steps
+// without NaN and reloads its own snapshot. Plain JavaScript: it runs as is.
+
+/** mulberry32: a small seeded generator (the same cases on every run). */
+function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n) => Math.floor(next() * n), pick: (list) => list[Math.floor(next() * list.length)] };
+}
+
+const HOSTILE_NUMBERS = [1e308, -1e308, 1e20, -1e20, 5e-324, -5e-324, 2 ** 53, 0xffffffff, 0x1fffffff, 16777216, -1, 0, -0.5, 1e15, 1e-300, 3.5];
+const HOSTILE_VALUES = () => [
+  "NaN", "Infinity", "-Infinity", "-0", "", "x".repeat(1000), null, true, {}, [], [1, 2, 3],
+  deep(2000), { __proto__: { polluted: 1 } }, JSON.parse('{"__proto__": {"polluted": 1}}'), { constructor: { prototype: { polluted: 1 } } },
+  "toString", "__proto__", "hasOwnProperty",
+];
+
+function deep(n) {
+  let v = [];
+  for (let i = 0; i < n; i++) v = [v];
+  return v;
+}
+
+/** Every path to a value in a JSON tree (objects and arrays too), up to `limit` of them. */
+function paths(root, limit = 4000) {
+  const out = [];
+  const walk = (v, path) => {
+    if (out.length >= limit) return;
+    out.push(path);
+    if (v !== null && typeof v === "object") for (const k of Object.keys(v)) walk(v[k], [...path, k]);
+  };
+  walk(root, []);
+  return out;
+}
+
+function getAt(root, path) {
+  let o = root;
+  for (const k of path) o = o[k];
+  return o;
+}
+
+/** One mutation of a JSON tree, in place (the root is never replaced). */
+function mutateJSON(r, root) {
+  const all = paths(root).filter((p) => p.length > 0);
+  const path = r.pick(all);
+  const parent = getAt(root, path.slice(0, -1));
+  const key = path[path.length - 1];
+  const old = parent[key];
+  switch (r.int(7)) {
+    case 0:
+      parent[key] = r.pick(HOSTILE_NUMBERS);
+      break;
+    case 1:
+      parent[key] = r.pick(HOSTILE_VALUES());
+      break;
+    case 2:
+      if (Array.isArray(parent)) parent.length = Math.max(0, Number(key));
+      else delete parent[key];
+      break;
+    case 3:
+      // a plausible but wrong number: scaled, negated, off by one
+      parent[key] = typeof old === "number" ? r.pick([old * (1 + r.next()), -old, old + 1, old * 1e6, old / 1e6]) : r.pick(HOSTILE_NUMBERS);
+      break;
+    case 4:
+      // a lying count: an array doubled, or a record repeated
+      if (Array.isArray(old) && old.length > 0) old.push(...JSON.parse(JSON.stringify(old)));
+      else parent[key] = r.pick(HOSTILE_NUMBERS);
+      break;
+    case 5:
+      if (Array.isArray(parent)) parent[Number(key) + 3] = JSON.parse(JSON.stringify(old ?? null)); // a sparse array
+      else parent["__proto__"] = { polluted: 1 };
+      break;
+    default:
+      parent[key] = typeof old === "string" ? old + "x" : typeof old === "boolean" ? !old : r.pick(HOSTILE_NUMBERS);
+  }
+}
+
+/** One mutation of bytes, in a copy. */
+function mutateBytes(r, buffer) {
+  let b = new Uint8Array(buffer.slice(0));
+  const v = () => new DataView(b.buffer);
+  switch (r.int(6)) {
+    case 0:
+      for (let k = 0, n = 1 + r.int(8); k < n; k++) b[r.int(b.length)] ^= 1 << r.int(8);
+      break;
+    case 1:
+      b = b.slice(0, r.int(b.length));
+      break;
+    case 2: {
+      const at = r.int(b.length >> 3) * 8;
+      v().setFloat64(at, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
+      break;
+    }
+    case 3: {
+      const at = r.int(Math.min(b.length, 96) >> 2) * 4;
+      v().setUint32(at, r.pick([0xffffffff, 0x7fffffff, 1e6, 16777216, 0, 1]), true);
+      break;
+    }
+    case 4: {
+      const at = r.int(b.length >> 2) * 4;
+      v().setUint32(at, r.int(2 ** 32), true);
+      break;
+    }
+    default: {
+      const grown = new Uint8Array(b.length + 8 * (1 + r.int(4)));
+      grown.set(b);
+      b = grown;
+    }
+  }
+  return b.buffer.byteLength === b.length ? b.buffer : b.slice().buffer;
+}
+
+/** A small valid world: static ground, circles, capsules, boxes, a sleeping body, contacts, joints. */
+function sourceWorld(C, r) {
+  const { World, AABB, Circle, Capsule } = C.core;
+  const world = new World({ solver: r.next() < 0.3 ? "pgs" : "soft-step" });
+  world.add(AABB.fromBounds({ x: -6, y: -1 }, { x: 6, y: 0 }, { type: "static" }));
+  const bodies = [];
+  for (let i = 0; i < 6; i++) {
+    const p = { x: -3 + i, y: 0.5 + (i % 3) * 0.8 };
+    const k = i % 3;
+    bodies.push(world.add(k === 0 ? new Circle({ radius: 0.3, position: p }) : k === 1 ? new Capsule({ radius: 0.2, halfLength: 0.3, position: p, angle: 0.4 }) : new AABB({ halfWidth: 0.3, halfHeight: 0.2, position: p })));
+  }
+  world.add(new Circle({ radius: 0.3, type: "kinematic", position: { x: 4, y: 3 }, velocity: { x: -0.5, y: 0 } }));
+  world.addJoint({ type: "revolute", bodyA: bodies[0], bodyB: bodies[1], anchor: { x: -2.5, y: 1 } });
+  world.addJoint({ type: "distance", bodyA: bodies[3], bodyB: bodies[4], enableSpring: true, hertz: 3, dampingRatio: 0.4 });
+  for (let i = 0, n = 20 + r.int(60); i < n; i++) world.step(1 / 60);
+  return world;
+}
+
+function finiteWorld(world) {
+  for (const b of world.bodies) {
+    for (const v of [b.position.x, b.position.y, b.velocity.x, b.velocity.y, b.angularVelocity, b.rotCos, b.rotSin]) if (!Number.isFinite(v)) return false;
+  }
+  return true;
+}
+
+/** The contract for an error: a TypeError or RangeError of capsule2d's own. */
+function checkError(e) {
+  if (!(e instanceof TypeError || e instanceof RangeError)) return `threw ${e && e.constructor ? e.constructor.name : typeof e}: ${String(e && e.message)}`;
+  if (!/^capsule2d/.test(e.message)) return `an error without the capsule2d prefix: ${e.constructor.name}: ${e.message}`;
+  if (e.message.length > 2000) return `an error message of ${e.message.length} characters`;
+  return null;
+}
+
+/** The contract for a loaded world: it steps without NaN and reloads its own snapshots (JSON and binary). */
+function checkWorld(C, world) {
+  try {
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+  } catch (e) {
+    return `a loaded world threw while stepping: ${e && e.constructor.name}: ${e && e.message}`;
+  }
+  if (!finiteWorld(world)) return "a loaded world holds NaN or Infinity after 30 steps";
+  try {
+    const again = C.core.World.fromSnapshot(JSON.parse(JSON.stringify(world.snapshot())));
+    if (again.stateHash() !== world.stateHash()) return "its JSON snapshot reloads to another state";
+    C.core.World.fromSnapshot(world.snapshot({ format: "binary" }));
+  } catch (e) {
+    return `a loaded world cannot reload its own snapshot: ${e && e.message}`;
+  }
+  return null;
+}
+
+/** Run `load()`; an error must be a clear one, a result a sound world (or null: nothing to check). */
+function judge(C, load) {
+  let world;
+  try {
+    world = load();
+  } catch (e) {
+    return checkError(e);
+  }
+  return world ? checkWorld(C, world) : null;
+}
+
+const KINDS = {
+  json(C, r) {
+    const s = JSON.parse(JSON.stringify(sourceWorld(C, r).snapshot()));
+    for (let k = 0, n = 1 + r.int(3); k < n; k++) mutateJSON(r, s);
+    if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(s));
+    // restore: a refused snapshot leaves the world exactly as it was
+    const target = sourceWorld(C, r);
+    const hash = target.stateHash();
+    try {
+      target.restore(s);
+    } catch (e) {
+      return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
+    }
+    return checkWorld(C, target);
+  },
+  binary(C, r) {
+    const buffer = mutateBytes(r, sourceWorld(C, r).snapshot({ format: "binary" }));
+    return judge(C, () => C.core.World.fromSnapshot(buffer));
+  },
+  delta(C, r) {
+    const world = sourceWorld(C, r);
+    const base = world.snapshot({ format: "binary" });
+    for (let i = 0; i < 5; i++) world.step(1 / 60);
+    const delta = mutateBytes(r, C.replay.deltaSnapshot(base, world.snapshot({ format: "binary" })));
+    return judge(C, () => C.core.World.fromSnapshot(C.replay.applyDelta(base, delta)));
+  },
+  recording(C, r) {
+    const world = sourceWorld(C, r);
+    const recorder = new C.replay.Recorder(world, { snapshotInterval: 10 });
+    for (let i = 0; i < 25; i++) {
+      if (i % 7 === 3) world.bodies[2].applyImpulse({ x: 0.5, y: 1 });
+      world.step(1 / 60);
+    }
+    recorder.detach();
+    const bytes = new Uint8Array(mutateBytes(r, recorder.recording.toBuffer()));
+    // half the cases with a checksum that agrees (else nearly all stop at the checksum)
+    if (r.next() < 0.5 && bytes.length >= 16) new DataView(bytes.buffer).setUint32(8, C.recording.fnv1a(bytes, 16, bytes.length), true);
+    return judge(C, () => C.replay.replay(C.replay.Recording.fromBuffer(bytes.buffer)).world);
+  },
+  tiled(C, r, data) {
+    const map = JSON.parse(JSON.stringify(data.level));
+    for (let k = 0, n = 1 + r.int(3); k < n; k++) mutateJSON(r, map);
+    const world = new C.core.World();
+    const hash = world.stateHash();
+    return judge(C, () => {
+      try {
+        C.core.TileMap.fromTiled(world, map, { origin: { x: 0, y: 8 } });
+      } catch (e) {
+        if (world.bodies.length > 0 || world.stateHash() !== hash) throw new Error("a refused map left bodies in the world");
+        throw e;
+      }
+      world.add(new C.core.Circle({ radius: 0.3, position: { x: 2, y: 6 } }));
+      return world;
+    });
+  },
+  async messages(C, r) {
+    const { MessageChannel } = await import("node:worker_threads");
+    const { port1, port2 } = new MessageChannel();
+    const errors = [];
+    C.worker.serveWorld(() => sourceWorld(C, r), { endpoint: port2, commands: { ping: () => "pong" } });
+    const replies = [];
+    port1.on("message", (m) => replies.push(m));
+    port1.postMessage({ type: "init", data: null });
+    const names = ["add", "remove", "applyImpulse", "setVelocity", "setPosition", "ping", "toString", "__proto__", "hasOwnProperty", "constructor", "valueOf"];
+    for (let k = 0, n = 3 + r.int(6); k < n; k++) {
+      const type = r.pick(["frame", "command", "custom", "init", null, 5, "nope"]);
+      const message = r.next() < 0.15 ? r.pick(HOSTILE_VALUES()) : {
+        type,
+        seq: r.next() < 0.8 ? 100 + k : r.pick(HOSTILE_VALUES()),
+        name: r.next() < 0.8 ? r.pick(names) : r.pick(HOSTILE_VALUES()),
+        args: r.next() < 0.6 ? [r.int(12), { x: r.pick(HOSTILE_NUMBERS), y: 1 }, { x: 0, y: 0 }] : r.pick([...HOSTILE_VALUES(), ...HOSTILE_NUMBERS]),
+        steps: r.next() < 0.5 ? r.int(3) : r.pick([...HOSTILE_NUMBERS, Infinity, NaN, "1"]),
+        elapsed: r.pick([0, 1 / 60, ...HOSTILE_NUMBERS]),
+        buffer: r.pick([null, new ArrayBuffer(8), 42, "buf", new ArrayBuffer(0)]),
+      };
+      try {
+        port1.postMessage(message);
+      } catch {
+        // not cloneable: it never leaves this thread
+      }
+    }
+    // the worker still answers a valid request afterwards (unless a step was fatal, which it must say)
+    port1.postMessage({ type: "frame", seq: 1, elapsed: 0, steps: 1, buffer: null });
+    for (let i = 0; i < 20000 && !replies.some((m) => m.seq === 1 || m.type === "fatal"); i++) await new Promise((res) => setImmediate(res));
+    port1.close();
+    const last = replies.find((m) => m.seq === 1);
+    if (last === undefined && !replies.some((m) => m.type === "fatal")) errors.push("the worker stopped answering");
+    for (const m of replies) {
+      if (m.type === "error" && !/^capsule2d/.test(m.error.message)) errors.push(`an error reply without the capsule2d prefix: ${m.error.message}`);
+      if (m.type === "frame" && m.frame.count > 0 && !new Float64Array(m.frame.buffer, 0, m.frame.count * 8).every(Number.isFinite)) errors.push("a frame with NaN poses");
+    }
+    if ({}.polluted !== undefined) errors.push("Object.prototype was polluted");
+    return errors.length > 0 ? errors.join("; ") : null;
+  },
+};
+
+/** Run `data.count` cases of `data.kind` from `data.seed`; report each case's start through `progress`. */
+export async function run(C, data, progress) {
+  C.binary.enableBinarySnapshots();
+  const failures = [];
+  for (let i = 0; i < data.count; i++) {
+    const seed = data.seed * 100003 + i;
+    progress(i);
+    const r = rng(seed);
+    let problem;
+    try {
+      problem = await KINDS[data.kind](C, r, data);
+    } catch (e) {
+      problem = `the case itself threw: ${e && e.message}`;
+    }
+    if ({}.polluted !== undefined) problem = "Object.prototype was polluted";
+    if (problem) failures.push({ case: i, seed, problem });
+  }
+  return failures;
+}

@@ -1,0 +1,501 @@
+/**
+ * Issue 32: hostile input (a save file, a peer's snapshot or delta, a level
+ * file, a worker's message) cannot crash, hang or poison a world. Each test
+ * is one finding of the issue; the ones that ran out of memory or hung before
+ * their fix run in a worker with a heap limit and a hang guard
+ * (test/support/isolated.ts), so that a regression fails the test instead of
+ * the test process.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { MessageChannel, type MessagePort } from "node:worker_threads";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { AABB, Capsule, Circle, TileMap, World, type Body } from "../src/index.js";
+import { enableBinarySnapshots } from "../src/binary/index.js";
+import { applyDelta, deltaSnapshot, Recorder, Recording, replay } from "../src/replay/index.js";
+import { WorldWorker, serveWorld, type MessageEndpoint } from "../src/worker/index.js";
+import { BODY_FIELDS, BODY_LAYOUT, fieldOffset } from "../src/world/schema.js";
+import { fnv1a } from "../src/replay/recording.js";
+import { BINARY_BYTES_PER_BODY, type WorldSnapshot } from "../src/world/snapshot.js";
+import { isolated } from "./support/isolated.js";
+
+enableBinarySnapshots();
+
+const dt = 1 / 60;
+const level = JSON.parse(readFileSync(fileURLToPath(new URL("../examples/tiles/level1.json", import.meta.url)), "utf8")) as Record<string, unknown>;
+
+/** A small world with a sleeping dynamic body, a sleeping kinematic one, a capsule, a box and a joint. */
+function scene(): World {
+  const world = new World();
+  world.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
+  world.add(new Circle({ radius: 0.5, position: { x: -3, y: 0.5 } }));
+  world.add(new Circle({ radius: 0.5, type: "kinematic", position: { x: 3, y: 4 } }));
+  const a = world.add(new Capsule({ radius: 0.25, halfLength: 0.5, position: { x: 0, y: 2 }, angle: 0.3 }));
+  const b = world.add(new AABB({ halfWidth: 0.3, halfHeight: 0.3, position: { x: 0, y: 4 } }));
+  world.addJoint({ type: "distance", bodyA: a, bodyB: b, anchorA: { x: 0, y: 2 }, anchorB: { x: 0, y: 4 }, enableSpring: true, hertz: 2, dampingRatio: 0.5 });
+  for (let i = 0; i < 90; i++) world.step(dt);
+  return world;
+}
+
+function json(world: World): WorldSnapshot {
+  return JSON.parse(JSON.stringify(world.snapshot())) as WorldSnapshot;
+}
+
+/** The error `f` throws, as [constructor name, message] (["none", ""] when it does not throw). */
+function thrown(f: () => unknown): [string, string] {
+  try {
+    f();
+  } catch (e) {
+    return [(e as Error).constructor.name, (e as Error).message];
+  }
+  return ["none", ""];
+}
+
+function allFinite(world: World): boolean {
+  return world.bodies.every((b) => [b.position.x, b.position.y, b.velocity.x, b.velocity.y, b.angularVelocity, b.rotCos, b.rotSin].every(Number.isFinite));
+}
+
+// ------------------------------------------------------------------ crashes, hangs, memory
+
+describe("crashes, hangs and memory blow-ups", () => {
+  it("a snapshot body with island 16777216 (dynamic or kinematic, JSON or binary) is refused by name, without allocating", async () => {
+    const o = await isolated(
+      `
+      C.binary.enableBinarySnapshots();
+      const { World, AABB, Circle } = C.core;
+      const world = new World();
+      world.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
+      world.add(new Circle({ radius: 0.5, position: { x: -3, y: 0.5 } }));
+      world.add(new Circle({ radius: 0.5, type: "kinematic", position: { x: 3, y: 4 } }));
+      for (let i = 0; i < 90; i++) world.step(1 / 60);
+      const out = [];
+      for (const index of [1, 2]) {
+        const s = JSON.parse(JSON.stringify(world.snapshot()));
+        s.bodies[index].island = 16777216;
+        try { World.fromSnapshot(s); out.push("loaded"); } catch (e) { out.push(e.constructor.name + ": " + e.message); }
+        try { new World().restore(s); out.push("loaded"); } catch (e) { out.push(e.constructor.name + ": " + e.message); }
+        const bin = world.snapshot({ format: "binary" });
+        const at = data.bodiesAt + index * data.perBody + data.islandAt;
+        new DataView(bin).setInt32(at, 16777216, true);
+        try { World.fromSnapshot(bin); out.push("loaded"); } catch (e) { out.push(e.constructor.name + ": " + e.message); }
+      }
+      return out;
+      `,
+      { data: { bodiesAt: binaryBodiesAt(), perBody: BINARY_BYTES_PER_BODY, islandAt: fieldOffset(BODY_FIELDS, BODY_LAYOUT, "island").at }, heapMb: 64, timeoutMs: 30_000 },
+    );
+    expect(o.outcome).toBe("value");
+    const lines = (o as { value: string[] }).value;
+    expect(lines).toHaveLength(6);
+    for (const [k, line] of lines.entries()) expect(line).toMatch(new RegExp(`^RangeError: .*bodies\\[${k < 3 ? 1 : 2}\\]\\.island 16777216`));
+  });
+
+  it("TileMap.fromTiled with tilecount 5e7 or 0x1fffffff loads the map without expanding the tileset", async () => {
+    const o = await isolated(
+      `
+      const { World, TileMap } = C.core;
+      const out = [];
+      for (const tilecount of [5e7, 0x1fffffff]) {
+        const map = JSON.parse(JSON.stringify(data.level));
+        map.tilesets[0].tilecount = tilecount;
+        out.push(TileMap.fromTiled(new World(), map, { origin: { x: 0, y: 8 } }).bodies.length);
+      }
+      return out;
+      `,
+      { data: { level }, heapMb: 64 },
+    );
+    expect(o).toEqual({ outcome: "value", value: [7, 7] });
+  });
+
+  it("applyDelta refuses a result length of 0xffffffff before allocating it", async () => {
+    const o = await isolated(
+      `
+      C.binary.enableBinarySnapshots();
+      const { World, Circle } = C.core;
+      const world = new World();
+      for (let i = 0; i < 10; i++) world.add(new Circle({ radius: 0.5, position: { x: i, y: 2 } }));
+      const base = world.snapshot({ format: "binary" });
+      world.step(1 / 60);
+      const delta = C.replay.deltaSnapshot(base, world.snapshot({ format: "binary" }));
+      new DataView(delta).setUint32(16, 0xffffffff, true);
+      const before = process.memoryUsage().arrayBuffers;
+      try { C.replay.applyDelta(base, delta); return "applied"; } catch (e) { return [e.constructor.name, e.message, process.memoryUsage().arrayBuffers - before]; }
+      `,
+      { heapMb: 64 },
+    );
+    expect(o.outcome).toBe("value");
+    const [name, message, grown] = (o as { value: [string, string, number] }).value;
+    expect(name).toBe("RangeError");
+    expect(message).toMatch(/result length 4294967295/);
+    expect(grown).toBeLessThan(1 << 20);
+  });
+
+  it("an unknown option key 10 MB long costs one pass and is cut in the message", async () => {
+    const o = await isolated(
+      `
+      const key = "x".repeat(10 * 1024 * 1024);
+      const out = [];
+      for (const f of [() => new C.core.World({ [key]: 1 }), () => new C.core.Circle({ radius: 1, [key]: 1 }), () => new C.core.World().setOptions({ [key]: 1 })]) {
+        try { f(); out.push("accepted"); } catch (e) { out.push([e.constructor.name, e.message]); }
+      }
+      return out;
+      `,
+      { heapMb: 96 },
+    );
+    expect(o.outcome).toBe("value");
+    for (const [name, message] of (o as { value: [string, string][] }).value) {
+      expect(name).toBe("TypeError");
+      expect(message).toMatch(/unknown .*option "xxxx/);
+      expect(message.length).toBeLessThan(300);
+    }
+  });
+
+  it("a binary snapshot whose options block nests 200,000 arrays is refused by name, not by a stack overflow", () => {
+    const world = scene();
+    const good = new Uint8Array(world.snapshot({ format: "binary" }));
+    const out = new Uint8Array(withOptionsText(good, `{"gravity":${"[".repeat(200_000)}${"]".repeat(200_000)}}`));
+    const [name, message] = thrown(() => World.fromSnapshot(out.buffer));
+    expect(name).toBe("TypeError");
+    expect(message).toBe("capsule2d: invalid snapshot: options: gravity.x must be a number, got undefined");
+    // the whole block one nested array: the message describes it without walking it
+    const [name2, message2] = thrown(() => World.fromSnapshot(withOptionsText(good, `${"[".repeat(200_000)}${"]".repeat(200_000)}`)));
+    expect(name2).toBe("TypeError");
+    expect(message2).toBe("capsule2d: invalid snapshot: options must be an object, got an array");
+  });
+});
+
+/** A binary snapshot with its options block replaced by `text`. */
+function withOptionsText(good: Uint8Array, text: string): ArrayBuffer {
+  const bytes = new TextEncoder().encode(text);
+  const padded = (bytes.length + 7) & ~7;
+  const oldPadded = (new DataView(good.buffer, good.byteOffset).getUint32(16, true) + 7) & ~7;
+  const out = new Uint8Array(good.length - oldPadded + padded);
+  out.set(good.subarray(0, 64));
+  new DataView(out.buffer).setUint32(16, bytes.length, true);
+  out.set(bytes, 64);
+  out.set(good.subarray(64 + oldPadded), 64 + padded);
+  return out.buffer;
+}
+
+/** Where the body records of `scene()`-like snapshots start: after the header and the options block. */
+function binaryBodiesAt(): number {
+  const world = new World();
+  world.add(new Circle({ radius: 1 }));
+  const buffer = world.snapshot({ format: "binary" });
+  return buffer.byteLength - BINARY_BYTES_PER_BODY;
+}
+
+// ------------------------------------------------------------------ the worker protocol
+
+describe("serveWorld and WorldWorker against hostile messages", () => {
+  const ports: MessagePort[] = [];
+  afterEach(() => {
+    for (const p of ports.splice(0)) p.close();
+  });
+
+  /** serveWorld on one port; the raw other end, and the replies it receives. */
+  function raw(): { send(message: unknown, transfer?: ArrayBuffer[]): void; replies: Record<string, unknown>[] } {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    serveWorld(
+      () => {
+        const w = new World();
+        w.add(new Circle({ radius: 0.5, position: { x: 0, y: 2 } }));
+        return w;
+      },
+      { endpoint: port2 as unknown as MessageEndpoint, commands: { ping: () => "pong" } },
+    );
+    const replies: Record<string, unknown>[] = [];
+    port1.on("message", (m: Record<string, unknown>) => replies.push(m));
+    port1.postMessage({ type: "init", data: null });
+    return { send: (m, transfer = []) => port1.postMessage(m, transfer), replies };
+  }
+
+  async function until(done: () => boolean): Promise<void> {
+    for (let i = 0; i < 10_000 && !done(); i++) await new Promise((r) => setImmediate(r));
+    expect(done()).toBe(true);
+  }
+
+  const replyTo = (replies: Record<string, unknown>[], seq: number) => replies.find((r) => r.seq === seq);
+  const errorOf = (r: Record<string, unknown> | undefined) => (r?.error as { name: string; message: string } | undefined) ?? null;
+
+  it("a frame asking for 1e9 or Infinity steps is refused with an error reply, and the worker keeps answering", async () => {
+    const o = await isolated(
+      `
+      const { MessageChannel } = require("node:worker_threads");
+      const { port1, port2 } = new MessageChannel();
+      C.worker.serveWorld(() => { const w = new C.core.World(); w.add(new C.core.Circle({ radius: 0.5 })); return w; }, { endpoint: port2 });
+      const replies = [];
+      port1.on("message", (m) => replies.push(m));
+      port1.postMessage({ type: "init", data: null });
+      port1.postMessage({ type: "frame", seq: 1, elapsed: 0, steps: 1e9, buffer: null });
+      port1.postMessage({ type: "frame", seq: 2, elapsed: 0, steps: Infinity, buffer: null });
+      port1.postMessage({ type: "frame", seq: 3, elapsed: 0, steps: 1, buffer: null });
+      for (let i = 0; i < 100000 && replies.filter((r) => r.seq !== undefined).length < 3; i++) await new Promise((r) => setImmediate(r));
+      port1.close();
+      return replies.filter((r) => r.seq !== undefined).map((r) => [r.seq, r.type, r.error ? r.error.message : null]);
+      `,
+      { heapMb: 64, timeoutMs: 30_000 },
+    );
+    expect(o.outcome).toBe("value");
+    const rows = (o as { value: [number, string, string | null][] }).value;
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([
+      [1, "error"],
+      [2, "error"],
+      [3, "frame"],
+    ]);
+    expect(rows[0]![2]).toMatch(/steps must be an integer in \[0, 1000000\], got 1000000000/);
+    expect(rows[1]![2]).toMatch(/steps must be a finite number, got Infinity/);
+  });
+
+  it("a null message, a frame with an untransferable buffer and malformed commands get clear replies and never poison the queue", async () => {
+    const { send, replies } = raw();
+    send(null);
+    send(5);
+    send({ type: "frame", seq: 1, elapsed: 0, steps: 1, buffer: 42 });
+    const shared = new SharedArrayBuffer(1024);
+    send({ type: "frame", seq: 2, elapsed: 0, steps: 1, buffer: shared });
+    for (const [seq, name] of [[3, "toString"], [4, "__proto__"], [5, "hasOwnProperty"], [6, "constructor"]] as const) {
+      send({ type: "command", seq, name, args: [] });
+      send({ type: "custom", seq: seq + 10, name, args: [] });
+    }
+    send({ type: "custom", seq: 20, name: "ping", args: 5 });
+    send({ type: "command", seq: 21, name: "add", args: 5 });
+    send({ type: "custom", seq: 22, name: "ping", args: [] });
+    send({ type: "frame", seq: 23, elapsed: 0, steps: 1, buffer: null });
+    await until(() => replyTo(replies, 23) !== undefined);
+    expect(errorOf(replyTo(replies, 1))?.message).toMatch(/a frame's buffer must be an ArrayBuffer or null, got 42/);
+    expect(errorOf(replyTo(replies, 2))?.message).toMatch(/a frame's buffer must be an ArrayBuffer or null/);
+    for (const seq of [3, 4, 5, 6]) expect(errorOf(replyTo(replies, seq))?.message).toMatch(/unknown command/);
+    for (const seq of [13, 14, 15, 16]) expect(errorOf(replyTo(replies, seq))?.message).toMatch(/serveWorld has no command/);
+    expect(errorOf(replyTo(replies, 20))).toMatchObject({ name: "TypeError", message: expect.stringMatching(/args must be an array, got 5/) });
+    expect(errorOf(replyTo(replies, 21))).toMatchObject({ name: "TypeError", message: expect.stringMatching(/args must be an array, got 5/) });
+    expect(replyTo(replies, 22)).toMatchObject({ type: "result", value: "pong" });
+    expect(replyTo(replies, 23)).toMatchObject({ type: "frame" });
+    expect(replies.some((r) => r.type === "fatal")).toBe(false);
+  });
+
+  it("WorldWorker.start against a worker whose ready frame claims 1e6 bodies in 8 bytes rejects with a RangeError", async () => {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    port2.on("message", (m: { type: string }) => {
+      if (m.type === "init") port2.postMessage({ type: "ready", frame: { stepCount: 0, time: 0, alpha: 1, count: 1e6, buffer: new ArrayBuffer(8), bodies: null } });
+    });
+    const error = await WorldWorker.start(port1 as unknown as MessageEndpoint).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error!.message).toMatch(/frame\.count 1000000 does not fit its buffer/);
+  });
+});
+
+// ------------------------------------------------------------------ NaN, and worlds that cannot reload their own snapshot
+
+describe("advance() with an absurd elapsed time", () => {
+  for (const elapsed of [1e308, 1e20]) {
+    it(`advance(${elapsed}) steps maxStepsPerAdvance times, drops the rest (droppedTime) and keeps a valid accumulator`, () => {
+      const world = scene();
+      const steps = world.stepCount;
+      const alpha = world.advance(elapsed);
+      expect(world.stepCount).toBe(steps + world.options.maxStepsPerAdvance);
+      expect(alpha).toBeGreaterThanOrEqual(0);
+      expect(alpha).toBeLessThan(1);
+      expect(world.droppedTime).toBeGreaterThan(0);
+      expect(Number.isFinite(world.droppedTime)).toBe(true);
+      expect(world.advance(1 / 60)).toBeGreaterThanOrEqual(0);
+      expect(world.stepCount).toBe(steps + world.options.maxStepsPerAdvance + 1);
+      expect(world.droppedTime).toBe(0);
+      expect(allFinite(world)).toBe(true);
+      expect(World.fromSnapshot(json(world)).stateHash()).toBe(world.stateHash());
+    });
+  }
+
+  it("a slow frame reports the whole steps it dropped", () => {
+    const world = new World();
+    const alpha = world.advance(1); // 60 steps' worth, 8 taken
+    expect(world.stepCount).toBe(8);
+    // whole steps dropped; what was stepped, dropped and kept adds up to the elapsed second
+    expect(world.droppedTime / dt).toBeCloseTo(Math.round(world.droppedTime / dt), 6);
+    expect(world.droppedTime).toBeGreaterThan(50 * dt);
+    expect(8 * dt + world.droppedTime + alpha * dt).toBeCloseTo(1, 9);
+  });
+});
+
+describe("numeric inputs outside their documented ranges are refused by name, value and range", () => {
+  const bodyCases: [string, () => unknown, RegExp][] = [
+    ["gravityScale 1e308", () => new Circle({ radius: 1, gravityScale: 1e308 }), /gravityScale must be in \[-1e6, 1e6\], got 1e\+308/],
+    ["gravityScale -1e308", () => new Circle({ radius: 1, gravityScale: -1e308 }), /gravityScale must be in \[-1e6, 1e6\]/],
+    ["mass 5e-324", () => new Circle({ radius: 1, mass: 5e-324 }), /mass 5e-324 gives a mass of 5e-324 kg; a dynamic body's mass must be in \[1e-12, 1e12\]/],
+    ["mass 1e308", () => new Circle({ radius: 1, mass: 1e308 }), /mass must be in \[0, 1e12\], got 1e\+308/],
+    ["density 5e-324", () => new Circle({ radius: 1, density: 5e-324 }), /density 5e-324 gives a mass of .* kg/],
+    ["density 1e308", () => new Circle({ radius: 1, density: 1e308 }), /density must be in \[0, 1e12\]/],
+    ["restitution 1e15", () => new Circle({ radius: 1, restitution: 1e15 }), /restitution must be in \[0, 10\], got 1000000000000000/],
+    ["radius 1e200", () => new Circle({ radius: 1e200 }), /radius must be in \[1e-9, 1e5\], got 1e\+200/],
+    ["radius 5e-324", () => new Circle({ radius: 5e-324 }), /radius must be in \[1e-9, 1e5\], got 5e-324/],
+    ["halfWidth 1e308", () => new AABB({ halfWidth: 1e308, halfHeight: 1 }), /halfWidth must be in \[1e-9, 1e5\]/],
+    ["capsule halfLength 1e308", () => new Capsule({ radius: 1, halfLength: 1e308 }), /halfLength must be in \[0, 1e5\]/],
+    ["position 1e300", () => new Circle({ radius: 1, position: { x: 1e300, y: 0 } }), /position\.x must be in \[-1e6, 1e6\]/],
+    ["velocity 1e300", () => new Circle({ radius: 1, velocity: { x: 0, y: 1e300 } }), /velocity\.y must be in \[-1e6, 1e6\]/],
+    ["friction 1e300", () => new Circle({ radius: 1, friction: 1e300 }), /friction must be in \[0, 1e3\]|friction must be in \[0, 1000\]/],
+    ["setGravityScale 1e308", () => new Circle({ radius: 1 }).setGravityScale(1e308), /gravityScale must be in \[-1e6, 1e6\]/],
+    ["setDensity 5e-324", () => new Circle({ radius: 1 }).setDensity(5e-324), /a dynamic body's mass must be in/],
+    ["applyImpulse 1e308", () => new Circle({ radius: 1 }).applyImpulse({ x: 1e308, y: 0 }), /impulse\.x must be in \[-1e18, 1e18\]/],
+  ];
+  for (const [what, f, message] of bodyCases) {
+    it(`body: ${what}`, () => {
+      const [name, text] = thrown(f);
+      expect(name).toBe("RangeError");
+      expect(text).toMatch(message);
+    });
+  }
+
+  it("world options, setOptions, step(dt) and dt with pgs", () => {
+    expect(thrown(() => new World({ contactDampingRatio: 1e308 }))).toEqual(["RangeError", expect.stringMatching(/contactDampingRatio must be in \[0, 1e4\], got 1e\+308/)]);
+    const world = scene();
+    const hash = world.stateHash();
+    expect(thrown(() => world.setOptions({ contactDampingRatio: 1e308 }))).toEqual(["RangeError", expect.stringMatching(/contactDampingRatio must be in \[0, 1e4\]/)]);
+    expect(thrown(() => world.setOptions({ gravity: { x: 0, y: -1e308 } }))).toEqual(["RangeError", expect.stringMatching(/gravity\.y must be in \[-1e6, 1e6\]/)]);
+    expect(thrown(() => world.step(1e308))).toEqual(["RangeError", expect.stringMatching(/dt must be in \[1e-6, 10\], got 1e\+308/)]);
+    const pgs = new World({ solver: "pgs" });
+    pgs.add(new Circle({ radius: 0.5 }));
+    expect(thrown(() => pgs.step(1e-300))).toEqual(["RangeError", expect.stringMatching(/dt must be in \[1e-6, 10\], got 1e-300/)]);
+    expect(world.stateHash()).toBe(hash);
+  });
+
+  it("explode, joint anchors and joint setters", () => {
+    const world = scene();
+    const hash = world.stateHash();
+    expect(thrown(() => world.explode({ position: { x: 0, y: 0 }, radius: 1e308, impulsePerLength: 1e308 }))).toEqual(["RangeError", expect.stringMatching(/radius must be in \[0, 1e6\]/)]);
+    expect(thrown(() => world.explode({ position: { x: 0, y: 0 }, radius: 5, impulsePerLength: 1e308 }))).toEqual(["RangeError", expect.stringMatching(/impulsePerLength must be in/)]);
+    const [, a, , c, d] = world.bodies as Body[];
+    expect(thrown(() => world.addJoint({ type: "revolute", bodyA: a!, bodyB: c!, anchor: { x: 1e300, y: 0 } }))).toEqual(["RangeError", expect.stringMatching(/anchor\.x must be in \[-1e6, 1e6\]/)]);
+    const joint = world.joints[0]!;
+    expect(thrown(() => joint.setSpring(1e308, 1e308))).toEqual(["RangeError", expect.stringMatching(/hertz must be in \[0, 1e6\]/)]);
+    expect(thrown(() => joint.setSpring(1, 1e308))).toEqual(["RangeError", expect.stringMatching(/dampingRatio must be in \[0, 1e4\]/)]);
+    expect(thrown(() => joint.setLength(1e308))).toEqual(["RangeError", expect.stringMatching(/length must be in \[0, 1e7\]/)]);
+    expect(d).toBeDefined();
+    expect(world.stateHash()).toBe(hash);
+  });
+
+  it("a recording whose step op says dt 1e308 is refused when replayed, by name", () => {
+    const world = new World();
+    world.add(new Circle({ radius: 0.5 }));
+    const recorder = new Recorder(world);
+    world.step(dt);
+    const bytes = new Uint8Array(recorder.recording.toBuffer());
+    // the op's dt is the last double written: find 1/60's bytes and overwrite them with 1e308
+    const probe = new Uint8Array(new Float64Array([dt]).buffer);
+    let at = -1;
+    for (let i = bytes.length - 8; i >= 0 && at < 0; i--) if (probe.every((v, k) => bytes[i + k] === v)) at = i;
+    expect(at).toBeGreaterThan(0);
+    bytes.set(new Uint8Array(new Float64Array([1e308]).buffer), at);
+    new DataView(bytes.buffer).setUint32(8, fnv1a(bytes, 16, bytes.length), true); // the checksum of the edited bytes
+    const [name, message] = thrown(() => replay(Recording.fromBuffer(bytes.buffer)));
+    expect(["RangeError", "TypeError"]).toContain(name);
+    expect(message).toMatch(/1e\+308/);
+  });
+});
+
+describe("snapshots must be ones the engine could have written", () => {
+  type Edit = [string, (s: WorldSnapshot) => void, RegExp];
+  const body = (s: WorldSnapshot, i: number) => s.bodies[i] as Record<string, any>;
+  const edits: Edit[] = [
+    ["a huge position", (s) => (body(s, 1).position.x = 1e300), /bodies\[1\]\.position\.x must be in \[-1e15, 1e15\], got 1e\+300/],
+    ["a huge velocity", (s) => (body(s, 3).velocity.y = -1e300), /bodies\[3\]\.velocity\.y must be in/],
+    ["a huge force", (s) => (body(s, 3).force.x = 1e300), /bodies\[3\]\.force\.x must be in \[-1e30, 1e30\]/],
+    ["a huge gravityScale", (s) => (body(s, 3).gravityScale = 1e300), /bodies\[3\]\.gravityScale must be in \[-1e6, 1e6\]/],
+    ["an aabb that turns", (s) => (body(s, 4).angularVelocity = 2), /bodies\[4\]: angularVelocity: an aabb never rotates/],
+    ["an aabb with inverse inertia", (s) => ((body(s, 4).invInertia = 1), (body(s, 4).inertia = 1)), /bodies\[4\]: inertia 1 is not the aabb's/],
+    ["a capsule whose inverse inertia is not its mass's", (s) => (body(s, 3).invInertia *= 2), /bodies\[3\]: invInertia .* is not 1 \/ inertia/],
+    ["mass and inverse mass that disagree", (s) => (body(s, 1).invMass = 5), /bodies\[1\]: invMass 5 is not 1 \/ mass/],
+    ["a tiny radius", (s) => (body(s, 1).radius = 1e-300), /bodies\[1\]: radius must be >= 1e-9/],
+    ["an island index beyond the bodies", (s) => (body(s, 1).island = 5), /bodies\[1\]\.island 5 is not below the number of bodies 5/],
+    ["a sparse bodies array", (s) => delete (s.bodies as unknown[])[2], /bodies\[2\] must be an object, got undefined/],
+    ["a contact normal that is not a unit vector", (s) => ((s.contacts[0] as Record<string, any>).normal.x = 3), /contacts\[0\]\.normal(\.x must be in \[-1, 1\]| must be a unit vector)/],
+    ["a huge contact impulse", (s) => ((s.contacts[0] as Record<string, any>).points[0].normalImpulse = 1e300), /contacts\[0\]\.points\.0\.normalImpulse must be in \[-1e30, 1e30\]/],
+    ["a huge joint anchor", (s) => ((s.joints[0] as Record<string, any>).localAnchorA.x = 1e300), /joints\[0\]\.localAnchorA\.x must be in/],
+    ["a huge joint spring", (s) => ((s.joints[0] as Record<string, any>).hertz = 1e300), /joints\[0\]\.hertz must be in \[0, 1e6\]/],
+    ["an accumulator of 1e300", (s) => (s.accumulator = 1e300), /snapshot\.accumulator must be in \[0, 10\]/],
+  ];
+
+  for (const [what, edit, message] of edits) {
+    it(`${what}: refused by name in JSON and binary, and restore() leaves the world as it was`, () => {
+      const world = scene();
+      const s = json(world);
+      expect(s.contacts.length).toBeGreaterThan(0);
+      edit(s);
+      const [name, text] = thrown(() => World.fromSnapshot(s));
+      expect(["RangeError", "TypeError"]).toContain(name);
+      expect(text).toMatch(message);
+      const target = scene();
+      const hash = target.stateHash();
+      expect(thrown(() => target.restore(s))[1]).toMatch(message);
+      expect(target.stateHash()).toBe(hash);
+      expect(World.fromSnapshot(json(target)).stateHash()).toBe(hash);
+    });
+  }
+
+  it("the binary form checks the same: a huge position and a capsule's wrong inverse inertia", () => {
+    const world = scene();
+    const bodiesAt = world.snapshot({ format: "binary" }).byteLength - 5 * BINARY_BYTES_PER_BODY - world.snapshot().contacts.length * 0;
+    const buffer = world.snapshot({ format: "binary" });
+    const start = bodiesStart(buffer);
+    expect(start).toBeLessThan(bodiesAt + 1);
+    const v = new DataView(buffer);
+    v.setFloat64(start + BINARY_BYTES_PER_BODY + fieldOffset(BODY_FIELDS, BODY_LAYOUT, "position.x").at, 1e300, true);
+    expect(thrown(() => World.fromSnapshot(buffer))[1]).toMatch(/bodies\[1\]\.position\.x must be in \[-1e15, 1e15\], got 1e\+300/);
+    const again = world.snapshot({ format: "binary" });
+    const at = start + 3 * BINARY_BYTES_PER_BODY + fieldOffset(BODY_FIELDS, BODY_LAYOUT, "invInertia").at;
+    const w = new DataView(again);
+    w.setFloat64(at, w.getFloat64(at, true) * 2, true);
+    expect(thrown(() => World.fromSnapshot(again))[1]).toMatch(/bodies\[3\]: invInertia .* is not 1 \/ inertia/);
+  });
+});
+
+/** Where a binary snapshot's body records start (after its header and options block). */
+function bodiesStart(buffer: ArrayBuffer): number {
+  return 64 + ((new DataView(buffer).getUint32(16, true) + 7) & ~7);
+}
+
+// ------------------------------------------------------------------ errors that say what is wrong
+
+describe("errors that say what is wrong", () => {
+  it("TileMap.fromTiled with a null tileset, tile, object or options, or no world", () => {
+    const world = new World();
+    const copy = () => JSON.parse(JSON.stringify(level)) as Record<string, any>;
+    const nullTileset = copy();
+    nullTileset.tilesets.unshift(null);
+    expect(thrown(() => TileMap.fromTiled(world, nullTileset))).toEqual(["TypeError", "capsule2d: map.tilesets[0] must be an object, got null"]);
+    const nullTile = copy();
+    nullTile.tilesets[0].tiles.unshift(null);
+    expect(thrown(() => TileMap.fromTiled(world, nullTile))).toEqual(["TypeError", "capsule2d: map.tilesets[0].tiles[0] must be an object, got null"]);
+    const nullObject = copy();
+    const objects = (nullObject.layers as Record<string, any>[]).find((l) => l.type === "objectgroup")!;
+    objects.objects.unshift(null);
+    expect(thrown(() => TileMap.fromTiled(world, nullObject))[1]).toMatch(/^capsule2d: objects\[0\] of layer .* must be an object, got null$/);
+    expect(thrown(() => TileMap.fromTiled(world, level, null as never))).toEqual(["TypeError", "capsule2d: options must be an object, got null"]);
+    expect(thrown(() => TileMap.fromTiled({} as never, level))).toEqual(["TypeError", "capsule2d: world must be a World (an object with add(body)), got {}"]);
+    expect(world.bodies.length).toBe(0);
+  });
+
+  it("getPosition(null), getVelocity(5), on('collisionStart', 5)", () => {
+    const ball = new Circle({ radius: 1 });
+    expect(thrown(() => ball.getPosition(null as never))).toEqual(["TypeError", "capsule2d: out must be an object, got null"]);
+    expect(thrown(() => ball.getVelocity(5 as never))).toEqual(["TypeError", "capsule2d: out must be an object, got 5"]);
+    const world = new World();
+    expect(thrown(() => world.on("collisionStart", 5 as never))).toEqual(["TypeError", "capsule2d: listener must be a function, got 5"]);
+    expect(thrown(() => world.once("collisionEnd", null as never))).toEqual(["TypeError", "capsule2d: listener must be a function, got null"]);
+    expect(world.listenerCount("collisionStart")).toBe(0);
+  });
+
+  it("deltas, recordings and snapshots name the lie (applyDelta with an impossible length)", () => {
+    const world = scene();
+    const base = world.snapshot({ format: "binary" });
+    world.step(dt);
+    const delta = deltaSnapshot(base, world.snapshot({ format: "binary" }));
+    expect(new Uint8Array(applyDelta(base, delta))).toEqual(new Uint8Array(world.snapshot({ format: "binary" })));
+    const lying = delta.slice(0);
+    new DataView(lying).setUint32(16, base.byteLength + delta.byteLength + 8, true);
+    expect(thrown(() => applyDelta(base, lying))[1]).toMatch(/result length \d+ is impossible/);
+  });
+});
