@@ -345,15 +345,19 @@ describe("chains", () => {
     expect(r.ball.isSleeping).toBe(true);
   });
 
-  // The README's figures (0.1 mm per joint, 0.03 % of the length); measured 0.108 mm and 0.029 %
-  it("a 20-link capsule chain under a 10 kg load: < 0.11 mm apart at rest, length within 0.03 % (soft-step default)", () => {
-    const r = chain({}, 20, 26, 10, 8);
-    console.log(`chain under 10 kg: worst separation at rest ${(r.atRest * 1000).toFixed(4)} mm, length +${((r.length / r.expected - 1) * 100).toFixed(4)} %`);
-    expect(r.ball.mass / r.linkMass).toBeGreaterThan(9.5);
-    expect(r.atRest).toBeLessThan(0.11e-3);
-    expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(0.0003);
-    expect(r.ball.isSleeping).toBe(true);
-  });
+  // The docs' figures. Two joint passes per sub-step (jointIterations 2, the default since issue 33's
+  // heavy-load limit) leave this chain 0.31 mm apart and 0.081 % long at rest; one pass (Box2D v3's
+  // count) 0.108 mm and 0.029 %, but then a limit under a 100x load gives way (see above).
+  for (const [iterations, sep, len] of [[2, 0.32e-3, 0.00085], [1, 0.11e-3, 0.0003]] as const) {
+    it(`a 20-link capsule chain under a 10 kg load, jointIterations ${iterations}: < ${(sep * 1000).toFixed(2)} mm apart at rest, length within ${(len * 100).toFixed(3)} %`, () => {
+      const r = chain(iterations === 2 ? {} : { jointIterations: iterations }, 20, 26, 10, 8);
+      console.log(`chain under 10 kg, jointIterations ${iterations}: worst separation at rest ${(r.atRest * 1000).toFixed(4)} mm, length +${((r.length / r.expected - 1) * 100).toFixed(4)} %`);
+      expect(r.ball.mass / r.linkMass).toBeGreaterThan(9.5);
+      expect(r.atRest).toBeLessThan(sep);
+      expect(Math.abs(r.length / r.expected - 1)).toBeLessThan(len);
+      expect(r.ball.isSleeping).toBe(true);
+    });
+  }
 
   it("the same chain under pgs with NGS position correction holds within 0.5 mm and 0.12 % (measured 0.42 mm, 0.11 %)", () => {
     const r = chain({ solver: "pgs", positionCorrection: "ngs" }, 20, 26, 10, 8);
