@@ -113,7 +113,12 @@ function checkReference(a: Shape, b: Shape, mg: number, p: Penetration): void {
   expect(Math.abs(m.depth - p.depth), `depth ${m.depth} vs ${p.depth}`).toBeLessThanOrEqual(tol);
   expect(Math.abs(Math.hypot(m.normal.x, m.normal.y) - 1)).toBeLessThan(1e-12);
   if (p.normalDefined) {
-    expect(Math.hypot(m.normal.x - p.normalX, m.normal.y - p.normalY), `normal ${JSON.stringify(m.normal)} vs ${p.normalX}, ${p.normalY}`).toBeLessThanOrEqual(1e-6);
+    // a tie (a circle at the centre of a regular polygon): another face of the same depth is as right
+    const o0 = ra.core[0]!;
+    const along = supportOf(ra, m.normal.x, m.normal.y, o0.x, o0.y) + supportOf(rb, -m.normal.x, -m.normal.y, o0.x, o0.y);
+    if (!(Math.abs(along - p.depth) <= tol)) {
+      expect(Math.hypot(m.normal.x - p.normalX, m.normal.y - p.normalY), `normal ${JSON.stringify(m.normal)} vs ${p.normalX}, ${p.normalY}`).toBeLessThanOrEqual(1e-6);
+    }
   }
   expect(m.points.length === 1 || m.points.length === 2).toBe(true);
   let deepest = -Infinity;

@@ -116,8 +116,10 @@ export function magnitude(name: string, value: unknown, max: number): number {
 /** A `{ x, y }` whose coordinates are in [-max, max]. */
 export function vectorIn(name: string, value: unknown, max: number): Vec2 {
   const v = vector(name, value);
-  magnitude(`${name}.x`, v.x, max);
-  magnitude(`${name}.y`, v.y, max);
+  // the names are built only for a value out of range: a template string allocates, and
+  // setVelocity and its kind run every step in a game
+  if (!(v.x >= -max && v.x <= max)) magnitude(`${name}.x`, v.x, max);
+  if (!(v.y >= -max && v.y <= max)) magnitude(`${name}.y`, v.y, max);
   return v;
 }
 
