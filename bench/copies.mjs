@@ -21,9 +21,9 @@ import { dirname, join } from "node:path";
 const here = dirname(fileURLToPath(import.meta.url));
 const bundle = process.env.CAPSULE2D_BUNDLE ?? join(here, "../dist/capsule2d.js");
 const { World, AABB, Circle, Capsule } = await import(bundle);
-// Binary snapshots are enabled by `capsule2d/binary` (dist/esm/binary/ beside the bundle);
+// Binary snapshots are enabled by `capsule2d/binary` (dist/esm/entries/binary.js beside the bundle);
 // a bundle from before that entry point has them built in.
-const binaryEntry = join(dirname(bundle), "esm/binary/index.js");
+const binaryEntry = [join(dirname(bundle), "esm/entries/binary.js"), join(dirname(bundle), "esm/binary/index.js")].find((p) => existsSync(p)) ?? "";
 if (existsSync(binaryEntry)) (await import(binaryEntry)).enableBinarySnapshots();
 
 const COLUMNS = 50;

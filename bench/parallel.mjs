@@ -35,7 +35,7 @@ const { values } = parseArgs({
   },
 });
 const lib = await import(join(here, "../dist/capsule2d.js"));
-(await import(join(here, "../dist/esm/threads/index.js"))).enableSolverThreads();
+(await import(join(here, "../dist/esm/entries/threads.js"))).enableSolverThreads();
 const threadCounts = values.threads.split(",").map(Number);
 const blocks = Number(values.blocks);
 const BLOCK = 5;

@@ -28,7 +28,7 @@ const { values } = parseArgs({
   },
 });
 const libB = await import(join(here, "../dist/capsule2d.js"));
-(await import(join(here, "../dist/esm/threads/index.js"))).enableSolverThreads();
+(await import(join(here, "../dist/esm/entries/threads.js"))).enableSolverThreads();
 const libA = values.other ? await import(resolve(values.other)) : libB;
 const optionsA = JSON.parse(values.a);
 const optionsB = JSON.parse(values.b);

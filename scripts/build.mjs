@@ -11,16 +11,16 @@
 //   dist/debug.iife.min.js    <script> build of the debug renderer: `Capsule2D.debug`
 //                             (load it after capsule2d.iife.min.js)
 //   dist/capsule2d.js, dist/capsule2d.cjs  the whole core in one import (re-exports of
-//                             dist/esm/index.js and dist/cjs/index.js; the benchmarks load them)
+//                             dist/esm/entries/capsule2d.js and dist/cjs/entries/capsule2d.js; the benchmarks load them)
 //
-// Entry points: `capsule2d` (src/index.ts), `capsule2d/core` (src/core/index.ts: the small
-// engine, whose World is src/core-world.ts), `capsule2d/joints` (src/joints/index.ts: joints for
-// it), `capsule2d/debug` (src/debug/index.ts),
-// `capsule2d/binary` (src/binary/index.ts), `capsule2d/batch` (src/batch/index.ts, Node only:
+// Entry points: `capsule2d` (src/entries/capsule2d.ts), `capsule2d/core` (src/entries/core.ts: the small
+// engine, whose World is src/world/core-world.ts), `capsule2d/joints` (src/entries/joints.ts: joints for
+// it), `capsule2d/debug` (src/entries/debug.ts),
+// `capsule2d/binary` (src/entries/binary.ts), `capsule2d/batch` (src/entries/batch.ts, Node only:
 // it imports node: modules and, when a batch runs, the optional peer dependency piscina),
-// `capsule2d/worker` (src/worker/index.ts: a world in a Web Worker, drawn on the main thread),
-// `capsule2d/replay` (src/replay/index.ts), `capsule2d/threads` (src/threads/index.ts: the
-// parallel contact solve), `capsule2d/wasm` (src/wasm/index.ts: the contact passes in
+// `capsule2d/worker` (src/entries/worker.ts: a world in a Web Worker, drawn on the main thread),
+// `capsule2d/replay` (src/entries/replay.ts), `capsule2d/threads` (src/entries/threads.ts: the
+// parallel contact solve), `capsule2d/wasm` (src/entries/wasm.ts: the contact passes in
 // WebAssembly, compiled from wasm/contact-passes.ts by scripts/build-wasm.mjs, which runs
 // first). Each is a module of the same tree, so the
 // subpaths share the core's classes and state instead of carrying copies. A new
@@ -68,7 +68,7 @@ await Promise.all([
   build({
     ...script,
     stdin: {
-      contents: `export * from "./src/index.ts"; export * as binary from "./src/binary/index.ts"; export * as replay from "./src/replay/index.ts"; export * as threads from "./src/threads/index.ts"; export * as wasm from "./src/wasm/index.ts";`,
+      contents: `export * from "./src/entries/capsule2d.ts"; export * as binary from "./src/entries/binary.ts"; export * as replay from "./src/entries/replay.ts"; export * as threads from "./src/entries/threads.ts"; export * as wasm from "./src/entries/wasm.ts";`,
       resolveDir: process.cwd(),
       sourcefile: "capsule2d.iife.ts",
       loader: "ts",
@@ -77,13 +77,13 @@ await Promise.all([
     outfile: "dist/capsule2d.iife.min.js",
   }),
   // `var Capsule2D` of the core script is kept; the renderer is added to it as `debug`.
-  build({ ...script, entryPoints: ["src/debug/index.ts"], globalName: "Capsule2D.debug", outfile: "dist/debug.iife.min.js" }),
+  build({ ...script, entryPoints: ["src/entries/debug.ts"], globalName: "Capsule2D.debug", outfile: "dist/debug.iife.min.js" }),
 ]);
 
 // dist/cjs holds CommonJS files named .js: a package.json there says so to Node and TypeScript.
 writeFileSync("dist/cjs/package.json", JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
-writeFileSync("dist/capsule2d.js", `// The core in one import (the package's "exports" point to dist/esm/ directly).\nexport * from "./esm/index.js";\n`);
-writeFileSync("dist/capsule2d.cjs", `// The core in one require (the package's "exports" point to dist/cjs/ directly).\n"use strict";\nmodule.exports = require("./cjs/index.js");\n`);
+writeFileSync("dist/capsule2d.js", `// The core in one import (the package's "exports" point to dist/esm/ directly).\nexport * from "./esm/entries/capsule2d.js";\n`);
+writeFileSync("dist/capsule2d.cjs", `// The core in one require (the package's "exports" point to dist/cjs/ directly).\n"use strict";\nmodule.exports = require("./cjs/entries/capsule2d.js");\n`);
 
 // Declarations next to the ES modules, then the same files beside the CommonJS ones.
 execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], { stdio: "inherit" });

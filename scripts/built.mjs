@@ -23,7 +23,7 @@ export async function loadBuilt() {
   return load("capsule2d.js");
 }
 
-/** The `capsule2d/replay` entry point (dist/esm/replay/index.js: the same copy of the core as `loadBuilt`). */
+/** The `capsule2d/replay` entry point (dist/esm/entries/replay.js: the same copy of the core as `loadBuilt`). */
 export async function loadBuiltReplay() {
-  return load("esm/replay/index.js");
+  return load("esm/entries/replay.js");
 }

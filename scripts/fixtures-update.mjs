@@ -36,8 +36,8 @@ try {
       contents: [
         `export * from "./test/fixtures/scenes.ts";`,
         `export * from "./test/fixtures/old-snapshots.ts";`,
-        `export { World } from "./src/index.ts";`,
-        `export { enableWasmSolver, disableWasmSolver } from "./src/wasm/index.ts";`,
+        `export { World } from "./src/entries/capsule2d.ts";`,
+        `export { enableWasmSolver, disableWasmSolver } from "./src/entries/wasm.ts";`,
       ].join("\n"),
       resolveDir: root,
       loader: "ts",

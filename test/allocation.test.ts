@@ -26,7 +26,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs
 import { execFileSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
-import type { World as WorldType, WorldOptions } from "../src/index.js";
+import type { World as WorldType, WorldOptions } from "../src/entries/capsule2d.js";
 import { measureWindows } from "./support/heap-profile.mjs";
 
 // The shipped bundle (npm test builds it first): what users run, without the test runner's module transform.
@@ -39,12 +39,12 @@ if (!existsSync(bundle)) throw new Error("dist/capsule2d.js is missing: run `npm
 const shippedDir = dirname(bundle) + "/";
 const shippedUrl = pathToFileURL(shippedDir).href;
 const shippedPrefix = (url: string): number => (url.startsWith(shippedDir) ? shippedDir.length : url.startsWith(shippedUrl) ? shippedUrl.length : -1);
-const { AABB, Capsule, Circle, World } = (await import(bundle)) as typeof import("../src/index.js");
+const { AABB, Capsule, Circle, World } = (await import(bundle)) as typeof import("../src/entries/capsule2d.js");
 // the solver threads and the WebAssembly passes of the same copy (the bundle re-exports dist/esm, whose entries sit beside it)
-let wasm: typeof import("../src/wasm/index.js") | null = null;
+let wasm: typeof import("../src/entries/wasm.js") | null = null;
 if (process.env.CAPSULE2D_BUNDLE === undefined) {
-  ((await import(fileURLToPath(new URL("../dist/esm/threads/index.js", import.meta.url)))) as typeof import("../src/threads/index.js")).enableSolverThreads();
-  wasm = (await import(fileURLToPath(new URL("../dist/esm/wasm/index.js", import.meta.url)))) as typeof import("../src/wasm/index.js");
+  ((await import(fileURLToPath(new URL("../dist/esm/entries/threads.js", import.meta.url)))) as typeof import("../src/entries/threads.js")).enableSolverThreads();
+  wasm = (await import(fileURLToPath(new URL("../dist/esm/entries/wasm.js", import.meta.url)))) as typeof import("../src/entries/wasm.js");
 }
 type World = WorldType;
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { BatchError, createBatchPool, runBatch } from "../src/batch/index.js";
+import { BatchError, createBatchPool, runBatch } from "../src/entries/batch.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const jobModule = new URL("./support/batch-job.mjs", import.meta.url);
@@ -29,7 +29,7 @@ type JobFn = (params: JobParams) => JobResult;
 let runInProcess: JobFn;
 
 beforeAll(async () => {
-  if (!existsSync(`${root}dist/esm/index.js`)) execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
+  if (!existsSync(`${root}dist/esm/entries/capsule2d.js`)) execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
   runInProcess = ((await import(jobModule.href)) as { default: JobFn }).default;
 });
 

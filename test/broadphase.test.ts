@@ -4,15 +4,15 @@ import { AABB } from "../src/bodies/aabb.js";
 import type { Body, BodyType } from "../src/bodies/body.js";
 import { Capsule } from "../src/bodies/capsule.js";
 import { Circle } from "../src/bodies/circle.js";
-import { PairList, type Broadphase, type BroadphaseKind } from "../src/broadphase/broadphase.js";
-import { rayBoxEntry } from "../src/broadphase/bounds.js";
+import { PairList, type Broadphase, type BroadphaseKind } from "../src/collision/broadphase/broadphase.js";
+import { rayBoxEntry } from "../src/collision/broadphase/bounds.js";
 import { canTouch } from "../src/contacts/pairing.js";
 import {
   BruteForceBroadphase,
   createBroadphase,
   DynamicTreeBroadphase,
   SweepAndPruneBroadphase,
-} from "../src/broadphase/index.js";
+} from "../src/collision/broadphase/by-name.js";
 
 // ------------------------------------------------------------------ helpers
 

@@ -12,7 +12,7 @@
  * CAPSULE_SINK), which are what the engine does today, not a goal.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 const WALL_HALF_THICKNESS = 0.01;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, CharacterController, Circle, World, collide, type Body } from "../src/index.js";
+import { AABB, Capsule, CharacterController, Circle, World, collide, type Body } from "../src/entries/capsule2d.js";
 
 const DT = 1 / 60;
 const G = 9.81;

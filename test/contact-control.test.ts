@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 const SOLVERS: [string, WorldOptions][] = [

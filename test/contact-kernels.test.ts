@@ -8,8 +8,8 @@
  * WebAssembly, with both solvers.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { AABB, Circle, World, type WorldOptions } from "../src/index.js";
-import { disableWasmSolver, enableWasmSolver } from "../src/wasm/index.js";
+import { AABB, Circle, World, type WorldOptions } from "../src/entries/capsule2d.js";
+import { disableWasmSolver, enableWasmSolver } from "../src/entries/wasm.js";
 
 const dt = 1 / 60;
 afterEach(() => disableWasmSolver());

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body } from "../src/entries/capsule2d.js";
 import type { ContactManager } from "../src/contacts/contact-manager.js";
 
 const dt = 1 / 60;

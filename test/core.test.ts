@@ -6,9 +6,9 @@
  * cannot do is refused with a clear error that changes nothing.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, CharacterController, Circle, CoreWorld, World as CoreEntryWorld, type Body } from "../src/core/index.js";
-import { JointWorld, Joint } from "../src/joints/index.js";
-import { World } from "../src/index.js";
+import { AABB, Capsule, CharacterController, Circle, CoreWorld, World as CoreEntryWorld, type Body } from "../src/entries/core.js";
+import { JointWorld, Joint } from "../src/entries/joints.js";
+import { World } from "../src/entries/capsule2d.js";
 import { bitsOf, fillMixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;

@@ -6,8 +6,8 @@
  * corrupt or truncated data.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, BINARY_BYTES_PER_BODY, Circle, World } from "../src/index.js";
-import { applyDelta, deltaSnapshot } from "../src/replay/index.js";
+import { AABB, BINARY_BYTES_PER_BODY, Circle, World } from "../src/entries/capsule2d.js";
+import { applyDelta, deltaSnapshot } from "../src/entries/replay.js";
 import { mixedScene } from "./support/scenes.js";
 
 const DT = 1 / 60;

@@ -6,7 +6,7 @@
  * (Node against headless Chromium: test/browser/determinism.test.ts.)
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Capsule, Circle } from "../src/index.js";
+import { Capsule, Circle } from "../src/entries/capsule2d.js";
 import { mixedScene } from "./support/scenes.js";
 import { detCos, detSin } from "../src/math/trig.js";
 

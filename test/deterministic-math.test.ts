@@ -5,7 +5,7 @@
  * Math's, and checked input.
  */
 import { describe, expect, it } from "vitest";
-import { deterministicAtan2, deterministicCos, deterministicSin } from "../src/index.js";
+import { deterministicAtan2, deterministicCos, deterministicSin } from "../src/entries/capsule2d.js";
 import { detAtan2, detCos, detSin } from "../src/math/trig.js";
 import { rng } from "./support/scenes.js";
 

@@ -4,7 +4,7 @@
  * `world.on` adapter over them; contact impulses as totals over the step.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Circle, World, type ContactEvents } from "../src/index.js";
+import { AABB, Circle, World, type ContactEvents } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Capsule } from "../src/bodies/capsule.js";
-import { collide } from "../src/narrowphase/collide.js";
-import { capsulesIntersectExact, type IntegerCapsule, type IntegerLike } from "../src/narrowphase/exact.js";
+import { collide } from "../src/collision/narrowphase/collide.js";
+import { capsulesIntersectExact, type IntegerCapsule, type IntegerLike } from "../src/collision/narrowphase/exact.js";
 
 /** A capsule from x1, y1, x2, y2, radius. */
 function cap(x1: IntegerLike, y1: IntegerLike, x2: IntegerLike, y2: IntegerLike, radius: IntegerLike): IntegerCapsule {

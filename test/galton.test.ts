@@ -44,7 +44,7 @@ function galton(args: string[]): GaltonRun {
 }
 
 beforeAll(() => {
-  if (!existsSync(`${root}dist/esm/index.js`)) execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
+  if (!existsSync(`${root}dist/esm/entries/capsule2d.js`)) execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
 });
 
 describe("examples/node/binomial.mjs", () => {

@@ -9,11 +9,11 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, CoreWorld, World, type Body } from "../src/index.js";
+import { AABB, CoreWorld, World, type Body } from "../src/entries/capsule2d.js";
 import type { Contact } from "../src/contacts/contact.js";
 import { COLOUR_COUNT, DYNAMIC_COLOURS, GraphColouring, OVERFLOW } from "../src/solver/graph-colour.js";
 import { determinismRun } from "./support/scenes.js";
-import { enableSolverThreads } from "../src/threads/index.js";
+import { enableSolverThreads } from "../src/entries/threads.js";
 
 enableSolverThreads();
 

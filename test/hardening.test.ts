@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body } from "../src/entries/capsule2d.js";
 import { addContainer, allFinite, gasScene, kineticEnergy } from "./support/scenes.js";
-import type { WorldSnapshot } from "../src/world/snapshot.js";
+import type { WorldSnapshot } from "../src/snapshot/snapshot.js";
 
 const dt = 1 / 60;
 const HALF_WIDTH = 6;

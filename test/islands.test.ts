@@ -6,7 +6,7 @@
  * methods it calls.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body } from "../src/entries/capsule2d.js";
 import { ContactManager } from "../src/contacts/contact-manager.js";
 import { Contact } from "../src/contacts/contact.js";
 import { STEP_STAGES } from "../src/world/stages.js";

@@ -4,7 +4,7 @@
  * checks, and snapshots that continue bit-identically.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body, type Joint, type WorldOptions } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type Joint, type WorldOptions } from "../src/entries/capsule2d.js";
 
 const G = 9.81;
 const DT = 1 / 60;

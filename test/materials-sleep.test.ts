@@ -6,7 +6,7 @@
  * `timeToSleep` of stillness, linear and angular.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Circle, World, type WorldOptions } from "../src/index.js";
+import { AABB, Circle, World, type WorldOptions } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 const g = 9.81;

@@ -4,12 +4,12 @@
  * value is worked out in the comment next to it.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle } from "../src/index.js";
+import { AABB, Capsule, Circle } from "../src/entries/capsule2d.js";
 import type { Body } from "../src/bodies/body.js";
-import { collide } from "../src/narrowphase/collide.js";
-import { closestPointOnSegment, closestPointsOfSegments } from "../src/narrowphase/segment.js";
-import { BoxFeature, ClipEnd, featureId } from "../src/narrowphase/feature-id.js";
-import type { Manifold } from "../src/narrowphase/manifold.js";
+import { collide } from "../src/collision/narrowphase/collide.js";
+import { closestPointOnSegment, closestPointsOfSegments } from "../src/collision/narrowphase/segment.js";
+import { BoxFeature, ClipEnd, featureId } from "../src/collision/narrowphase/feature-id.js";
+import type { Manifold } from "../src/collision/narrowphase/manifold.js";
 
 const circle = (x: number, y: number, radius: number) => new Circle({ position: { x, y }, radius });
 const capsule = (x1: number, y1: number, x2: number, y2: number, radius: number) =>

@@ -17,10 +17,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, CAPSULE, CIRCLE } from "../src/index.js";
+import { AABB, Capsule, Circle, CAPSULE, CIRCLE } from "../src/entries/capsule2d.js";
 import type { Body } from "../src/bodies/body.js";
-import { collide } from "../src/narrowphase/collide.js";
-import type { Manifold } from "../src/narrowphase/manifold.js";
+import { collide } from "../src/collision/narrowphase/collide.js";
+import type { Manifold } from "../src/collision/narrowphase/manifold.js";
 import { reference, scaleOf, support } from "./support/reference.js";
 
 /** At least 1000 runs per property; set NARROWPHASE_RUNS for a longer local soak. */

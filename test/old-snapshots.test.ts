@@ -15,7 +15,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { World, SNAPSHOT_VERSION } from "../src/index.js";
+import { World, SNAPSHOT_VERSION } from "../src/entries/capsule2d.js";
 import { allFinite } from "./support/scenes.js";
 import {
   OLD_SNAPSHOTS, STEPS_AFTER, definitionOf, exact, hashesAfterRestore, hex, oldBinary, oldExpected, oldJSON, type OldExpected,

@@ -7,7 +7,7 @@
  * solvers, with sub-steps and continuous collision, across snapshots.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 const CONFIGS: [string, WorldOptions][] = [

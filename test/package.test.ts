@@ -225,9 +225,9 @@ describe("built package", () => {
     }
     for (const dir of ["esm", "cjs"]) {
       // the main entry re-exports capsule2d/core's declarations and adds its own
-      const dts = readFileSync(built(`${dir}/index.d.ts`), "utf8");
-      expect(dts).toContain(`export * from "./core/index.js";`);
-      const both = dts + readFileSync(built(`${dir}/core/index.d.ts`), "utf8");
+      const dts = readFileSync(built(`${dir}/entries/capsule2d.d.ts`), "utf8");
+      expect(dts).toContain(`export * from "./core.js";`);
+      const both = dts + readFileSync(built(`${dir}/entries/core.d.ts`), "utf8");
       for (const name of PUBLIC_FUNCTIONS) expect(both).toContain(name);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { PairMap } from "../src/broadphase/pair-map.js";
+import { PairMap } from "../src/collision/broadphase/pair-map.js";
 import { Contact } from "../src/contacts/contact.js";
 import { Circle } from "../src/bodies/circle.js";
 

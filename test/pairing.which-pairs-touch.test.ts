@@ -8,7 +8,7 @@
  * sensor pair in the collisionStart event.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, World } from "../src/index.js";
+import { AABB, World } from "../src/entries/capsule2d.js";
 
 type Kind = "static" | "kinematic" | "dynamic";
 

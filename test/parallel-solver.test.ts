@@ -10,8 +10,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Circle, World, type WorldOptions } from "../src/index.js";
-import { SolverWorkerError, enableSolverThreads } from "../src/threads/index.js";
+import { Circle, World, type WorldOptions } from "../src/entries/capsule2d.js";
+import { SolverWorkerError, enableSolverThreads } from "../src/entries/threads.js";
 import { setSolverThreads } from "../src/solver/parallel/installed.js";
 import { LAYOUT } from "../src/solver/parallel/work.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
@@ -157,7 +157,7 @@ describe("solverThreads: errors and lifetime", () => {
 
   it("a Node process with a world of 3 solver threads exits without dispose()", () => {
     const bundle = fileURLToPath(new URL("../dist/capsule2d.js", import.meta.url));
-    const threadsEntry = fileURLToPath(new URL("../dist/esm/threads/index.js", import.meta.url));
+    const threadsEntry = fileURLToPath(new URL("../dist/esm/entries/threads.js", import.meta.url));
     const script = `
       const { World, AABB, Circle } = await import(${JSON.stringify(bundle)});
       (await import(${JSON.stringify(threadsEntry)})).enableSolverThreads();

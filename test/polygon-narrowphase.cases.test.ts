@@ -3,8 +3,8 @@
  * worked out in the comment next to it.
  */
 import { describe, expect, it } from "vitest";
-import type { Manifold } from "../src/narrowphase/manifold.js";
-import { BoxFeature, CapsuleFeature, CircleFeature, ClipEnd, featureId } from "../src/narrowphase/feature-id.js";
+import type { Manifold } from "../src/collision/narrowphase/manifold.js";
+import { BoxFeature, CapsuleFeature, CircleFeature, ClipEnd, featureId } from "../src/collision/narrowphase/feature-id.js";
 import { makeBox, makePolygon, makeRegularPolygon, makeSegment } from "../src/shapes/polygon.js";
 import { aabb, capsule, circle, collidePair, moveTo, placed, placedSegment, positionOf, type Shape } from "./support/polygon-shapes.js";
 

@@ -17,7 +17,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Manifold } from "../src/narrowphase/manifold.js";
+import type { Manifold } from "../src/collision/narrowphase/manifold.js";
 import { makeBox, makePolygon, makeRegularPolygon, makeSegment, type PolygonGeometry } from "../src/shapes/polygon.js";
 import { gap, penetration, refScale, supportOf, type Penetration } from "./support/polygon-reference.js";
 import {

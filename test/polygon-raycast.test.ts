@@ -1,5 +1,5 @@
 /**
- * Ray casts against polygons and segments (src/narrowphase/raycast-polygon.ts):
+ * Ray casts against polygons and segments (src/collision/narrowphase/raycast-polygon.ts):
  * hand-computed cases, and random rays against an independent reference: the
  * entry distance is the first t where the exact distance from the ray's point
  * to the shape's core (test/support/polygon-reference.ts) drops to its
@@ -9,8 +9,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RaycastHitBuffer } from "../src/narrowphase/raycast.js";
-import { raycastPolygon, raycastSegment } from "../src/narrowphase/raycast-polygon.js";
+import { RaycastHitBuffer } from "../src/collision/narrowphase/raycast.js";
+import { raycastPolygon, raycastSegment } from "../src/collision/narrowphase/raycast-polygon.js";
 import { makeBox, makePolygon, makeRegularPolygon, makeSegment, type PolygonGeometry } from "../src/shapes/polygon.js";
 import { coreDistance, supportOf, type RefShape } from "./support/polygon-reference.js";
 import { placed, placedSegment, ref, type Shape } from "./support/polygon-shapes.js";

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { disableWasmSolver, enableWasmSolver, wasmSolverEnabled } from "../src/wasm/index.js";
+import { disableWasmSolver, enableWasmSolver, wasmSolverEnabled } from "../src/entries/wasm.js";
 import { DT, EVERY, FIXTURE_SCENES, STEPS, runFixtureScene, type SceneRecord } from "./fixtures/scenes.js";
 
 interface Fixture {

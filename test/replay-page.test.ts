@@ -7,7 +7,7 @@
  * with the session left as it was; recording on from an earlier step.
  */
 import { describe, expect, it } from "vitest";
-import { Recorder, Recording, replay, verify, worldAt } from "../src/replay/index.js";
+import { Recorder, Recording, replay, verify, worldAt } from "../src/entries/replay.js";
 import { ReplaySession } from "../examples/replay/session.js";
 import { AUTOPILOT_EVERY, AUTOPILOT_FIRST, asKick, buildScene, clickKick } from "../examples/replay/scene.js";
 import { nudge, rerecord } from "../examples/replay/twin.js";

@@ -12,8 +12,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { AABB, Body, Capsule, Circle, Joint, World, type ForceField } from "../src/index.js";
-import { Recorder, Recording, RECORDING_VERSION, bodyById, replay, verify, worldAt } from "../src/replay/index.js";
+import { AABB, Body, Capsule, Circle, Joint, World, type ForceField } from "../src/entries/capsule2d.js";
+import { Recorder, Recording, RECORDING_VERSION, bodyById, replay, verify, worldAt } from "../src/entries/replay.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
 
 const DT = 1 / 60;
@@ -258,7 +258,7 @@ describe("every changing method is recorded and replayed", () => {
   /** Public methods and setters of a class (and, for Body, its shape classes), from the source. */
   function publicMembers(cls: string): string[] {
     const files: Record<string, string[]> = {
-      World: ["src/core-world.ts", "src/joints/joint-world.ts", "src/world.ts"], // the class and the ones it extends
+      World: ["src/world/core-world.ts", "src/joints/joint-world.ts", "src/world/world.ts"], // the class and the ones it extends
       Body: ["src/bodies/body.ts", "src/bodies/circle.ts", "src/bodies/capsule.ts", "src/bodies/aabb.ts"],
       Joint: ["src/joints/joint.ts"],
     };

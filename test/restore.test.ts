@@ -8,9 +8,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/index.js";
-import { Recorder } from "../src/replay/index.js";
-import { enableBinarySnapshots } from "../src/binary/index.js";
+import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/entries/capsule2d.js";
+import { Recorder } from "../src/entries/replay.js";
+import { enableBinarySnapshots } from "../src/entries/binary.js";
 import { addContainer, rng } from "./support/scenes.js";
 
 enableBinarySnapshots();

@@ -6,7 +6,7 @@
  * before the restructure.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body } from "../src/entries/capsule2d.js";
 import { detAtan2 } from "../src/math/trig.js";
 
 const dt = 1 / 60;

@@ -3,7 +3,7 @@
  * scenes. Each scene runs in simulated time; nothing here is timed.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type WorldOptions } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 

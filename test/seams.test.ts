@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, Circle, World, type Body, type SolverName, type WorldSnapshot } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type Body, type SolverName, type WorldSnapshot } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 const SOLVERS: SolverName[] = ["soft-step", "pgs"];

@@ -5,7 +5,7 @@
  * seed of any failure.
  */
 import fc from "fast-check";
-import { enableBinarySnapshots } from "../src/binary/index.js";
+import { enableBinarySnapshots } from "../src/entries/binary.js";
 
 // Binary snapshots are an opt-in entry point (`capsule2d/binary`); the tests
 // use them throughout, so every test file starts with them enabled

@@ -5,9 +5,9 @@ import type { Body } from "../src/bodies/body.js";
 import { Capsule } from "../src/bodies/capsule.js";
 import { Circle } from "../src/bodies/circle.js";
 import type { Vec2 } from "../src/math/vec2.js";
-import { collide } from "../src/narrowphase/collide.js";
-import { castShapes, type ShapeCastHit } from "../src/narrowphase/shape-cast.js";
-import { World } from "../src/world.js";
+import { collide } from "../src/collision/narrowphase/collide.js";
+import { castShapes, type ShapeCastHit } from "../src/collision/narrowphase/shape-cast.js";
+import { World } from "../src/world/world.js";
 import { gapAlong, surfaceDistance, sweptContact } from "./support/swept-distance.js";
 
 // ---------------------------------------------------------------------------

@@ -6,13 +6,13 @@
  * code of their time.)
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World } from "../src/index.js";
-import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, setBinaryCodec, type WorldSnapshot } from "../src/world/snapshot.js";
-import { enableBinarySnapshots } from "../src/binary/index.js";
+import { AABB, Capsule, Circle, World } from "../src/entries/capsule2d.js";
+import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, setBinaryCodec, type WorldSnapshot } from "../src/snapshot/snapshot.js";
+import { enableBinarySnapshots } from "../src/entries/binary.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, fieldOffset,
-} from "../src/world/schema.js";
-import { disableCompiledCodecs } from "../src/world/compile.js";
+} from "../src/snapshot/schema.js";
+import { disableCompiledCodecs } from "../src/snapshot/compile.js";
 import { addJointedBodies, mixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;
@@ -298,7 +298,7 @@ describe("corrupt snapshots are rejected and build nothing", () => {
   });
 });
 
-describe("compiled record codecs (src/world/compile.ts)", () => {
+describe("compiled record codecs (src/snapshot/compile.ts)", () => {
   /** Mixed bodies and every joint type. */
   function jointedMixedScene(n: number, seed: number): World {
     const world = mixedScene(n, seed);

@@ -12,7 +12,7 @@
  * share is the peak ratio divided by that of the same spring with ζ = 0.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Circle, World } from "../src/index.js";
+import { AABB, Circle, World } from "../src/entries/capsule2d.js";
 
 const DT = 1 / 60;
 

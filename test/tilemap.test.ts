@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { AABB, TileMap, World } from "../src/index.js";
+import { AABB, TileMap, World } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
 const level = JSON.parse(readFileSync(fileURLToPath(new URL("../examples/tiles/level1.json", import.meta.url)), "utf8")) as Record<string, unknown>;

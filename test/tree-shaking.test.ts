@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** The package modules (paths under dist/esm/) that contribute bytes to a minified bundle of `code`. */
 async function bundled(code: string): Promise<string[]> {
-  if (!existsSync(`${root}dist/esm/index.js`)) throw new Error("dist/esm is missing: run `npm run build` first (`npm test` does it)");
+  if (!existsSync(`${root}dist/esm/entries/capsule2d.js`)) throw new Error("dist/esm is missing: run `npm run build` first (`npm test` does it)");
   const result = await build({
     stdin: { contents: code, resolveDir: root, sourcefile: "game.js" },
     bundle: true,
@@ -35,15 +35,15 @@ async function bundled(code: string): Promise<string[]> {
     .sort();
 }
 
-const RARELY_USED = ["world/binary.js", "binary/index.js", "narrowphase/exact.js"];
+const RARELY_USED = ["snapshot/binary.js", "entries/binary.js", "collision/narrowphase/exact.js"];
 /** The `capsule2d/replay` entry point's modules (src/replay/). */
-const REPLAY = ["replay/index.js", "replay/recorder.js", "replay/recording.js", "replay/replay.js", "replay/verify.js", "replay/delta.js", "replay/codec.js", "replay/methods.js"];
+const REPLAY = ["entries/replay.js", "replay/recorder.js", "replay/recording.js", "replay/replay.js", "replay/verify.js", "replay/delta.js", "replay/codec.js", "replay/methods.js"];
 
 describe("tree shaking in esbuild", () => {
   it("importing only World and Circle leaves out the binary codec, the exact test, the debug renderer, the replay tools and the solver threads", async () => {
     const modules = await bundled(`import { World, Circle } from "capsule2d";
       const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.snapshot());`);
-    expect(modules).toContain("world.js"); // the bundle is real: the world and its stages are in it
+    expect(modules).toContain("world/world.js"); // the bundle is real: the world and its stages are in it
     expect(modules).toContain("solver/contact-solver.js");
     for (const path of RARELY_USED) expect(modules).not.toContain(path);
     expect(modules.filter((path) => path.startsWith("debug/") || path.startsWith("replay/"))).toEqual([]);
@@ -55,10 +55,10 @@ describe("tree shaking in esbuild", () => {
     const modules = await bundled(`import { World, Circle } from "capsule2d/core";
       const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60);
       console.log(world.raycast({ x: 0, y: 5 }, { x: 0, y: -1 }), world.queryPoint({ x: 0, y: 0 }));`);
-    expect(modules).toContain("core-world.js"); // the bundle is real: the step and its stages are in it
+    expect(modules).toContain("world/core-world.js"); // the bundle is real: the step and its stages are in it
     expect(modules).toContain("solver/contact-solver.js");
-    expect(modules).toContain("broadphase/tree.js");
-    const left = ["world.js", "world/snapshot.js", "world/schema.js", "world/compile.js", "broadphase/sap.js", "broadphase/brute.js", "broadphase/pair-diff.js", ...RARELY_USED];
+    expect(modules).toContain("collision/broadphase/tree-broadphase.js");
+    const left = ["world/world.js", "snapshot/snapshot.js", "snapshot/schema.js", "snapshot/compile.js", "collision/broadphase/sap.js", "collision/broadphase/brute.js", "collision/broadphase/pair-diff.js", ...RARELY_USED];
     for (const path of left) expect(modules).not.toContain(path);
     expect(modules.filter((path) => /^(joints|debug|replay|binary|worker|batch|threads|solver\/parallel)\//.test(path))).toEqual([]);
   });
@@ -66,21 +66,21 @@ describe("tree shaking in esbuild", () => {
   it("`capsule2d/joints` brings the joints to a core world, still without snapshots", async () => {
     const modules = await bundled(`import { Circle } from "capsule2d/core"; import { JointWorld } from "capsule2d/joints";
       const world = new JointWorld(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.joints);`);
-    for (const path of ["core-world.js", "joints/joint-world.js", "joints/joint-manager.js", "joints/revolute.js"]) expect(modules).toContain(path);
-    for (const path of ["world.js", "world/snapshot.js", "world/schema.js", "broadphase/sap.js", ...RARELY_USED]) expect(modules).not.toContain(path);
+    for (const path of ["world/core-world.js", "joints/joint-world.js", "joints/joint-manager.js", "joints/revolute.js"]) expect(modules).toContain(path);
+    for (const path of ["world/world.js", "snapshot/snapshot.js", "snapshot/schema.js", "collision/broadphase/sap.js", ...RARELY_USED]) expect(modules).not.toContain(path);
   });
 
   it("even `import * as capsule2d` leaves out the replay tools (they are in capsule2d/replay)", async () => {
     const modules = await bundled(`import * as capsule2d from "capsule2d"; console.log(capsule2d);`);
-    expect(modules).toContain("world.js");
+    expect(modules).toContain("world/world.js");
     expect(modules.filter((path) => path.startsWith("replay/"))).toEqual([]);
   });
 
   it("the narrowphase alone (collide and the shapes) leaves out the World, its solver and its broadphases", async () => {
     const modules = await bundled(`import { collide, Circle, Capsule } from "capsule2d";
       console.log(collide(new Circle({ radius: 1 }), new Capsule({ radius: 1, halfLength: 1 })));`);
-    expect(modules).toContain("narrowphase/collide.js");
-    for (const path of ["world.js", "solver/contact-solver.js", "broadphase/tree.js", "world/snapshot.js", ...RARELY_USED]) {
+    expect(modules).toContain("collision/narrowphase/collide.js");
+    for (const path of ["world/world.js", "solver/contact-solver.js", "collision/broadphase/tree-broadphase.js", "snapshot/snapshot.js", ...RARELY_USED]) {
       expect(modules).not.toContain(path);
     }
   });
@@ -88,9 +88,9 @@ describe("tree shaking in esbuild", () => {
   it("each rarely used part is in the bundle of a game that imports it", async () => {
     // the opposite check, so that the ones above cannot pass by looking in the wrong place
     const binary = await bundled(`import { enableBinarySnapshots } from "capsule2d/binary"; enableBinarySnapshots();`);
-    expect(binary).toContain("world/binary.js");
+    expect(binary).toContain("snapshot/binary.js");
     const exact = await bundled(`import { capsulesIntersectExact } from "capsule2d"; console.log(capsulesIntersectExact);`);
-    expect(exact).toEqual(["narrowphase/exact.js"]);
+    expect(exact).toEqual(["collision/narrowphase/exact.js"]);
     const debug = await bundled(`import { drawWorld } from "capsule2d/debug"; console.log(drawWorld);`);
     expect(debug).toContain("debug/draw.js");
     const replay = await bundled(`import { Recorder, replay, verify } from "capsule2d/replay"; console.log(Recorder, replay, verify);`);

@@ -11,9 +11,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { AABB, Capsule, Circle, World, type WorldOptions } from "../src/index.js";
-import { disableWasmSolver, enableWasmSolver, wasmSolverEnabled, wasmSolverPasses } from "../src/wasm/index.js";
-import { enableSolverThreads } from "../src/threads/index.js";
+import { AABB, Capsule, Circle, World, type WorldOptions } from "../src/entries/capsule2d.js";
+import { disableWasmSolver, enableWasmSolver, wasmSolverEnabled, wasmSolverPasses } from "../src/entries/wasm.js";
+import { enableSolverThreads } from "../src/entries/threads.js";
 import { CONTACT_PASSES_WASM } from "../src/wasm/contact-passes-wasm.js";
 import { addJointedBodies, determinismRun, mixedScene } from "./support/scenes.js";
 

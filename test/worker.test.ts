@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { AABB, Capsule, Circle, World } from "../src/index.js";
-import { POSE_STRIDE, WorldWorker, serveWorld, type FramePose, type MessageEndpoint, type WorldCommand } from "../src/worker/index.js";
+import { AABB, Capsule, Circle, World } from "../src/entries/capsule2d.js";
+import { POSE_STRIDE, WorldWorker, serveWorld, type FramePose, type MessageEndpoint, type WorldCommand } from "../src/entries/worker.js";
 
 /** A small scene: a floor, a ball, a capsule, a box. */
 function build(gravity = -9.81): World {

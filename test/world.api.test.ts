@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World } from "../src/index.js";
+import { AABB, Capsule, Circle, World } from "../src/entries/capsule2d.js";
 
 function ballWorld(options = {}) {
   const world = new World({ sleeping: false, ...options });

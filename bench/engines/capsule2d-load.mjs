@@ -17,15 +17,16 @@ export async function loadCapsule2d() {
   }
   const lib = await import(BUNDLE.href);
   if (typeof lib.World !== "function") {
-    throw new Error(`${BUNDLE.pathname} exports no World (src/world.ts not written or not exported)`);
+    throw new Error(`${BUNDLE.pathname} exports no World (src/world/world.ts not written or not exported)`);
   }
   return lib;
 }
 
 
-/** capsule2d/wasm of the same build (dist/esm/wasm/index.js beside the bundle's dist/esm). */
+/** capsule2d/wasm of the same build (dist/esm/entries/wasm.js beside the bundle's dist/esm). */
 export async function loadCapsule2dWasm() {
-  const url = new URL("esm/wasm/index.js", BUNDLE);
+  let url = new URL("esm/entries/wasm.js", BUNDLE);
+  if (!existsSync(url)) url = new URL("esm/wasm/index.js", BUNDLE); // a build from before src/entries/
   if (!existsSync(url)) throw new Error(`${url.pathname} is missing: run \`npm run build\` at the repository root`);
   return import(url.href);
 }

@@ -14,8 +14,8 @@
  */
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import * as capsule2d from "../../src/index.js";
-import * as capsule2dWasm from "../../src/wasm/index.js";
+import * as capsule2d from "../../src/entries/capsule2d.js";
+import * as capsule2dWasm from "../../src/entries/wasm.js";
 import { capsule2dAdapter, capsule2dWasmAdapter } from "../../bench/engines/capsule2d-common.mjs";
 import { measureInPage, type PageResult } from "../../bench/browser/protocol.mjs";
 import { rainCircles, type EngineAdapter } from "../../bench/scenes.mjs";

@@ -18,7 +18,7 @@
  * and the most since the last reset. A rigid joint would keep it at zero;
  * soft-step joints are very stiff springs, so it is a few millimetres.
  */
-import { AABB, Capsule, Circle, type Body, type Joint, type World } from "../../src/index.js";
+import { AABB, Capsule, Circle, type Body, type Joint, type World } from "../../src/entries/capsule2d.js";
 import { runDemo } from "../shared/demo.js";
 import { worstSeparation } from "../shared/joints.js";
 import { addContainer } from "../shared/scenery.js";

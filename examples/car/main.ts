@@ -15,7 +15,7 @@
  * track), a few ramps and a wall at the far end. The camera follows the car
  * (untick "follow" to pan freely).
  */
-import { AABB, Capsule, Circle, type Body, type Joint, type World } from "../../src/index.js";
+import { AABB, Capsule, Circle, type Body, type Joint, type World } from "../../src/entries/capsule2d.js";
 import { runDemo, type Demo } from "../shared/demo.js";
 import { Random } from "../shared/random.js";
 

@@ -14,7 +14,7 @@
  * "continuous" to see the same scene with only the fixed speculative distance:
  * the counter of projectiles that tunnelled starts to climb.
  */
-import { AABB, Capsule, Circle, type Body, type World } from "../../src/index.js";
+import { AABB, Capsule, Circle, type Body, type World } from "../../src/entries/capsule2d.js";
 import { runDemo } from "../shared/demo.js";
 
 const params = new URLSearchParams(location.search);

@@ -11,7 +11,7 @@
  * (rigid velocity rows, then position projection after the sub-steps):
  * more sub-steps hold them tighter.
  */
-import type { World } from "../../src/index.js";
+import type { World } from "../../src/entries/capsule2d.js";
 import { runDemo } from "../shared/demo.js";
 import { worstSeparation } from "../shared/joints.js";
 import { addChain, chainLength, BALL_RADIUS, type Chain } from "./scene.js";

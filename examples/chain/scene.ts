@@ -10,7 +10,7 @@
  * times over, the hardest moment for a soft joint solver with a heavy mass
  * on light links.
  */
-import { AABB, Capsule, Circle, type Body, type Joint, type Vec2, type World } from "../../src/index.js";
+import { AABB, Capsule, Circle, type Body, type Joint, type Vec2, type World } from "../../src/entries/capsule2d.js";
 
 /** Each link is a capsule of this half length and radius; hinge to hinge it is 2 × LINK_HALF_LENGTH long. */
 export const LINK_HALF_LENGTH = 0.15;

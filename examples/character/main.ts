@@ -9,7 +9,7 @@
  * a few lines (`tick()`): its own vertical speed, zeroed on the ground,
  * gravity in the air; then `controller.move()` before each step.
  */
-import { AABB, Capsule, CharacterController, type Body, type World } from "../../src/index.js";
+import { AABB, Capsule, CharacterController, type Body, type World } from "../../src/entries/capsule2d.js";
 import { runDemo, FIXED_DT, type Demo } from "../shared/demo.js";
 
 const G = 9.81;

@@ -15,7 +15,7 @@
  * shared one impulse among the row at once would set all of it swinging.
  * The readout gives each ball's speed, m/s.
  */
-import { AABB, Circle, type Joint } from "../../src/index.js";
+import { AABB, Circle, type Joint } from "../../src/entries/capsule2d.js";
 import { runDemo } from "../shared/demo.js";
 
 const BALLS = 5;

@@ -11,7 +11,7 @@
  * Bodies rain from the top, roll down the ramps, cross the zone and are
  * removed when they fall out of the bottom.
  */
-import { AABB, Capsule, type Body, type World } from "../../src/index.js";
+import { AABB, Capsule, type Body, type World } from "../../src/entries/capsule2d.js";
 import { runDemo } from "../shared/demo.js";
 import { Random } from "../shared/random.js";
 import { randomBody } from "../shared/scenery.js";

@@ -6,8 +6,8 @@
  * and ms per step; the browser test (test/browser/parallel.test.ts) drives
  * `window.__parallelDemo.run(threads, steps)` and compares the hashes.
  */
-import { AABB, World, type ThreadStats } from "../../src/index.js";
-import { enableSolverThreads } from "../../src/threads/index.js";
+import { AABB, World, type ThreadStats } from "../../src/entries/capsule2d.js";
+import { enableSolverThreads } from "../../src/entries/threads.js";
 
 enableSolverThreads();
 

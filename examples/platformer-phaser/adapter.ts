@@ -33,7 +33,7 @@
  * copy it into your game and change what you like.
  */
 import * as Phaser from "phaser";
-import { CAPSULE, CIRCLE, type Body, type Pose, type Vec2, type World } from "../../src/index.js";
+import { CAPSULE, CIRCLE, type Body, type Pose, type Vec2, type World } from "../../src/entries/capsule2d.js";
 
 /** How a body is drawn: fill colour (0xRRGGBB) and opacity, optional outline. */
 export interface BodyStyle {

@@ -18,7 +18,7 @@
  * reads the game, like `window.__demo` on the other pages.
  */
 import * as Phaser from "phaser";
-import { World, type Body } from "../../src/index.js";
+import { World, type Body } from "../../src/entries/capsule2d.js";
 import { LEVEL_SIZE, PlatformerGame, STEP } from "../platformer/game.js";
 import { PhaserWorldView, type BodyStyle } from "./adapter.js";
 

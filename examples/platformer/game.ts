@@ -28,7 +28,7 @@
  *   touches one, and the game removes it and counts it. The goal is the
  *   map's sensor: touching it ends the level.
  */
-import { AABB, Capsule, CharacterController, Circle, TileMap, type Body, type TiledSpawn, type World } from "../../src/index.js";
+import { AABB, Capsule, CharacterController, Circle, TileMap, type Body, type TiledSpawn, type World } from "../../src/entries/capsule2d.js";
 import level from "../tiles/platformer.json";
 
 /** The fixed step the game counts in (the world's `fixedDt`). */

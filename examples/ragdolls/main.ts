@@ -10,7 +10,7 @@
  * switched off in the toolbar, and the hinges' friction changed while they
  * fall (`joint.setMaxMotorTorque`).
  */
-import type { World } from "../../src/index.js";
+import type { World } from "../../src/entries/capsule2d.js";
 import { runDemo, type Demo } from "../shared/demo.js";
 import { worstSeparation } from "../shared/joints.js";
 import { Random } from "../shared/random.js";

@@ -13,7 +13,7 @@
  * torque (as Box2D's ragdolls do), so limbs come to rest instead of swinging
  * on frictionless hinges, and flailing limbs hit their limits less hard.
  */
-import { AABB, Capsule, type Body, type Joint, type Vec2, type World } from "../../src/index.js";
+import { AABB, Capsule, type Body, type Joint, type Vec2, type World } from "../../src/entries/capsule2d.js";
 
 /** The stairs: `STEPS` steps, each `STEP_WIDTH` deep and `STEP_RISE` high, going down to the right. */
 export const STEPS = 10;

@@ -7,7 +7,7 @@
  * hits it at distance 0). Hit normals are drawn in red. Drag the bodies into
  * the beam; the laser turns slowly, or set its angle with the slider.
  */
-import { AABB, Capsule, Circle, type Vec2, type World } from "../../src/index.js";
+import { AABB, Capsule, Circle, type Vec2, type World } from "../../src/entries/capsule2d.js";
 import { runDemo } from "../shared/demo.js";
 import { Random } from "../shared/random.js";
 import { randomBody } from "../shared/scenery.js";

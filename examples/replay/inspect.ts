@@ -4,8 +4,8 @@
  * anything else), and the divergence in words. The step's contact list is
  * the pipeline lab's (`captureFrame`, examples/lab/pipeline/frame-data.ts).
  */
-import { Capsule, Circle, type Body } from "../../src/index.js";
-import type { Divergence, RecordedCall } from "../../src/replay/index.js";
+import { Capsule, Circle, type Body } from "../../src/entries/capsule2d.js";
+import type { Divergence, RecordedCall } from "../../src/entries/replay.js";
 
 /** A number as the tables show it: 6 significant digits (exact values are shown where they matter). */
 export function num(x: number): string {

@@ -11,9 +11,9 @@
  * at most four a frame) and the test hook `window.__replay` (see
  * `ReplayHook` below). `?paused` starts paused.
  */
-import { Camera, drawWorld, traceBody, type DrawOptions } from "../../src/debug/index.js";
-import type { Body, World } from "../../src/index.js";
-import { bodyById, type Divergence } from "../../src/replay/index.js";
+import { Camera, drawWorld, traceBody, type DrawOptions } from "../../src/entries/debug.js";
+import type { Body, World } from "../../src/entries/capsule2d.js";
+import { bodyById, type Divergence } from "../../src/entries/replay.js";
 import { button, checkbox, el, fitCanvas } from "../lab/shared/controls.js";
 import { captureFrame } from "../lab/pipeline/frame-data.js";
 import { FixedStepLoop } from "../shared/fixed-loop.js";

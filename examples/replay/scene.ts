@@ -9,8 +9,8 @@
  * `recorder.input(kick)` before it is applied, so a run can be made again
  * from its inputs alone (twin.ts).
  */
-import { AABB, Capsule, Circle, World, type Body, type Vec2 } from "../../src/index.js";
-import { bodyById } from "../../src/replay/index.js";
+import { AABB, Capsule, Circle, World, type Body, type Vec2 } from "../../src/entries/capsule2d.js";
+import { bodyById } from "../../src/entries/replay.js";
 import { Random } from "../shared/random.js";
 
 /** The step the page takes, s. */

@@ -20,8 +20,8 @@
  *   runs `verify` against a second one and goes to the first step where they
  *   part, selecting the body that differs there.
  */
-import type { World } from "../../src/index.js";
-import { Recorder, Recording, verify, worldAt, type VerifyResult } from "../../src/replay/index.js";
+import type { World } from "../../src/entries/capsule2d.js";
+import { Recorder, Recording, verify, worldAt, type VerifyResult } from "../../src/entries/replay.js";
 import { DT, applyKick, autopilotKick, buildScene, type Kick } from "./scene.js";
 import { SNAPSHOT_CAPACITY, SNAPSHOT_INTERVAL } from "./twin.js";
 

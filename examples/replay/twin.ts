@@ -6,7 +6,7 @@
  * that step is changed in the 30th bit of its mantissa (about one part in a
  * billion): a twin that parts from the original there, for `verify` to find.
  */
-import { Recorder, worldAt, type Recording } from "../../src/replay/index.js";
+import { Recorder, worldAt, type Recording } from "../../src/entries/replay.js";
 import { DT, applyKick, asKick, buildScene } from "./scene.js";
 
 /** Steps between the snapshots the page's recorders keep (scrubbing rebuilds a step from the nearest one). */

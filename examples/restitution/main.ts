@@ -13,7 +13,7 @@
  * uses the larger of the two values). Below the restitution threshold (1 m/s)
  * nothing bounces, which is what lets a ball finally come to rest.
  */
-import { AABB, Circle, type World } from "../../src/index.js";
+import { AABB, Circle, type World } from "../../src/entries/capsule2d.js";
 import { runDemo } from "../shared/demo.js";
 import { addContainer } from "../shared/scenery.js";
 

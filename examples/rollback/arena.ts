@@ -7,8 +7,8 @@
  * deterministic math (+ − × ÷ and the engine's own queries), so every peer
  * that applies the same inputs to the same world gets the same bits.
  */
-import { AABB, Capsule, Circle, World, type Body } from "../../src/index.js";
-import { bodyById } from "../../src/replay/index.js";
+import { AABB, Capsule, Circle, World, type Body } from "../../src/entries/capsule2d.js";
+import { bodyById } from "../../src/entries/replay.js";
 import { Random } from "../shared/random.js";
 
 /** The step every world of the demo takes, s. */

@@ -11,8 +11,8 @@
  * Test hook: `window.__rollback` (see `RollbackHook` below). `?paused`
  * starts paused, `?bots` gives player 1 a bot too.
  */
-import { Camera, drawWorld } from "../../src/debug/index.js";
-import type { Body } from "../../src/index.js";
+import { Camera, drawWorld } from "../../src/entries/debug.js";
+import type { Body } from "../../src/entries/capsule2d.js";
 import { button, checkbox, el, fitCanvas, slider } from "../lab/shared/controls.js";
 import { FixedStepLoop } from "../shared/fixed-loop.js";
 import { ARENA, DT, JUMP, LEFT, RIGHT, botInput } from "./arena.js";

@@ -36,8 +36,8 @@
  * After confirming, each recorder forgets what came before the confirmed
  * frame (`recorder.trim`): memory stays bounded however long the session.
  */
-import type { World } from "../../src/index.js";
-import { Recorder } from "../../src/replay/index.js";
+import type { World } from "../../src/entries/capsule2d.js";
+import { Recorder } from "../../src/entries/replay.js";
 import { Random } from "../shared/random.js";
 import { DT, applyInputs, buildArena } from "./arena.js";
 

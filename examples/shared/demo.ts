@@ -35,8 +35,8 @@
  * browser tests, or you in the devtools console, can pause, step and inspect
  * the simulation: `__demo.pause(); __demo.step(10); __demo.stats()`.
  */
-import { World, type Body, type Joint, type Pose, type Vec2 } from "../../src/index.js";
-import { Camera, drawWorld, type DrawOptions } from "../../src/debug/index.js";
+import { World, type Body, type Joint, type Pose, type Vec2 } from "../../src/entries/capsule2d.js";
+import { Camera, drawWorld, type DrawOptions } from "../../src/entries/debug.js";
 import { Toolbar } from "./toolbar.js";
 import { BodyDragger } from "./drag.js";
 

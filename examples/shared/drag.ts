@@ -29,7 +29,7 @@
  *   demo frame leaves out of its body counts, and `joint` the joint, which
  *   it leaves out of the debug drawing (`draw` shows the grab instead).
  */
-import { Circle, type Body, type Joint, type Vec2, type World } from "../../src/index.js";
+import { Circle, type Body, type Joint, type Vec2, type World } from "../../src/entries/capsule2d.js";
 import type { Demo } from "./demo.js";
 
 /** Largest pull per kg of the dragged body, N (an acceleration, m/s²). */

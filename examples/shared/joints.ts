@@ -1,5 +1,5 @@
 /** Joint measurements several demos show: how far apart each joint's two anchors are. */
-import type { Joint } from "../../src/index.js";
+import type { Joint } from "../../src/entries/capsule2d.js";
 
 /** The distance between a joint's anchor on body A and its anchor on body B, m (0 for a perfect joint). */
 export function separation(joint: Joint): number {

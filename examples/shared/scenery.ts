@@ -1,5 +1,5 @@
 /** Scene pieces several demos use: a static container and random mixed bodies. */
-import { AABB, Capsule, Circle, type Body, type BodyOptions, type Vec2, type World } from "../../src/index.js";
+import { AABB, Capsule, Circle, type Body, type BodyOptions, type Vec2, type World } from "../../src/entries/capsule2d.js";
 import type { Random } from "./random.js";
 
 /** Static ground from x = minX to maxX (top at y = 0) and, if `wallHeight` > 0, side walls. */

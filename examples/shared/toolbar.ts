@@ -3,7 +3,7 @@
  * debug-layer toggles, the page's own sliders and selects, and a readout.
  * Plain DOM, no framework.
  */
-import type { DrawOptions } from "../../src/debug/index.js";
+import type { DrawOptions } from "../../src/entries/debug.js";
 
 export interface ToolbarActions {
   pause(): void;

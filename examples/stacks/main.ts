@@ -5,7 +5,7 @@
  * contacts; pgs = sequential impulses with a choice of position correction)
  * and watch the readout: the deepest penetration tells how much they sink.
  */
-import { AABB, Capsule, type World } from "../../src/index.js";
+import { AABB, Capsule, type World } from "../../src/entries/capsule2d.js";
 import { runDemo, type WorldOptions } from "../shared/demo.js";
 import { addContainer } from "../shared/scenery.js";
 

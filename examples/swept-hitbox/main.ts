@@ -14,8 +14,8 @@
  * also knocks dynamic targets back. Lower the speed and the discrete test
  * starts to hit too.
  */
-import { AABB, Capsule, Circle, type Body, type Vec2, type World } from "../../src/index.js";
-import { traceCapsule } from "../../src/debug/index.js";
+import { AABB, Capsule, Circle, type Body, type Vec2, type World } from "../../src/entries/capsule2d.js";
+import { traceCapsule } from "../../src/entries/debug.js";
 import { runDemo, FIXED_DT } from "../shared/demo.js";
 import { addContainer } from "../shared/scenery.js";
 

@@ -17,8 +17,8 @@
  *
  * Test hook: `window.__workerDemo` (`WorkerDemoHook`).
  */
-import { traceCapsule } from "../../src/debug/index.js";
-import { WorldWorker, type FramePose } from "../../src/worker/index.js";
+import { traceCapsule } from "../../src/entries/debug.js";
+import { WorldWorker, type FramePose } from "../../src/entries/worker.js";
 import { VIEW, type SceneData } from "./scene.js";
 
 /** What `window.__workerDemo` offers the browser test and the console. */

@@ -10,8 +10,8 @@
  * `explode(x, y)`, a radial impulse, and `fail(message)`, which throws in the
  * worker (for the test of how errors reach the main thread).
  */
-import { World } from "../../src/index.js";
-import { serveWorld } from "../../src/worker/index.js";
+import { World } from "../../src/entries/capsule2d.js";
+import { serveWorld } from "../../src/entries/worker.js";
 import { buildScene, type SceneData } from "./scene.js";
 
 serveWorld((data: SceneData) => buildScene(data), {

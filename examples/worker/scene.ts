@@ -4,7 +4,7 @@
  * circles, capsules and boxes dropped from a grid. Seeded, so every start
  * builds the same world.
  */
-import { Capsule, World } from "../../src/index.js";
+import { Capsule, World } from "../../src/entries/capsule2d.js";
 import { Random } from "../shared/random.js";
 import { addContainer, randomBody } from "../shared/scenery.js";
 

@@ -54,11 +54,11 @@ import { BOX, type Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
 import { detCos } from "../math/trig.js";
 import * as check from "../math/validate.js";
-import { collideInto } from "../narrowphase/collide.js";
-import { ManifoldBuffer } from "../narrowphase/manifold.js";
-import { ShapeCastBuffer } from "../narrowphase/shape-cast.js";
+import { collideInto } from "../collision/narrowphase/collide.js";
+import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
+import { ShapeCastBuffer } from "../collision/narrowphase/shape-cast.js";
 import { shouldCollide } from "../contacts/pairing.js";
-import type { CoreWorld } from "../core-world.js";
+import type { CoreWorld } from "../world/core-world.js";
 
 /** Options of a `CharacterController`; every one can be changed later through the property of the same name. */
 export interface CharacterControllerOptions {

@@ -32,14 +32,14 @@
  * are worth a pass (readers skip them: flag DEAD, no points).
  */
 import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
-import type { PairList } from "../broadphase/broadphase.js";
+import type { PairList } from "../collision/broadphase/broadphase.js";
 import type { EventBuffers } from "../world/events.js";
-import { collideWith } from "../narrowphase/collide.js";
+import { collideWith } from "../collision/narrowphase/collide.js";
 import type { MotionBounds } from "../solver/continuous.js";
-import { ManifoldBuffer } from "../narrowphase/manifold.js";
+import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 import { Contact, ContactRows, PUSHED_BY_SOLVER, ROW, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
-import { PairMap } from "../broadphase/pair-map.js";
+import { PairMap } from "../collision/broadphase/pair-map.js";
 import type { Seams } from "./seams.js";
 
 /** What the contacts need to know about the world's bodies (the islands answer). */

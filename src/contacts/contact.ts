@@ -20,7 +20,7 @@
  * number of its contacts, not the number of contacts in the world.
  */
 import type { Body } from "../bodies/body.js";
-import { ManifoldBuffer, type Manifold } from "../narrowphase/manifold.js";
+import { ManifoldBuffer, type Manifold } from "../collision/narrowphase/manifold.js";
 import { capacityFor, grown } from "../math/typed.js";
 
 /** Body ids are below 2^26, so (idA, idB) packs exactly into one integer below 2^52. */

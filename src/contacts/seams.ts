@@ -43,9 +43,9 @@
  * rebuilds the same ones.
  */
 import { BOX, type Body } from "../bodies/body.js";
-import type { Broadphase } from "../broadphase/broadphase.js";
-import { BoxFeature } from "../narrowphase/feature-id.js";
-import type { ManifoldBuffer } from "../narrowphase/manifold.js";
+import type { Broadphase } from "../collision/broadphase/broadphase.js";
+import { BoxFeature } from "../collision/narrowphase/feature-id.js";
+import type { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 
 /**
  * How far apart two faces may be and still count as shared, m (a

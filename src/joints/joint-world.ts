@@ -1,5 +1,5 @@
 /**
- * JointWorld: the core world (src/core-world.ts) with joints. It puts a
+ * JointWorld: the core world (src/world/core-world.ts) with joints. It puts a
  * `JointManager` where the core step calls its no-op joint stages, and adds
  * what users call: `addJoint`, `removeJoint`, `joints`, joint breaking and
  * its events. `World` of `capsule2d` extends it; `capsule2d/joints` ships it
@@ -7,7 +7,7 @@
  */
 import { Body } from "../bodies/body.js";
 import * as check from "../math/validate.js";
-import { CoreWorld, type CoreWorldOptions } from "../core-world.js";
+import { CoreWorld, type CoreWorldOptions } from "../world/core-world.js";
 import type { JointEvents } from "../world/events.js";
 import { Joint, type JointOwner } from "./joint.js";
 import { buildJoint, type JointDef } from "./definition.js";
@@ -41,8 +41,8 @@ export class JointWorld extends CoreWorld implements JointOwner {
   }
 
   /**
-   * Add a joint (see the definitions in src/joints/definition.ts and the
-   * README); returns it. The definition is checked completely first: bad
+   * Add a joint (see the definitions in src/joints/definition.ts and
+   * docs/joints.md); returns it. The definition is checked completely first: bad
    * input throws a TypeError or RangeError naming the parameter and the
    * value, and nothing changes. Both bodies wake; with `collideConnected`
    * false (the default) their contact ends.

@@ -8,12 +8,12 @@
  * as two numbers, booleans, strings, plain objects and arrays (joint
  * definitions, options, collision filters, game inputs), and bodies and
  * joints of the world by id. A body being added is written whole (every
- * field of the snapshot schema, src/world/schema.ts) and a force field as a
+ * field of the snapshot schema, src/snapshot/schema.ts) and a force field as a
  * marker (it is code: `replay` asks for it again).
  */
 import { Body } from "../bodies/body.js";
 import { Joint } from "../joints/joint.js";
-import { BODY_FIELDS, BODY_LAYOUT, SHAPE_NAMES, blankBody, bodyRecordProblem, type BodyExtra } from "../world/schema.js";
+import { BODY_FIELDS, BODY_LAYOUT, SHAPE_NAMES, blankBody, bodyRecordProblem, type BodyExtra } from "../snapshot/schema.js";
 
 export function corrupt(message: string): never {
   throw new RangeError(`capsule2d: invalid recording: ${message}`);

@@ -25,7 +25,7 @@
  * result, a kind (0: diff, 1: whole) and its words.
  */
 import * as check from "../math/validate.js";
-import { BINARY_BYTES_PER_BODY } from "../world/snapshot.js";
+import { BINARY_BYTES_PER_BODY } from "../snapshot/snapshot.js";
 import { ByteReader, ByteWriter, corrupt } from "./codec.js";
 import { fnv1a } from "./recording.js";
 

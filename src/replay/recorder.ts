@@ -14,11 +14,11 @@
  * a snapshot): a recorded run's hashes are those of the same run without a
  * recorder. With none attached, a world pays one null test per changing call.
  */
-import { enableBinarySnapshots } from "../binary/index.js";
+import { enableBinarySnapshots } from "../entries/binary.js";
 import { Body } from "../bodies/body.js";
 import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
-import { World } from "../world.js";
+import { World } from "../world/world.js";
 import type { WorldJournal } from "../world/journal.js";
 import { ByteWriter, writeNewBody, writeValue } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_JOINT, OP_WORLD, Recording } from "./recording.js";

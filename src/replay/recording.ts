@@ -20,8 +20,8 @@
  * recording throws a TypeError or RangeError saying what is wrong.
  */
 import * as check from "../math/validate.js";
-import { readSnapshot } from "../world/snapshot.js";
-import { enableBinarySnapshots } from "../binary/index.js";
+import { readSnapshot } from "../snapshot/snapshot.js";
+import { enableBinarySnapshots } from "../entries/binary.js";
 import { ByteReader, ByteWriter, corrupt, readValue } from "./codec.js";
 import { BODY_CALLS, JOINT_CALLS, WORLD_CALLS } from "./methods.js";
 

@@ -6,12 +6,12 @@
  * through the same states: `verify` checks it step by step.
  */
 import type { PreSolveFn } from "../world/contact-control.js";
-import { enableBinarySnapshots } from "../binary/index.js";
+import { enableBinarySnapshots } from "../entries/binary.js";
 import type { Body } from "../bodies/body.js";
 import type { Joint } from "../joints/joint.js";
 import type { ForceField } from "../solver/integrate.js";
 import * as check from "../math/validate.js";
-import { World } from "../world.js";
+import { World } from "../world/world.js";
 import { ByteReader, corrupt, type ValueContext } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_JOINT, OP_WORLD, Recording, readOp, type RingEntry } from "./recording.js";
 import { Recorder } from "./recorder.js";

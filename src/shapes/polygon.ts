@@ -2,7 +2,7 @@
  * Polygon and segment geometry: what `Box`, `Polygon` and `Segment` bodies
  * (and the shapes of a `Compound`) will be made of. Pure data, in the frame
  * of the body that owns the shape; the narrowphase places it in the world
- * with the body's pose (see src/narrowphase/placed.ts).
+ * with the body's pose (see src/collision/narrowphase/placed.ts).
  *
  * A `PolygonGeometry` is a convex polygon of 3 to 8 vertices, counter-
  * clockwise, with the outward unit normal of each edge (edge i runs from

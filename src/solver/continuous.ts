@@ -54,10 +54,10 @@
  * exactly the same time, the candidate with the smaller id).
  */
 import { CAPSULE, type Body } from "../bodies/body.js";
-import type { Broadphase, QueryBox } from "../broadphase/broadphase.js";
+import type { Broadphase, QueryBox } from "../collision/broadphase/broadphase.js";
 import { shouldCollide } from "../contacts/pairing.js";
-import { collideWith } from "../narrowphase/collide.js";
-import { ManifoldBuffer } from "../narrowphase/manifold.js";
+import { collideWith } from "../collision/narrowphase/collide.js";
+import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 import type { Seams } from "../contacts/seams.js";
 import { isOneWay, ONE_WAY_MIN_DOT, ONE_WAY_SLOP } from "../contacts/contact-manager.js";
 

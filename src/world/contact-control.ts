@@ -8,8 +8,8 @@ import { Circle } from "../bodies/circle.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import type { Contact } from "../contacts/contact.js";
-import { collideInto } from "../narrowphase/collide.js";
-import { ManifoldBuffer } from "../narrowphase/manifold.js";
+import { collideInto } from "../collision/narrowphase/collide.js";
+import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 
 /**
  * What a pre-solve callback sees of one contact. One object, reused for

@@ -30,7 +30,7 @@
  * change them; such changes take effect from the next step.
  */
 import type { Body } from "../bodies/body.js";
-import type { Manifold, ManifoldPoint } from "../narrowphase/manifold.js";
+import type { Manifold, ManifoldPoint } from "../collision/narrowphase/manifold.js";
 import type { Vec2 } from "../math/vec2.js";
 import { DEPTH, DEPTH0, DEPTH1, NX, NY, ROW, X0, X1, Y0, Y1, type Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";

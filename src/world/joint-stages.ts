@@ -1,5 +1,5 @@
 /**
- * The seam between the step and the joints. The step (src/core-world.ts)
+ * The seam between the step and the joints. The step (src/world/core-world.ts)
  * calls its joints through `JointStages` at fixed points of the solve;
  * `JointManager` (src/joints/joint-manager.ts) implements it, and `NoJoints`
  * is the stand-in of a world without joints (`capsule2d/core`): each stage

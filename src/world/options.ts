@@ -1,12 +1,12 @@
 /**
- * World options, their defaults and their checks. The README's options table
- * is written from this file: keep them in step.
+ * World options, their defaults and their checks. The options table of
+ * docs/options.md is written from this file: keep them in step.
  */
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import { INTEGRATORS, type IntegratorName } from "../solver/integrate.js";
 import { POSITION_CORRECTIONS, type PositionCorrection } from "../solver/position-correction.js";
-import type { BroadphaseKind } from "../broadphase/broadphase.js";
+import type { BroadphaseKind } from "../collision/broadphase/broadphase.js";
 
 /** The contact solvers: Box2D v3's sub-stepped soft contacts, or classic sequential impulses. */
 export type SolverName = "soft-step" | "pgs";

@@ -48,7 +48,7 @@ export const STEP_STAGES: readonly StageInfo[] = [
     title: "user changes",
     summary:
       "bodies added, moved, pushed or changed since the last step get fresh broadphase boxes and contacts; the awake lists are brought up to date",
-    source: "src/world.ts, src/contacts/contact-manager.ts",
+    source: "src/world/core-world.ts, src/contacts/contact-manager.ts",
   },
   {
     name: "solve",
@@ -61,7 +61,7 @@ export const STEP_STAGES: readonly StageInfo[] = [
     name: "bounds",
     title: "bounds",
     summary: "moved bodies' broadphase boxes, swept ahead over their motion in the next step",
-    source: "src/broadphase/, src/solver/continuous.ts",
+    source: "src/collision/broadphase/, src/solver/continuous.ts",
   },
   {
     name: "continuous",
@@ -73,14 +73,14 @@ export const STEP_STAGES: readonly StageInfo[] = [
     name: "pairs",
     title: "broadphase pairs",
     summary: "pairs whose boxes began to overlap become contacts; the awake contact list is merged in key order",
-    source: "src/broadphase/, src/contacts/contact-manager.ts",
+    source: "src/collision/broadphase/, src/contacts/contact-manager.ts",
   },
   {
     name: "narrowphase",
     title: "narrowphase",
     summary:
       "every awake contact gets a manifold for the bodies' new poses (impulses carried over by feature id); contacts whose boxes parted end",
-    source: "src/narrowphase/, src/contacts/contact-manager.ts",
+    source: "src/collision/narrowphase/, src/contacts/contact-manager.ts",
   },
   {
     name: "sleep",

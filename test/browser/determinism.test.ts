@@ -69,7 +69,7 @@ beforeAll(async () => {
       contents: `
         import { determinismRun, bitsOf, digest, replaySession } from "./test/support/scenes.ts";
         import { detAtan2 } from "./src/math/trig.ts";
-        import { disableWasmSolver, enableWasmSolver } from "./src/wasm/index.ts";
+        import { disableWasmSolver, enableWasmSolver } from "./src/entries/wasm.ts";
         globalThis.runScene = determinismRun;
         globalThis.runSceneWasm = (...args) => {
           if (!enableWasmSolver()) throw new Error("no WebAssembly");

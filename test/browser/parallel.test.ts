@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness.js";
-import { AABB, World } from "../../src/index.js";
+import { AABB, World } from "../../src/entries/capsule2d.js";
 // Brings in the `window.__parallelDemo` declaration.
 import type {} from "../../examples/parallel/main.js";
 

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { Recording, replay, verify } from "../../src/replay/index.js";
+import { Recording, replay, verify } from "../../src/entries/replay.js";
 // Brings in the `window.__replay: ReplayHook` declaration the test relies on.
 import type { ReplayHook } from "../../examples/replay/main.js";
 import { AUTOPILOT_FIRST, asKick } from "../../examples/replay/scene.js";

@@ -26,10 +26,10 @@ export function bundle(): Promise<string> {
     const result = await build({
       stdin: {
         contents: [
-          'export * as core from "./src/index.ts";',
-          'export * as binary from "./src/binary/index.ts";',
-          'export * as replay from "./src/replay/index.ts";',
-          'export * as worker from "./src/worker/index.ts";',
+          'export * as core from "./src/entries/capsule2d.ts";',
+          'export * as binary from "./src/entries/binary.ts";',
+          'export * as replay from "./src/entries/replay.ts";',
+          'export * as worker from "./src/entries/worker.ts";',
           'export * as recording from "./src/replay/recording.ts";',
         ].join("\n"),
         resolveDir: root,

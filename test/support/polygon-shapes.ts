@@ -3,10 +3,10 @@
  * circle/capsule/AABB bodies, their reference form (polygon-reference.ts),
  * and the pair functions under test behind one `collidePair(a, b, margin)`.
  */
-import { AABB, Capsule, Circle } from "../../src/index.js";
+import { AABB, Capsule, Circle } from "../../src/entries/capsule2d.js";
 import type { Body } from "../../src/bodies/body.js";
 import type { Vec2 } from "../../src/math/vec2.js";
-import { ManifoldBuffer, type Manifold } from "../../src/narrowphase/manifold.js";
+import { ManifoldBuffer, type Manifold } from "../../src/collision/narrowphase/manifold.js";
 import type { PolygonGeometry, SegmentGeometry } from "../../src/shapes/polygon.js";
 import {
   hullA,
@@ -19,19 +19,19 @@ import {
   type PlacedPolygon,
   type PlacedSegment,
   type WorldHull,
-} from "../../src/narrowphase/placed.js";
-import { collideHulls } from "../../src/narrowphase/hull-hull.js";
-import { collidePolygons } from "../../src/narrowphase/polygon-polygon.js";
-import { collidePolygonCircle } from "../../src/narrowphase/polygon-circle.js";
-import { collidePolygonCapsule } from "../../src/narrowphase/polygon-capsule.js";
-import { collidePolygonBox } from "../../src/narrowphase/polygon-aabb.js";
+} from "../../src/collision/narrowphase/placed.js";
+import { collideHulls } from "../../src/collision/narrowphase/hull-hull.js";
+import { collidePolygons } from "../../src/collision/narrowphase/polygon-polygon.js";
+import { collidePolygonCircle } from "../../src/collision/narrowphase/polygon-circle.js";
+import { collidePolygonCapsule } from "../../src/collision/narrowphase/polygon-capsule.js";
+import { collidePolygonBox } from "../../src/collision/narrowphase/polygon-aabb.js";
 import {
   collideCapsuleSegment,
   collideCircleSegment,
   collidePolygonSegment,
   collideSegmentBox,
   collideSegments,
-} from "../../src/narrowphase/segment-shapes.js";
+} from "../../src/collision/narrowphase/segment-shapes.js";
 import type { RefShape } from "./polygon-reference.js";
 
 export type Shape =

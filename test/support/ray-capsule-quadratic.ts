@@ -3,7 +3,7 @@
  * method: solve the ray against the capsule's side (in 2D the "cylinder" of
  * the 3D method is the two lines at distance r from the axis) and against the
  * two end circles, in exact rational arithmetic (BigInt), and take the first
- * entry. It shares nothing with src/narrowphase/raycast.ts and no case
+ * entry. It shares nothing with src/collision/narrowphase/raycast.ts and no case
  * analysis with ray-capsule-reference.ts (which bisects on the exact sign of
  * the distance to the segment); the tests check that the two agree.
  *

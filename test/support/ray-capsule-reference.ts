@@ -5,7 +5,7 @@
  * differences and products of dyadic rationals are dyadic rationals again.
  * So with the mantissas held in BigInt, everything below is computed without
  * any rounding, on the exact values of the input doubles. It shares no code
- * or case analysis with src/narrowphase/raycast.ts.
+ * or case analysis with src/collision/narrowphase/raycast.ts.
  *
  * The capsule is the closed set of points within `radius` of the segment
  * A = P − halfLength·q to B = P + halfLength·q, with q = (qc, qs) exactly as

@@ -2,9 +2,9 @@
  * Scenes shared by the determinism, snapshot and hardening tests. Built from
  * a seeded generator (no Math.random), so every call builds the same world.
  */
-import { AABB, Capsule, Circle, World, type Body, type CoreWorld, type WorldOptions } from "../../src/index.js";
-import { Recorder, Recording, replay, verify } from "../../src/replay/index.js";
-import { enableBinarySnapshots } from "../../src/binary/index.js";
+import { AABB, Capsule, Circle, World, type Body, type CoreWorld, type WorldOptions } from "../../src/entries/capsule2d.js";
+import { Recorder, Recording, replay, verify } from "../../src/entries/replay.js";
+import { enableBinarySnapshots } from "../../src/entries/binary.js";
 
 /** Mulberry32: a tiny seeded generator of floats in [0, 1). */
 export function rng(seed: number): () => number {

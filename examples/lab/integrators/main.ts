@@ -19,8 +19,8 @@
  * leave the other two and the exact solution behind, and the whole point is
  * that the three runs see exactly the same forces.
  */
-import { Camera, drawWorld } from "../../../src/debug/index.js";
-import type { Vec2 } from "../../../src/index.js";
+import { Camera, drawWorld } from "../../../src/entries/debug.js";
+import type { Vec2 } from "../../../src/entries/capsule2d.js";
 import { button, el, fitCanvas, select, slider } from "../shared/controls.js";
 import { LivePlot } from "../shared/plot.js";
 import { INTEGRATORS, SCENES, createScene, type SceneInstance, type SceneName } from "./scenes.js";

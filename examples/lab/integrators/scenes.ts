@@ -8,7 +8,7 @@
  * force that acts — gravity (−m g·p) and, for the spring, ½k|p − anchor|².
  * A perfect integrator keeps it constant; how it drifts is the lesson.
  */
-import { AABB, Circle, World, type Body, type Vec2 } from "../../../src/index.js";
+import { AABB, Circle, World, type Body, type Vec2 } from "../../../src/entries/capsule2d.js";
 
 export type IntegratorName = "explicit-euler" | "semi-implicit-euler" | "velocity-verlet";
 export type SceneName = "projectile" | "spring" | "bounce";

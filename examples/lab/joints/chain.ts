@@ -10,7 +10,7 @@
  */
 import {
   AABB, Capsule, Circle, DEFAULT_WORLD_OPTIONS, World, type Body, type Joint, type PositionCorrection, type SolverName, type WorldOptions,
-} from "../../../src/index.js";
+} from "../../../src/entries/capsule2d.js";
 
 const D = DEFAULT_WORLD_OPTIONS;
 

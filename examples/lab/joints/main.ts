@@ -24,8 +24,8 @@
  *
  * Test hook: `window.__jointLab` (see the bottom of this file).
  */
-import { Camera, drawWorld } from "../../../src/debug/index.js";
-import type { Pose } from "../../../src/index.js";
+import { Camera, drawWorld } from "../../../src/entries/debug.js";
+import type { Pose } from "../../../src/entries/capsule2d.js";
 import { button, checkbox, el, fitCanvas, select, slider } from "../shared/controls.js";
 import { LivePlot } from "../shared/plot.js";
 import {

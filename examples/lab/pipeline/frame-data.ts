@@ -6,7 +6,7 @@
  * it: pairs and manifolds for the bodies where they are now (what the next
  * step will solve), with the impulses this step's solver applied.
  */
-import type { ContactInfo, StepProfile, World } from "../../../src/index.js";
+import type { ContactInfo, StepProfile, World } from "../../../src/entries/capsule2d.js";
 
 export interface PairData {
   a: number;

@@ -21,7 +21,7 @@
  * (longer when deeper); white arrows = normal impulse; green arrows = friction
  * (tangent) impulse, along t = (n.y, −n.x). Numbers match the table's "#".
  */
-import { AABB, Capsule, Circle, STEP_STAGES, type World } from "../../../src/index.js";
+import { AABB, Capsule, Circle, STEP_STAGES, type World } from "../../../src/entries/capsule2d.js";
 import { runDemo } from "../../shared/demo.js";
 import { addSidePanel } from "../shared/side-panel.js";
 import { captureFrame, type FrameData } from "./frame-data.js";

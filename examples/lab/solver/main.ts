@@ -14,8 +14,8 @@
  * frame calls `worldOptions()` again on reset). Sleeping is off by default so
  * that jitter is not hidden by bodies falling asleep.
  */
-import { AABB, Capsule, type Body, type World } from "../../../src/index.js";
-import type { Camera } from "../../../src/debug/index.js";
+import { AABB, Capsule, type Body, type World } from "../../../src/entries/capsule2d.js";
+import type { Camera } from "../../../src/entries/debug.js";
 import { runDemo, type WorldOptions } from "../../shared/demo.js";
 import { LivePlot } from "../shared/plot.js";
 import { addSidePanel } from "../shared/side-panel.js";

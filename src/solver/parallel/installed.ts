@@ -4,7 +4,7 @@
  * threads does not ship the workers' code (about 4 kB min+gzip). `World`
  * asks for it when `solverThreads` is 2 or more.
  */
-import type { World } from "../../world.js";
+import type { World } from "../../world/world.js";
 import type { ContactConstraints } from "../contact-solver.js";
 import type { GraphColouring } from "../graph-colour.js";
 import type { SolverBodies } from "../solver-bodies.js";

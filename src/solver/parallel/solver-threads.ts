@@ -15,7 +15,7 @@
  * The calling thread waits at barriers with Atomics.wait, except on a
  * browser's main thread (where it may not block), which spins.
  */
-import type { World } from "../../world.js";
+import type { World } from "../../world/world.js";
 import { BODY_COLUMNS, CONTACT_ARRAYS, solveContacts, warmStartContacts } from "../contact-kernels.js";
 import type { ContactConstraints, ContactPassRunner } from "../contact-solver.js";
 import type { SolverBodies } from "../solver-bodies.js";
@@ -57,7 +57,7 @@ export function checkThreadSupport(threads: number): void {
   if (typeof g.SharedArrayBuffer !== "function") {
     throw new RangeError(
       `capsule2d: solverThreads ${threads} needs SharedArrayBuffer, which this environment does not offer` +
-        (g.crossOriginIsolated === false ? " (a browser page must be cross-origin isolated: serve it with the COOP and COEP headers, see the README)" : ""),
+        (g.crossOriginIsolated === false ? " (a browser page must be cross-origin isolated: serve it with the COOP and COEP headers, see docs/threads-and-workers.md)" : ""),
     );
   }
   if (!isNode() && typeof g.Worker !== "function") {

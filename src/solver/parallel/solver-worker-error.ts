@@ -5,7 +5,7 @@
  * stepped: restore a snapshot, or make the world again), and the rejection
  * of `world.threadsReady()`.
  */
-import type { World } from "../../world.js";
+import type { World } from "../../world/world.js";
 
 /** A solver worker failed: its message, which worker, and the world it solved for. */
 export class SolverWorkerError extends Error {

@@ -1,0 +1,101 @@
+/**
+ * Narrowphase dispatch: one pure function per unordered shape pair, chosen
+ * from an explicit 3×3 table. A reversed pair (say capsule–circle) runs the
+ * circle–capsule function with the bodies swapped and has its normal negated
+ * here, in this one place; contact points, depths and feature ids (which name
+ * the features in the pair function's order, see feature-id.ts) do not change
+ * under a swap.
+ *
+ * A capsule with halfLength 0 is dispatched as a circle, so it behaves as one.
+ */
+import { BOX, CAPSULE, CIRCLE, type Body } from "../../bodies/body.js";
+import * as check from "../../math/validate.js";
+import { ManifoldBuffer, type Manifold } from "./manifold.js";
+import { collideCircles } from "./circle-circle.js";
+import { collideCircleCapsule } from "./circle-capsule.js";
+import { collideCapsules } from "./capsule-capsule.js";
+import { collideCircleBox } from "./circle-aabb.js";
+import { collideCapsuleBox } from "./capsule-aabb.js";
+import { collideBoxes } from "./aabb-aabb.js";
+
+/**
+ * Writes the manifold of (a, b) into `out` (which comes with count 0 and the
+ * margin in `out.margin`); returns true when there is at least one point.
+ */
+type PairFunction = (a: Body, b: Body, out: ManifoldBuffer) => boolean;
+
+interface Entry {
+  fn: PairFunction;
+  /** Call fn(b, a) and negate the normal. */
+  swap: boolean;
+}
+
+const direct = (fn: PairFunction): Entry => ({ fn, swap: false });
+const swapped = (fn: PairFunction): Entry => ({ fn, swap: true });
+
+/** Row: kind of A; column: kind of B (CIRCLE, CAPSULE, BOX). */
+const TABLE: readonly (readonly Entry[])[] = [
+  [direct(collideCircles), direct(collideCircleCapsule), direct(collideCircleBox)],
+  [swapped(collideCircleCapsule), direct(collideCapsules), direct(collideCapsuleBox)],
+  [swapped(collideCircleBox), swapped(collideCapsuleBox), direct(collideBoxes)],
+];
+
+function effectiveKind(body: Body): number {
+  return body._kind === CAPSULE && body._halfLength === 0 ? CIRCLE : body._kind;
+}
+
+/**
+ * Allocation-free narrowphase used by the world: set `out.margin` first; fills
+ * `out` and returns true when the shapes touch (or are within the margin).
+ *
+ * The margin is read from the buffer, not passed, because a number that is
+ * not a small integer gets boxed (allocated) whenever it is passed to a
+ * function the optimizer does not inline, and this runs for every pair in
+ * every step.
+ */
+export function collideWith(a: Body, b: Body, out: ManifoldBuffer): boolean {
+  const entry = TABLE[effectiveKind(a)]![effectiveKind(b)]!;
+  out.count = 0;
+  if (!entry.swap) return entry.fn(a, b, out);
+  // the masks follow their bodies into the pair function's order, and back
+  const maskA = out.maskA;
+  out.maskA = out.maskB;
+  out.maskB = maskA;
+  const hit = entry.fn(b, a, out);
+  out.maskB = out.maskA;
+  out.maskA = maskA;
+  if (!hit) return false;
+  out.normalX = -out.normalX;
+  out.normalY = -out.normalY;
+  return true;
+}
+
+/** `collideWith` with the margin as an argument, for callers outside the step's hot loop. */
+export function collideInto(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
+  out.margin = margin;
+  out.maskA = 0;
+  out.maskB = 0;
+  return collideWith(a, b, out);
+}
+
+const scratch = new ManifoldBuffer();
+
+/**
+ * The contact manifold of two bodies (they need not be in a world), or null
+ * when they do not overlap. With `margin` > 0, shapes up to `margin` apart
+ * also get a manifold, with a negative depth.
+ */
+export function collide(a: Body, b: Body, margin = 0): Manifold | null {
+  checkShape("a", a);
+  checkShape("b", b);
+  check.nonNegative("margin", margin);
+  if (!collideInto(a, b, margin, scratch)) return null;
+  return scratch.toManifold();
+}
+
+export function checkShape(name: string, body: unknown): asserts body is Body {
+  const k = (body as Body | null)?._kind;
+  if (body === null || typeof body !== "object" || (k !== CIRCLE && k !== CAPSULE && k !== BOX)) {
+    throw new TypeError(`capsule2d: ${name} must be a Circle, Capsule or AABB, got ${check.describe(body)}`);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `capsule2d/wasm`: the contact solver's passes (warm start, solve, relax;
+ * pgs iterations) in WebAssembly, with the same bits as in JavaScript:
+ * faster on scenes where contacts are most of the work (see docs/performance.md). Call {@link enableWasmSolver} once; from then on every world of this
+ * copy of capsule2d uses them (worlds already stepping switch at their next
+ * step, and nothing else changes: the results are identical). It is a
+ * separate entry point so that games that do not want it do not ship it
+ * (the module is 2.5 kB).
+ *
+ * ```ts
+ * import { World } from "capsule2d";
+ * import { enableWasmSolver } from "capsule2d/wasm";
+ *
+ * enableWasmSolver(); // false where WebAssembly is not allowed: JavaScript solves, same bits
+ * const world = new World();
+ * ```
+ *
+ * What stays in JavaScript: worlds with `solverThreads` ≥ 2 (their arrays
+ * are shared with the workers), and the rest of the step. In the `<script>` build it is
+ * `Capsule2D.wasm.enableWasmSolver()`.
+ *
+ * A page whose Content-Security-Policy has `script-src` must allow
+ * `'wasm-unsafe-eval'` for it; without that, `enableWasmSolver` returns
+ * false and the worlds solve in JavaScript.
+ * @module capsule2d/wasm
+ */
+import { setWasmPasses, wasmPasses, type WasmPassesModule } from "../solver/wasm-installed.js";
+import { CONTACT_PASSES_WASM } from "../wasm/contact-passes-wasm.js";
+import { counts, WasmPasses } from "../wasm/wasm-passes.js";
+
+let installedHere: WasmPassesModule | null = null;
+
+/** The module's bytes, decoded here: `atob` is a web API that shells such as JavaScriptCore's lack. */
+function bytes(): Uint8Array<ArrayBuffer> {
+  const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const text = CONTACT_PASSES_WASM.replace(/=+$/, "");
+  const out = new Uint8Array((text.length * 3) >> 2);
+  let bits = 0;
+  let n = 0;
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    bits = (bits << 6) | digits.indexOf(text[i]!);
+    n += 6;
+    if (n >= 8) {
+      n -= 8;
+      out[at++] = (bits >> n) & 255;
+    }
+  }
+  return out;
+}
+
+/**
+ * Solve the contacts of every world in WebAssembly from the next step on.
+ * Returns true when it is on, false when this environment cannot compile
+ * WebAssembly (then nothing changes). Calling it again does nothing more.
+ */
+export function enableWasmSolver(): boolean {
+  if (installedHere !== null) {
+    setWasmPasses(installedHere);
+    return true;
+  }
+  let module: WebAssembly.Module;
+  try {
+    module = new WebAssembly.Module(bytes());
+    new WebAssembly.Instance(module, { env: { memory: new WebAssembly.Memory({ initial: 1 }) } });
+  } catch {
+    return false; // no WebAssembly, or a Content-Security-Policy without 'wasm-unsafe-eval'
+  }
+  installedHere = { create: (cc, sb) => new WasmPasses(module, cc, sb) };
+  setWasmPasses(installedHere);
+  return true;
+}
+
+/** Solve in JavaScript again from the next step on (the same bits; for comparisons and tests). */
+export function disableWasmSolver(): void {
+  setWasmPasses(null);
+}
+
+/** Are the worlds solving their contacts in WebAssembly? */
+export function wasmSolverEnabled(): boolean {
+  return wasmPasses() !== null;
+}
+
+/** Contact passes (warm starts, solve and relax passes, pgs iterations) run in WebAssembly so far, by every world of this copy of capsule2d: a way to see that it is on. */
+export function wasmSolverPasses(): number {
+  return counts.passes;
+}
