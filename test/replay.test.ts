@@ -258,7 +258,7 @@ describe("every changing method is recorded and replayed", () => {
   /** Public methods and setters of a class (and, for Body, its shape classes), from the source. */
   function publicMembers(cls: string): string[] {
     const files: Record<string, string[]> = {
-      World: ["src/world/core-world.ts", "src/joints/joint-world.ts", "src/world/world.ts"], // the class and the ones it extends
+      World: ["src/world/core-world.ts", "src/world/joint-world.ts", "src/world/world.ts"], // the class and the ones it extends
       Body: ["src/bodies/body.ts", "src/bodies/circle.ts", "src/bodies/capsule.ts", "src/bodies/aabb.ts"],
       Joint: ["src/joints/joint.ts"],
     };

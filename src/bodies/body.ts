@@ -24,7 +24,6 @@
  * engine-independent atan2.
  */
 import type { Vec2 } from "../math/vec2.js";
-import type { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
 import { detAtan2, detCos, detSin } from "../math/trig.js";
 
@@ -175,12 +174,23 @@ export interface BodyOwner {
   /** See `World.groundContactOf`. */
   groundContactOf(body: Body, maxSlopeAngle?: number): GroundContact | null;
   /** The body's joints, in creation order. */
-  jointsOf(body: Body): readonly Joint[];
+  jointsOf(body: Body): readonly BodyJoint[];
 }
+
+/**
+ * The types of what a body is tied to, filled in by the modules that tie
+ * them: src/joints/joint.ts adds `joint: Joint` (declaration merging), so
+ * that `body.joints` is a list of `Joint` without this module importing
+ * the joints (bodies are below joints in the layers).
+ */
+export interface BodyLinks {}
+
+/** The type of a body's joints: `Joint`, as src/joints/joint.ts declares it in `BodyLinks`. */
+export type BodyJoint = BodyLinks extends { joint: infer J } ? J : never;
 
 const TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 
-const NO_JOINTS: readonly Joint[] = Object.freeze([]);
+const NO_JOINTS: readonly BodyJoint[] = Object.freeze([]);
 
 export const DEFAULT_FRICTION = 0.6;
 export const DEFAULT_RESTITUTION = 0;
@@ -726,7 +736,7 @@ export abstract class Body {
   }
 
   /** The joints attached to this body, in creation order (empty when none, or not in a world). */
-  get joints(): readonly Joint[] {
+  get joints(): readonly BodyJoint[] {
     return this._world === null ? NO_JOINTS : this._world.jointsOf(this);
   }
   /** Read-only: assigning throws a TypeError that points to `world.addJoint(def) or world.removeJoint(joint)`. */

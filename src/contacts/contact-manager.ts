@@ -33,9 +33,9 @@
  */
 import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
 import type { PairList } from "../collision/broadphase/broadphase.js";
-import type { EventBuffers } from "../world/events.js";
+import type { ContactEventSink } from "./contact-events.js";
 import { collideWith } from "../collision/narrowphase/collide.js";
-import type { MotionBounds } from "../solver/continuous.js";
+import type { MotionBounds } from "../solver/motion-bounds.js";
 import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 import { Contact, ContactRows, PUSHED_BY_SOLVER, ROW, DEAD, DECIDED, IN_LIST, IN_PENDING, ONE_WAY, PASSING, REPORTED, RESTORED, SENSOR, TOUCHING, BEGAN, WITH_STATIC } from "./contact.js";
 import { canTouch } from "./pairing.js";
@@ -156,7 +156,7 @@ export class ContactManager {
 
   constructor(
     private readonly world: ContactWorld,
-    private readonly events: EventBuffers,
+    private readonly events: ContactEventSink,
   ) {}
 
   /** Make room for body slots 0 .. n-1. */

@@ -20,15 +20,4 @@
  * In the `<script>` build it is `Capsule2D.binary.enableBinarySnapshots()`.
  * @module capsule2d/binary
  */
-import { captureBinary, readBinary } from "../snapshot/binary.js";
-import { setBinaryCodec } from "../snapshot/snapshot.js";
-
-/**
- * Let `world.snapshot({ format: "binary" })` and `World.fromSnapshot(buffer)`
- * write and read binary snapshots, in every world of this copy of capsule2d.
- * Call it once, before the first binary snapshot; calling it again does
- * nothing more. Without it, both throw a `TypeError` that names this function.
- */
-export function enableBinarySnapshots(): void {
-  setBinaryCodec({ capture: captureBinary, read: readBinary });
-}
+export { enableBinarySnapshots } from "../snapshot/binary.js";

@@ -16,7 +16,7 @@
  * ```
  * @module capsule2d/joints
  */
-export { JointWorld } from "../joints/joint-world.js";
+export { JointWorld } from "../world/joint-world.js";
 export { Joint, JOINT_TYPES } from "../joints/joint.js";
 export type { JointType } from "../joints/joint.js";
 export type {

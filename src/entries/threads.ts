@@ -24,7 +24,7 @@
 import { setSolverThreads } from "../solver/parallel/installed.js";
 import { checkThreadSupport, SolverThreads } from "../solver/parallel/solver-threads.js";
 
-export { SolverWorkerError } from "../solver/parallel/solver-worker-error.js";
+export { SolverWorkerError } from "../world/world.js";
 
 /**
  * Let worlds of this copy of capsule2d run `solverThreads` ≥ 2 on workers.
@@ -35,6 +35,6 @@ export { SolverWorkerError } from "../solver/parallel/solver-worker-error.js";
 export function enableSolverThreads(): void {
   setSolverThreads({
     check: checkThreadSupport,
-    create: (world, when, cc, bodies, colouring, workers) => new SolverThreads(world, when, cc, bodies, colouring, workers),
+    create: (failed, cc, bodies, colouring, workers) => new SolverThreads(failed, cc, bodies, colouring, workers),
   });
 }

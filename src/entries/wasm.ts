@@ -24,7 +24,7 @@
  * false and the worlds solve in JavaScript.
  * @module capsule2d/wasm
  */
-import { setWasmPasses, wasmPasses, type WasmPassesModule } from "../solver/wasm-installed.js";
+import { setWasmPasses, wasmPasses, type WasmPassesModule } from "../solver/contact-solver.js";
 import { CONTACT_PASSES_WASM } from "../wasm/contact-passes-wasm.js";
 import { counts, WasmPasses } from "../wasm/wasm-passes.js";
 

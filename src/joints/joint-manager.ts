@@ -20,7 +20,6 @@
  */
 import type { Body } from "../bodies/body.js";
 import type { SolverBodies } from "../solver/solver-bodies.js";
-import type { JointStages } from "../world/joint-stages.js";
 import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL, type Joint } from "./joint.js";
 import { JointContext, prepareBase, resetImpulses } from "./parts.js";
 import { prepareRevolute, solveRevolutes, sumRevolutes, warmStartRevolutes } from "./revolute.js";
@@ -41,7 +40,8 @@ import { capacityFor, grown } from "../math/typed.js";
 const LINEAR_TOLERANCE = 5e-5;
 const ANGULAR_TOLERANCE = 1e-3;
 
-export class JointManager implements JointStages {
+/** The joints of a world: what the step's joint stages (`JointStages`, src/world/joint-stages.ts) ask of them. */
+export class JointManager {
   /** Joints in creation order (holes after removals, closed when read). */
   private readonly list: (Joint | null)[] = [];
   /** The rows of `list`'s joints, in the same order (closed with it). */

@@ -29,6 +29,13 @@ import {
 } from "./joint-rows.js";
 
 import { JOINT_TYPES, REVOLUTE, PRISMATIC, DISTANCE, WELD, WHEEL, MOTOR, type JointType } from "./joint-kinds.js";
+
+declare module "../bodies/body.js" {
+  /** A body's joints are `Joint`s (see `BodyLinks` in src/bodies/body.ts). */
+  interface BodyLinks {
+    joint: Joint;
+  }
+}
 export { JOINT_TYPES, REVOLUTE, PRISMATIC, DISTANCE, WELD, WHEEL, MOTOR, FILTER, type JointType } from "./joint-kinds.js";
 
 /** What a joint needs from the world that holds it. */

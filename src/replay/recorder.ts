@@ -14,7 +14,7 @@
  * a snapshot): a recorded run's hashes are those of the same run without a
  * recorder. With none attached, a world pays one null test per changing call.
  */
-import { enableBinarySnapshots } from "../entries/binary.js";
+import { enableBinarySnapshots } from "../snapshot/binary.js";
 import { Body } from "../bodies/body.js";
 import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
@@ -22,7 +22,7 @@ import { World } from "../world/world.js";
 import type { WorldJournal } from "../world/journal.js";
 import { ByteWriter, writeNewBody, writeValue } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_JOINT, OP_WORLD, Recording } from "./recording.js";
-import { applyOps, startFor } from "./replay.js";
+import { applyOps, startFor } from "./apply.js";
 import type { ForceField } from "../solver/integrate.js";
 
 /** Options of `new Recorder(world, options)`. */

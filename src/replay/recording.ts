@@ -21,7 +21,7 @@
  */
 import * as check from "../math/validate.js";
 import { readSnapshot } from "../snapshot/snapshot.js";
-import { enableBinarySnapshots } from "../entries/binary.js";
+import { enableBinarySnapshots } from "../snapshot/binary.js";
 import { ByteReader, ByteWriter, corrupt, readValue } from "./codec.js";
 import { BODY_CALLS, JOINT_CALLS, WORLD_CALLS } from "./methods.js";
 

@@ -22,7 +22,7 @@ import {
 } from "./schema.js";
 import {
   READABLE_VERSIONS, READ_LISTS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
-  readOptions, typeFail, type RestoredWorld, type WorldState,
+  readOptions, setBinaryCodec, typeFail, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
 import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
 
@@ -273,4 +273,14 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
     at += JOINT_LAYOUT.bytes;
   }
   return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
+}
+
+/**
+ * Let `world.snapshot({ format: "binary" })` and `World.fromSnapshot(buffer)`
+ * write and read binary snapshots, in every world of this copy of capsule2d.
+ * Call it once, before the first binary snapshot; calling it again does
+ * nothing more. Without it, both throw a `TypeError` that names this function.
+ */
+export function enableBinarySnapshots(): void {
+  setBinaryCodec({ capture: captureBinary, read: readBinary });
 }

@@ -18,7 +18,7 @@
  * returns null and the callers walk the tables as before. Compiling happens
  * on first use, so a page that never takes a snapshot never tries.
  */
-import type { Field, Layout } from "./schema.js";
+import type { Field, Layout } from "./field.js";
 import { LIMITS } from "../math/validate.js";
 
 /** The range of a field's values: an int's own; a number's finite values, its own, else ±LIMITS.huge (from 0 when nonNegative). */

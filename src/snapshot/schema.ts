@@ -24,50 +24,10 @@ import { BOX, CAPSULE, CIRCLE, type Body, type BodyType, type ShapeKind } from "
 import { Contact, DECIDED, MAX_BODY_ID, ONE_WAY, PASSING, REPORTED, TOUCHING } from "../contacts/contact.js";
 import { Joint, JOINT_TYPES, type JointType } from "../joints/joint.js";
 import { compiledCodec } from "./compile.js";
+import type { Field, FieldKind, Layout } from "./field.js";
+
+export type { Field, FieldKind, Layout } from "./field.js";
 import { LIMITS } from "../math/validate.js";
-
-export type FieldKind =
-  /** any finite number */
-  | "number"
-  /** a finite number >= 0 */
-  | "nonNegative"
-  /** any number but NaN: ±Infinity allowed (JSON: the strings "Infinity" and "-Infinity") */
-  | "extended"
-  /** an integer in [min, max] */
-  | "int"
-  | "bool"
-  /** one of `values` (stored as its index) */
-  | "enum"
-  /** JSON only */
-  | "string"
-  /** JSON only, optional: any JSON value */
-  | "json";
-
-export interface Field<T, C> {
-  /** Dotted JSON path ("position.x", "points.1.depth"). */
-  readonly path: string;
-  /** The path split at its dots (split once, here: records are written and read by the thousand). */
-  readonly keys: readonly string[];
-  /** keys[i + 1] is an array index (so the object at keys[i] is an array). */
-  readonly arrayAt: readonly boolean[];
-  readonly kind: FieldKind;
-  readonly values?: readonly string[];
-  /** int: the range; number, nonNegative, extended: the range of finite values (default ±LIMITS.huge; nonNegative from 0). */
-  readonly min?: number;
-  readonly max?: number;
-  /** JSON: written only when this holds; when missing on reading, the value is `fallback` (0 or false). */
-  readonly present?: (o: T, ctx: C) => boolean;
-  /** The snapshot version that added the field (binary records of older versions lack it). */
-  readonly since?: number;
-  /**
-   * The live object's property that holds the value, for a field that is a
-   * plain property (`get` and `set` then read and write it): the compiled
-   * codecs (compile.ts) access it directly.
-   */
-  readonly prop?: string;
-  get(o: T, ctx: C): unknown;
-  set(o: T, value: unknown, ctx: C): void;
-}
 
 /** Shorthand for a field; `get`/`set` receive and return plain values. */
 function f<T, C>(
@@ -452,18 +412,6 @@ export class BlankPool implements Blanks {
 }
 
 // ---------------------------------------------------------------- binary layout, derived from a table
-
-export interface Layout {
-  /** Fields stored as Float64, Int32/Uint32, and flag bits, in that order. */
-  readonly numbers: readonly number[];
-  readonly ints: readonly number[];
-  readonly flags: readonly number[];
-  /** Bit offset of each flag field (bools 1 bit, enums as many as their values need). */
-  readonly bitOf: readonly number[];
-  /** Bit mask of each flag field (at bit 0). */
-  readonly maskOf: readonly number[];
-  readonly bytes: number;
-}
 
 export function layoutOf(fields: readonly Field<never, never>[]): Layout {
   const numbers: number[] = [];

@@ -26,7 +26,6 @@ import { Softness } from "./softness.js";
 import { ImpactWorklist } from "./impact-worklist.js";
 import type { SolverBodies } from "./solver-bodies.js";
 import { capacityFor, grown } from "../math/typed.js";
-import { wasmPasses, type WasmPassesModule } from "./wasm-installed.js";
 import {
   C_NX, C_NY, C_POINT, C_RESTITUTION, C_ROLLING_IMPULSE, I_COUNT, I_SLOT_A, I_SLOT_B, INT_STRIDE,
   P_BOUNCE_BELOW, P_INV_H, P_MAX_PUSH, P_SOFT_BIAS, P_SOFT_IMPULSE, P_SOFT_MASS, P_STIFF_BIAS, P_STIFF_IMPULSE, P_STIFF_MASS,
@@ -50,6 +49,30 @@ export const PASS_PGS = 3;
  */
 export interface ContactPassRunner {
   run(pass: number): boolean;
+}
+
+/**
+ * The WebAssembly contact passes are not part of the core: `enableWasmSolver()`
+ * from `capsule2d/wasm` installs them here, and every world's contact
+ * solver then runs its passes (warm start, solve, relax; pgs iterations) in
+ * WebAssembly, with the same bits as in JavaScript (see wasm/contact-passes.ts).
+ * A world with solver threads keeps its own.
+ */
+export interface WasmPassesModule {
+  /** The passes of one world's contact solver, or null where WebAssembly cannot run them (it then solves in JavaScript). */
+  create(cc: ContactConstraints, sb: SolverBodies): ContactPassRunner | null;
+}
+
+let installedWasm: WasmPassesModule | null = null;
+
+/** Install (or, with null, remove) the WebAssembly passes; `capsule2d/wasm` calls it. */
+export function setWasmPasses(module: WasmPassesModule | null): void {
+  installedWasm = module;
+}
+
+/** The installed WebAssembly passes, or null. */
+export function wasmPasses(): WasmPassesModule | null {
+  return installedWasm;
 }
 
 export class ContactConstraints {
@@ -336,7 +359,7 @@ export class ContactConstraints {
    */
   private runElsewhere(sb: SolverBodies, pass: number): boolean {
     if (this.threads !== null) return this.threads.run(pass);
-    const m = wasmPasses();
+    const m = installedWasm;
     if (m === null) return false;
     if (this.wasmFrom !== m) {
       this.wasmFrom = m;

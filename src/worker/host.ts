@@ -5,7 +5,7 @@ import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
 import { Capsule, type CapsuleOptions } from "../bodies/capsule.js";
 import { Circle, type CircleOptions } from "../bodies/circle.js";
 import { describe, finite, integer, nonNegative, object, vector } from "../math/validate.js";
-import { bodyById } from "../replay/replay.js";
+import { bodyById } from "../replay/apply.js";
 import type { World } from "../world/world.js";
 import { POSE_STRIDE, errorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type Reply, type Request } from "./protocol.js";
 

@@ -26,7 +26,7 @@
  *
  * This is the whole step, the queries and the events: what `capsule2d/core`
  * ships. The optional parts are subclasses that fill in what the step asks
- * through small seams: joints (src/joints/joint-world.ts, `capsule2d/joints`)
+ * through small seams: joints (src/world/joint-world.ts, `capsule2d/joints`)
  * replace the `jointManager` stages, which are no-ops here (NoJoints); the
  * full `World` of `capsule2d` (src/world/world.ts) adds snapshots, clones,
  * `restore`, explosions, the pgs solver and the sap and brute broadphases.
@@ -56,7 +56,8 @@ import { Softness } from "../solver/softness.js";
 import { ContactConstraints } from "../solver/contact-solver.js";
 import { SolverBodies } from "../solver/solver-bodies.js";
 import { Islands, SET_AWAKE } from "../solver/islands.js";
-import { ContinuousSolver, MotionBounds } from "../solver/continuous.js";
+import { ContinuousSolver } from "../solver/continuous.js";
+import { MotionBounds } from "../solver/motion-bounds.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type SolverName, type WorldOptions } from "./options.js";
 import {
   EventBuffers, EVENT_NAMES, toContactInfo, type CollisionPair, type ContactEvents, type ContactInfo, type SensorEvents, type WorldEvents,

@@ -34,6 +34,7 @@ import type { Manifold, ManifoldPoint } from "../collision/narrowphase/manifold.
 import type { Vec2 } from "../math/vec2.js";
 import { DEPTH, DEPTH0, DEPTH1, NX, NY, ROW, X0, X1, Y0, Y1, type Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
+import type { ContactEventSink } from "../contacts/contact-events.js";
 
 /** Two solid bodies began touching (`world.contactEvents.begin`). */
 export interface ContactBeginEvent {
@@ -364,7 +365,7 @@ class SensorView implements SensorEvents {
  * end of the last step to the end of this one (a body removed between steps
  * reports with the next step); `publish` makes it the readable set.
  */
-export class EventBuffers {
+export class EventBuffers implements ContactEventSink {
   private current = new EventSet();
   private published = new EventSet();
 

@@ -2,7 +2,7 @@
  * World: the full world of `capsule2d`. The step itself, the bodies, the
  * queries and the events are the core world's (src/world/core-world.ts: read the
  * step there, top to bottom); joints come from JointWorld
- * (src/joints/joint-world.ts). This class adds the rest of the public API: snapshots, `World.fromSnapshot`, `restore` and
+ * (src/world/joint-world.ts). This class adds the rest of the public API: snapshots, `World.fromSnapshot`, `restore` and
  * `clone`; `explode`; the pgs solver beside soft-step; and the sap and brute
  * broadphases beside the tree. `capsule2d/core` leaves all of these out.
  */
@@ -14,7 +14,7 @@ import { isTile } from "../contacts/seams.js";
 import type { Contact } from "../contacts/contact.js";
 import type { SolverName, WorldOptions } from "./options.js";
 import { Joint } from "../joints/joint.js";
-import { JointWorld } from "../joints/joint-world.js";
+import { JointWorld } from "./joint-world.js";
 import { byId, MAX_IMPACT_SWEEPS, type CoreWorldOptions } from "./core-world.js";
 import { GraphColouring } from "../solver/graph-colour.js";
 import type { SolverThreads, ThreadStats } from "../solver/parallel/solver-threads.js";
@@ -50,7 +50,7 @@ export class World extends JointWorld {
       const parallel = solverThreadsModule(threads); // installed by capsule2d/threads, or a TypeError naming it
       parallel.check(threads);
       const cc = this.contactConstraints;
-      this.threads = parallel.create(this, () => `in step ${this.stepCount + 1}`, cc, this.solverBodies, this.colouring!, threads - 1);
+      this.threads = parallel.create((worker, message) => new SolverWorkerError(this, worker, message, `in step ${this.stepCount + 1}`), cc, this.solverBodies, this.colouring!, threads - 1);
       cc.threads = this.threads;
     }
   }
@@ -466,3 +466,28 @@ function jointFrom(saved: Joint, a: Body, b: Body, reuse: Joint | null): Joint {
 }
 
 export { Body };
+
+/**
+ * SolverWorkerError: the error a world's solver threads raise when one of its workers fails
+ * (see the `solverThreads` world option): thrown by the `step()` that found
+ * it, and by every step after it (a failed step leaves the world half
+ * stepped: restore a snapshot, or make the world again), and the rejection
+ * of `world.threadsReady()`.
+ */
+/** A solver worker failed: its message, which worker, and the world it solved for. */
+export class SolverWorkerError extends Error {
+  /** The world whose worker failed (not enumerable, so that printing the error does not print the world). */
+  declare readonly world: World;
+  /** The worker's index (0 .. solverThreads − 2). */
+  readonly worker: number;
+  /** The worker's own message (its error's name and message). */
+  readonly workerMessage: string;
+
+  constructor(world: World, worker: number, workerMessage: string, when: string) {
+    super(`capsule2d: solver worker ${worker} of the world failed ${when}: ${workerMessage}`);
+    this.name = "SolverWorkerError";
+    Object.defineProperty(this, "world", { value: world, enumerable: false });
+    this.worker = worker;
+    this.workerMessage = workerMessage;
+  }
+}

@@ -4,7 +4,6 @@
  * threads does not ship the workers' code (about 4 kB min+gzip). `World`
  * asks for it when `solverThreads` is 2 or more.
  */
-import type { World } from "../../world/world.js";
 import type { ContactConstraints } from "../contact-solver.js";
 import type { GraphColouring } from "../graph-colour.js";
 import type { SolverBodies } from "../solver-bodies.js";
@@ -15,7 +14,7 @@ export interface SolverThreadsModule {
   /** Can this environment run `threads` solver threads? Throws a RangeError naming what is missing. */
   check(threads: number): void;
   /** The workers for a world's contact passes (`workers` besides the calling thread). */
-  create(world: World, when: () => string, cc: ContactConstraints, bodies: SolverBodies, colouring: GraphColouring, workers: number): SolverThreads;
+  create(failed: (worker: number, message: string) => Error, cc: ContactConstraints, bodies: SolverBodies, colouring: GraphColouring, workers: number): SolverThreads;
 }
 
 let installed: SolverThreadsModule | null = null;

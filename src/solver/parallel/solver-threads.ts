@@ -15,13 +15,11 @@
  * The calling thread waits at barriers with Atomics.wait, except on a
  * browser's main thread (where it may not block), which spins.
  */
-import type { World } from "../../world/world.js";
 import { BODY_COLUMNS, CONTACT_ARRAYS, solveContacts, warmStartContacts } from "../contact-kernels.js";
 import type { ContactConstraints, ContactPassRunner } from "../contact-solver.js";
 import type { SolverBodies } from "../solver-bodies.js";
 import type { GraphColouring } from "../graph-colour.js";
 import { LAYOUT as L, workerMain, workOnPass } from "./work.js";
-import { SolverWorkerError } from "./solver-worker-error.js";
 
 /** A worker, whichever kind. */
 interface WorkerHandle {
@@ -103,7 +101,7 @@ export class SolverThreads implements ContactPassRunner {
   private sentContacts = -1;
   private sentBodies = -1;
   private generation = 0;
-  private failure: SolverWorkerError | null = null;
+  private failure: Error | null = null;
   private disposed = false;
   private starting: Promise<void> | null = null;
   private readyCount = 0;
@@ -113,9 +111,8 @@ export class SolverThreads implements ContactPassRunner {
   private sharedPasses = 0;
 
   constructor(
-    private readonly world: World,
-    /** Where the world is, for messages ("in step 12"). */
-    private readonly when: () => string,
+    /** The error for a failed worker (the world's `SolverWorkerError`, which names the step it failed in). */
+    private readonly failed: (worker: number, message: string) => Error,
     private readonly cc: ContactConstraints,
     private readonly sb: SolverBodies,
     private readonly colouring: GraphColouring,
@@ -203,7 +200,7 @@ export class SolverThreads implements ContactPassRunner {
   private onFailure(index: number, message: string): void {
     if (this.failure !== null || this.disposed) return;
     for (const h of this.handles) h.release();
-    this.failure = new SolverWorkerError(this.world, index, message, this.when());
+    this.failure = this.failed(index, message);
     for (const w of this.readyWaiters) w.reject(this.failure);
     this.readyWaiters = [];
   }

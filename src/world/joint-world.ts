@@ -7,11 +7,11 @@
  */
 import { Body } from "../bodies/body.js";
 import * as check from "../math/validate.js";
-import { CoreWorld, type CoreWorldOptions } from "../world/core-world.js";
-import type { JointEvents } from "../world/events.js";
-import { Joint, type JointOwner } from "./joint.js";
-import { buildJoint, type JointDef } from "./definition.js";
-import { JointManager } from "./joint-manager.js";
+import { CoreWorld, type CoreWorldOptions } from "./core-world.js";
+import type { JointEvents } from "./events.js";
+import { Joint, type JointOwner } from "../joints/joint.js";
+import { buildJoint, type JointDef } from "../joints/definition.js";
+import { JointManager } from "../joints/joint-manager.js";
 
 /**
  * The world of `capsule2d/core` with joints (revolute, prismatic, distance,
