@@ -149,6 +149,32 @@ describe("enableWasmSolver", () => {
     expect(wasmSolverPasses() - before).toBe(12);
   });
 
+  it("with a world, turns them on for that world alone: two worlds of one process solve in different passes, with the same bits", () => {
+    const inWasm = materialsScene();
+    const inJs = materialsScene();
+    expect(enableWasmSolver(inWasm)).toBe(true);
+    expect([wasmSolverEnabled(inWasm), wasmSolverEnabled(inJs), wasmSolverEnabled()]).toEqual([true, false, false]);
+    const before = wasmSolverPasses();
+    inJs.step(dt);
+    expect(wasmSolverPasses() - before).toBe(0); // the other world's passes stayed in JavaScript
+    inWasm.step(dt);
+    expect(wasmSolverPasses() - before).toBe(12); // 4 sub-steps × (warm start, solve, relax)
+    for (let i = 0; i < 120; i++) {
+      inWasm.step(dt);
+      inJs.step(dt);
+    }
+    expect(inWasm.stateHash()).toBe(inJs.stateHash());
+    // a world's own choice wins over the default of the others, both ways
+    enableWasmSolver();
+    disableWasmSolver(inJs);
+    expect([wasmSolverEnabled(inWasm), wasmSolverEnabled(inJs), wasmSolverEnabled(materialsScene())]).toEqual([true, false, true]);
+    disableWasmSolver();
+    disableWasmSolver(inWasm);
+    const after = wasmSolverPasses();
+    inWasm.step(dt);
+    expect(wasmSolverPasses()).toBe(after);
+  });
+
   it("returns false where WebAssembly cannot run, and the worlds solve in JavaScript", () => {
     // a fresh process whose global WebAssembly is gone (as in an environment without it), on the built package
     const root = fileURLToPath(new URL("..", import.meta.url));

@@ -1,9 +1,12 @@
 /**
  * `capsule2d/wasm`: the contact solver's passes (warm start, solve, relax;
  * pgs iterations) in WebAssembly, with the same bits as in JavaScript:
- * faster on scenes where contacts are most of the work (see docs/performance.md). Call {@link enableWasmSolver} once; from then on every world of this
- * copy of capsule2d uses them (worlds already stepping switch at their next
- * step, and nothing else changes: the results are identical). It is a
+ * faster on scenes where contacts are most of the work (see docs/performance.md).
+ * `enableWasmSolver(world)` turns them on for that world alone;
+ * `enableWasmSolver()` for every world that has not chosen for itself (worlds
+ * already stepping switch at their next step, and nothing else changes: the
+ * results are identical), so two worlds of one process can solve in
+ * different ones. It is a
  * separate entry point so that games that do not want it do not ship it
  * (the module is 2.5 kB).
  *
@@ -11,8 +14,8 @@
  * import { World } from "capsule2d";
  * import { enableWasmSolver } from "capsule2d/wasm";
  *
- * enableWasmSolver(); // false where WebAssembly is not allowed: JavaScript solves, same bits
  * const world = new World();
+ * enableWasmSolver(world); // false where WebAssembly is not allowed: JavaScript solves, same bits
  * ```
  *
  * What stays in JavaScript: worlds with `solverThreads` ≥ 2 (their arrays
@@ -26,6 +29,7 @@
  */
 import { setWasmPasses, wasmPasses, type WasmPassesModule } from "../solver/contact-solver.js";
 import { CONTACT_PASSES_WASM } from "../wasm/contact-passes-wasm.js";
+import type { CoreWorld } from "../world/core-world.js";
 import { counts, WasmPasses } from "../wasm/wasm-passes.js";
 
 let installedHere: WasmPassesModule | null = null;
@@ -50,35 +54,38 @@ function bytes(): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Solve the contacts of every world in WebAssembly from the next step on.
- * Returns true when it is on, false when this environment cannot compile
- * WebAssembly (then nothing changes). Calling it again does nothing more.
+ * Solve the contacts of `world` in WebAssembly from its next step on; without
+ * a world, of every world that has not chosen for itself. Returns true when
+ * it is on, false when this environment cannot compile WebAssembly (then
+ * nothing changes). Calling it again does nothing more.
  */
-export function enableWasmSolver(): boolean {
-  if (installedHere !== null) {
-    setWasmPasses(installedHere);
-    return true;
+export function enableWasmSolver(world?: CoreWorld): boolean {
+  if (installedHere === null) {
+    let module: WebAssembly.Module;
+    try {
+      module = new WebAssembly.Module(bytes());
+      new WebAssembly.Instance(module, { env: { memory: new WebAssembly.Memory({ initial: 1 }) } });
+    } catch {
+      return false; // no WebAssembly, or a Content-Security-Policy without 'wasm-unsafe-eval'
+    }
+    installedHere = { create: (cc, sb) => new WasmPasses(module, cc, sb) };
   }
-  let module: WebAssembly.Module;
-  try {
-    module = new WebAssembly.Module(bytes());
-    new WebAssembly.Instance(module, { env: { memory: new WebAssembly.Memory({ initial: 1 }) } });
-  } catch {
-    return false; // no WebAssembly, or a Content-Security-Policy without 'wasm-unsafe-eval'
-  }
-  installedHere = { create: (cc, sb) => new WasmPasses(module, cc, sb) };
-  setWasmPasses(installedHere);
+  setWasmPasses(installedHere, world?.contactConstraints);
   return true;
 }
 
-/** Solve in JavaScript again from the next step on (the same bits; for comparisons and tests). */
-export function disableWasmSolver(): void {
-  setWasmPasses(null);
+/**
+ * Solve the contacts of `world` in JavaScript again from its next step on;
+ * without a world, of every world that has not chosen for itself (the same
+ * bits; for comparisons and tests).
+ */
+export function disableWasmSolver(world?: CoreWorld): void {
+  setWasmPasses(null, world?.contactConstraints);
 }
 
-/** Are the worlds solving their contacts in WebAssembly? */
-export function wasmSolverEnabled(): boolean {
-  return wasmPasses() !== null;
+/** Does `world` solve its contacts in WebAssembly (without a world: do the worlds that have not chosen for themselves)? */
+export function wasmSolverEnabled(world?: CoreWorld): boolean {
+  return wasmPasses(world?.contactConstraints) !== null;
 }
 
 /** Contact passes (warm starts, solve and relax passes, pgs iterations) run in WebAssembly so far, by every world of this copy of capsule2d: a way to see that it is on. */

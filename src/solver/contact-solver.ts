@@ -65,14 +65,19 @@ export interface WasmPassesModule {
 
 let installedWasm: WasmPassesModule | null = null;
 
-/** Install (or, with null, remove) the WebAssembly passes; `capsule2d/wasm` calls it. */
-export function setWasmPasses(module: WasmPassesModule | null): void {
-  installedWasm = module;
+/**
+ * Install (or, with null, remove) the WebAssembly passes of `cc`'s world, or
+ * without `cc` of every world that has not chosen its own; `capsule2d/wasm`
+ * calls it.
+ */
+export function setWasmPasses(module: WasmPassesModule | null, cc?: ContactConstraints): void {
+  if (cc === undefined) installedWasm = module;
+  else cc.ownWasm = module;
 }
 
-/** The installed WebAssembly passes, or null. */
-export function wasmPasses(): WasmPassesModule | null {
-  return installedWasm;
+/** The WebAssembly passes `cc`'s world uses (its own choice, else the installed ones), or null. */
+export function wasmPasses(cc?: ContactConstraints): WasmPassesModule | null {
+  return cc === undefined || cc.ownWasm === undefined ? installedWasm : cc.ownWasm;
 }
 
 export class ContactConstraints {
@@ -84,6 +89,8 @@ export class ContactConstraints {
   count = 0;
   /** The solver threads that run the passes, or null (one thread). */
   threads: ContactPassRunner | null = null;
+  /** This world's own choice of WebAssembly passes (`enableWasmSolver(world)`; null: JavaScript), or undefined: what `enableWasmSolver()` chose for every world. */
+  ownWasm: WasmPassesModule | null | undefined = undefined;
   /** The WebAssembly passes (capsule2d/wasm), made by `wasmFrom` when first needed. */
   private wasm: ContactPassRunner | null = null;
   private wasmFrom: WasmPassesModule | null = null;
@@ -359,7 +366,7 @@ export class ContactConstraints {
    */
   private runElsewhere(sb: SolverBodies, pass: number): boolean {
     if (this.threads !== null) return this.threads.run(pass);
-    const m = installedWasm;
+    const m = wasmPasses(this);
     if (m === null) return false;
     if (this.wasmFrom !== m) {
       this.wasmFrom = m;

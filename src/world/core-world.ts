@@ -164,7 +164,8 @@ export class CoreWorld implements BodyOwner {
   protected readonly integrator = new Integrator();
   protected readonly motion = new MotionBounds();
   protected readonly solverBodies = new SolverBodies();
-  protected readonly contactConstraints = new ContactConstraints();
+  /** @internal The contact solver (`capsule2d/wasm` sets its passes: `enableWasmSolver(world)`). */
+  readonly contactConstraints = new ContactConstraints();
   private readonly soft = new Softness();
   private readonly stiff = new Softness();
   /** The contact hertz, damping ratio and sub-step that `soft` and `stiff` were set for. */

@@ -61,7 +61,7 @@ export const STEP_STAGES: readonly StageInfo[] = [
     name: "bounds",
     title: "bounds",
     summary: "moved bodies' broadphase boxes, swept ahead over their motion in the next step",
-    source: "src/collision/broadphase/, src/solver/continuous.ts",
+    source: "src/collision/broadphase/, src/solver/motion-bounds.ts",
   },
   {
     name: "continuous",

@@ -55,7 +55,7 @@ export function checkThreadSupport(threads: number): void {
   if (typeof g.SharedArrayBuffer !== "function") {
     throw new RangeError(
       `capsule2d: solverThreads ${threads} needs SharedArrayBuffer, which this environment does not offer` +
-        (g.crossOriginIsolated === false ? " (a browser page must be cross-origin isolated: serve it with the COOP and COEP headers, see docs/threads-and-workers.md)" : ""),
+        (g.crossOriginIsolated === false ? " (a browser page must be cross-origin isolated: serve it with the COOP and COEP headers)" : ""),
     );
   }
   if (!isNode() && typeof g.Worker !== "function") {
