@@ -1,10 +1,12 @@
-// Compiles wasm/contact-passes.ts (AssemblyScript) to WebAssembly and writes
-// the module, base64-encoded, into src/wasm/contact-passes-wasm.ts, which
+// Compiles wasm/contact-passes.ts (AssemblyScript, which imports its offsets
+// from the row layout table src/solver/row-layout.ts, as the JavaScript kernels
+// do) to WebAssembly and writes the module, base64-encoded, into
+// src/wasm/contact-passes-wasm.ts, which
 // `capsule2d/wasm` instantiates (a string in a module: every bundler and
 // the <script> build carry it with no loader or fetch). Run by
 // scripts/build.mjs; the output is committed, so the sources typecheck and
 // test before a build. `node scripts/build-wasm.mjs --check` fails when it
-// is stale.
+// is stale (the table, or the AssemblyScript, changed without a rebuild).
 import asc from "assemblyscript/asc";
 import { readFileSync, writeFileSync } from "node:fs";
 

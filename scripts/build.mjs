@@ -32,6 +32,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
+import { rowLayoutLiterals } from "./row-layout.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -60,8 +61,9 @@ function filesEndingWith(dir, suffix) {
 execFileSync(process.execPath, ["scripts/build-wasm.mjs"], { stdio: "inherit" });
 rmSync("dist", { recursive: true, force: true });
 
-const modules = { entryPoints: sources("src"), outbase: "src", bundle: false, target: "es2020", logLevel: "warning" };
-const script = { bundle: true, minify: true, format: "iife", platform: "browser", target: "es2020", logLevel: "warning" };
+// ...rowLayoutLiterals(): the row layout table's offsets written in as numbers, as the kernels need (scripts/row-layout.mjs)
+const modules = { entryPoints: sources("src"), outbase: "src", bundle: false, target: "es2020", logLevel: "warning", ...rowLayoutLiterals() };
+const script = { bundle: true, minify: true, format: "iife", platform: "browser", target: "es2020", logLevel: "warning", ...rowLayoutLiterals() };
 await Promise.all([
   build({ ...modules, format: "esm", outdir: "dist/esm", platform: "neutral" }),
   build({ ...modules, format: "cjs", outdir: "dist/cjs", platform: "node" }),

@@ -37,6 +37,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { rowLayoutLiterals } from "./row-layout.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const examplesDir = join(root, "examples");
@@ -106,6 +107,7 @@ export async function startServer(options = {}) {
       target: "es2020",
       sourcemap: true,
       logLevel: "warning",
+      ...rowLayoutLiterals(), // the kernels' offsets as numbers (scripts/row-layout.mjs)
     });
     if (options.watch) await ctx.watch();
     upstreamUp(await ctx.serve({ servedir: examplesDir, port: 0, host: "127.0.0.1" }));

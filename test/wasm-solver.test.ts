@@ -193,7 +193,7 @@ describe("enableWasmSolver", () => {
     expect(bytes).toBeLessThan(4096);
   });
 
-  it("src/wasm/contact-passes-wasm.ts is what scripts/build-wasm.mjs makes of wasm/contact-passes.ts", () => {
+  it("src/wasm/contact-passes-wasm.ts is what scripts/build-wasm.mjs makes of wasm/contact-passes.ts and the row layout table", () => {
     const root = fileURLToPath(new URL("..", import.meta.url));
     expect(() => execFileSync(process.execPath, ["scripts/build-wasm.mjs", "--check"], { cwd: root, stdio: "pipe" })).not.toThrow();
   }, 60_000);

@@ -3,24 +3,32 @@
  * arrays and a range of constraints: `ContactConstraints` runs them over all
  * its constraints in one thread, and the parallel solver
  * (src/solver/parallel/) runs them over blocks of a colour on several
- * threads at once, on the same memory. Each function is self-contained (it
- * uses nothing but its arguments), because the workers compile it from its
- * source text: the same code, so the same bits.
+ * threads at once, on the same memory. Each function stands alone (it
+ * uses nothing but its arguments and the row layout's offsets), because the
+ * workers compile it from its source text: the same code, so the same bits.
  *
  * Layout. A constraint's numbers lie side by side, one block of `STRIDE`
  * in `values` (the constraint's own, then `POINT_STRIDE` for each of its two
  * points) and `INT_STRIDE` in `ints`, so that a pass reads two streams of
  * memory, each constraint from a few adjacent cache lines, instead of one
  * array per field (two dozen streams, a cache line from each). The offsets
- * are the `C_*`, `PT_*` and `I_*` constants below; the loops here (and the
- * other hot loops of contact-solver.ts) spell them as numbers with the
- * name in a comment: they must stand alone, and V8 folds a literal into the
- * address where it loads an imported constant.
+ * are the `C_*`, `PT_*` and `I_*` constants of the row layout table
+ * (row-layout.ts). Every pipeline that runs this file (the builds, the
+ * examples' server, vitest) writes them in as numbers (scripts/row-layout.mjs):
+ * V8 folds a literal into the address where it loads an imported constant,
+ * and the workers' copy must stand alone.
  *
  * The numbers they need besides the constraints are in `c.params` (indices
  * `P_*`), set before each pass (a Float64Array: V8 boxed numbers passed as
  * arguments to calls it did not inline).
  */
+import {
+  C_FRICTION, C_NX, C_NY, C_POINT, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE, C_ROLLING_MASS, C_TANGENT_SPEED, CONTACT_STRIDE,
+  I_COUNT, I_SLOT_A, I_SLOT_B, I_STIFF, INT_STRIDE,
+  P_BOUNCE_BELOW, P_INV_H, P_MAX_PUSH, P_SOFT_BIAS, P_SOFT_IMPULSE, P_SOFT_MASS, P_STIFF_BIAS, P_STIFF_IMPULSE, P_STIFF_MASS,
+  POINT_STRIDE, PT_BIAS, PT_NORMAL_IMPULSE, PT_NORMAL_MASS, PT_RAX, PT_RAY, PT_RBX, PT_RBY, PT_SAX, PT_SAY, PT_SBX, PT_SBY,
+  PT_SEPARATION, PT_TANGENT_IMPULSE, PT_TANGENT_MASS, PT_TOTAL_NORMAL, PT_TOTAL_TANGENT,
+} from "./row-layout.js";
 
 /** The constraint arrays a pass reads and writes (`ContactConstraints` has them). */
 export interface ContactArrays {
@@ -51,98 +59,14 @@ export const CONTACT_ARRAYS: readonly (keyof ContactArrays)[] = ["values", "ints
 /** Body columns by name, in the order the parallel solver shares them. */
 export const BODY_COLUMNS: readonly (keyof BodyColumns)[] = ["vx", "vy", "w", "invMass", "invI", "dpx", "dpy", "dqc", "dqs"];
 
-// `values`: a constraint's block starts at STRIDE · i
-/** Numbers per constraint in `values` (five 64-byte cache lines). */
-export const STRIDE = 40;
-/** The normal (unit, from A to B): x and y. */
-export const C_NX = 0;
-/** See `C_NX`. */
-export const C_NY = 1;
-/** Friction coefficient (mixed). */
-export const C_FRICTION = 2;
-/** Conveyor speed along the tangent (the bodies' `tangentSpeed` summed, as in Box2D v3.1). */
-export const C_TANGENT_SPEED = 3;
-/** Restitution (mixed). */
-export const C_RESTITUTION = 4;
-/** Rolling resistance: the coefficient × the larger radius (m). */
-export const C_ROLLING = 5;
-/** Rolling resistance: 1 / (1/IA + 1/IB). */
-export const C_ROLLING_MASS = 6;
-/** Rolling resistance: the accumulated impulse (N·m·s). */
-export const C_ROLLING_IMPULSE = 7;
-/** Point j's numbers start at C_POINT + POINT_STRIDE · j of the constraint's block. */
-export const C_POINT = 8;
-/** Numbers per point. */
-export const POINT_STRIDE = 16;
-// within a point
-/** Anchors from each body's centre: rA (x, y), then rB. */
-export const PT_RAX = 0;
-/** See `PT_RAX`. */
-export const PT_RAY = 1;
-/** See `PT_RAX`. */
-export const PT_RBX = 2;
-/** See `PT_RAX`. */
-export const PT_RBY = 3;
-/**
- * Separation anchors: each body's *core* point under the contact (its
- * surface point moved in by its radius: a circle's centre, a point of a
- * capsule's segment, a box's surface), relative to the body's centre, sA
- * (x, y) then sB. The separation estimate carries these with the bodies, so
- * a spinning circle's separation does not change (its centre does not move
- * when it turns), even for a speculative point far from its surface.
- */
-export const PT_SAX = 4;
-/** See `PT_SAX`. */
-export const PT_SAY = 5;
-/** See `PT_SAX`. */
-export const PT_SBX = 6;
-/** See `PT_SAX`. */
-export const PT_SBY = 7;
-/** Separation (−depth) at the start of the step. */
-export const PT_SEPARATION = 8;
-/** Effective masses along the normal and the tangent. */
-export const PT_NORMAL_MASS = 9;
-/** See `PT_NORMAL_MASS`. */
-export const PT_TANGENT_MASS = 10;
-/** Accumulated impulses along the normal and the tangent (of the current sub-step). */
-export const PT_NORMAL_IMPULSE = 11;
-/** See `PT_NORMAL_IMPULSE`. */
-export const PT_TANGENT_IMPULSE = 12;
-/** PGS: the normal velocity aimed for (Baumgarte push-out or speculative gap). */
-export const PT_BIAS = 13;
-/** Normal and tangent impulse applied over the whole step (all sub-steps and bounces). */
-export const PT_TOTAL_NORMAL = 14;
-/** See `PT_TOTAL_NORMAL`. */
-export const PT_TOTAL_TANGENT = 15;
-// `ints`: a constraint's block starts at INT_STRIDE · i
-/** Integers per constraint in `ints`. */
-export const INT_STRIDE = 4;
-/** The bodies' solver slots. */
-export const I_SLOT_A = 0;
-/** See `I_SLOT_A`. */
-export const I_SLOT_B = 1;
-/** Points: 1 or 2. */
-export const I_COUNT = 2;
-/** 1 for a contact with a still body (the stiffer softness), else 0. */
-export const I_STIFF = 3;
-
-// c.params indices (the kernels below spell them as numbers: they must stand alone)
-/** 1 / sub-step length. */
-export const P_INV_H = 0;
-/** −restitutionThreshold: a relax pass leaves a point arriving faster than this for its bounce. */
-export const P_BOUNCE_BELOW = 1;
-/** maxContactPushSpeed. */
-export const P_MAX_PUSH = 2;
-/** Softness of contacts between moving bodies: bias rate, mass scale, impulse scale. */
-export const P_SOFT_BIAS = 3;
-export const P_SOFT_MASS = 4;
-export const P_SOFT_IMPULSE = 5;
-/** Softness of contacts with a still body. */
-export const P_STIFF_BIAS = 6;
-export const P_STIFF_MASS = 7;
-export const P_STIFF_IMPULSE = 8;
-/** Length of `params`. */
-export const PARAM_COUNT = 9;
+// The constraints' layout, for the modules that import it from here: see row-layout.ts.
+export {
+  CONTACT_STRIDE as STRIDE, C_NX, C_NY, C_FRICTION, C_TANGENT_SPEED, C_RESTITUTION, C_ROLLING, C_ROLLING_MASS, C_ROLLING_IMPULSE, C_POINT,
+  POINT_STRIDE, PT_RAX, PT_RAY, PT_RBX, PT_RBY, PT_SAX, PT_SAY, PT_SBX, PT_SBY, PT_SEPARATION, PT_NORMAL_MASS, PT_TANGENT_MASS,
+  PT_NORMAL_IMPULSE, PT_TANGENT_IMPULSE, PT_BIAS, PT_TOTAL_NORMAL, PT_TOTAL_TANGENT,
+  INT_STRIDE, I_SLOT_A, I_SLOT_B, I_COUNT, I_STIFF,
+  P_INV_H, P_BOUNCE_BELOW, P_MAX_PUSH, P_SOFT_BIAS, P_SOFT_MASS, P_SOFT_IMPULSE, P_STIFF_BIAS, P_STIFF_MASS, P_STIFF_IMPULSE, PARAM_COUNT,
+} from "./row-layout.js";
 
 /** Apply the accumulated impulses of constraints start .. end − 1 at once (warm starting). */
 export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: number, end: number): void {
@@ -150,11 +74,11 @@ export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: numb
   const v = c.values;
   const ints = c.ints;
   for (let i = start; i < end; i++) {
-    const o = 40 * i; // STRIDE
-    const sA = ints[4 * i]!; // INT_STRIDE, I_SLOT_A
-    const sB = ints[4 * i + 1]!; // I_SLOT_B
-    const nx = v[o]!; // C_NX
-    const ny = v[o + 1]!; // C_NY
+    const o = CONTACT_STRIDE * i;
+    const sA = ints[INT_STRIDE * i + I_SLOT_A]!;
+    const sB = ints[INT_STRIDE * i + I_SLOT_B]!;
+    const nx = v[o + C_NX]!;
+    const ny = v[o + C_NY]!;
     const mA = invMass[sA]!;
     const iA = invI[sA]!;
     const mB = invMass[sB]!;
@@ -165,11 +89,14 @@ export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: numb
     let vBx = vx[sB]!;
     let vBy = vy[sB]!;
     let wB = w[sB]!;
+    // its points: I_COUNT of them from C_POINT, POINT_STRIDE apart
+    const first = o + C_POINT;
+    const last = first + POINT_STRIDE * ints[INT_STRIDE * i + I_COUNT]!;
     if (iA === 0 && iB === 0) {
       // no impulse turns either body (see solveContacts): only the linear velocities change
-      for (let k = o + 8, last = k + 16 * ints[4 * i + 2]!; k < last; k += 16) {
-        const ln = v[k + 11]!; // PT_NORMAL_IMPULSE
-        const lt = v[k + 12]!; // PT_TANGENT_IMPULSE
+      for (let k = first; k < last; k += POINT_STRIDE) {
+        const ln = v[k + PT_NORMAL_IMPULSE]!;
+        const lt = v[k + PT_TANGENT_IMPULSE]!;
         const px = ln * nx + lt * ny;
         const py = ln * ny - lt * nx;
         vAx -= mA * px;
@@ -183,20 +110,19 @@ export function warmStartContacts(c: ContactArrays, sb: BodyColumns, start: numb
       vy[sB] = vBy;
       continue;
     }
-    // points at C_POINT, POINT_STRIDE apart; I_COUNT of them
-    for (let k = o + 8, last = k + 16 * ints[4 * i + 2]!; k < last; k += 16) {
-      const ln = v[k + 11]!; // PT_NORMAL_IMPULSE
-      const lt = v[k + 12]!; // PT_TANGENT_IMPULSE
+    for (let k = first; k < last; k += POINT_STRIDE) {
+      const ln = v[k + PT_NORMAL_IMPULSE]!;
+      const lt = v[k + PT_TANGENT_IMPULSE]!;
       const px = ln * nx + lt * ny;
       const py = ln * ny - lt * nx;
       vAx -= mA * px;
       vAy -= mA * py;
-      wA -= iA * (v[k]! * py - v[k + 1]! * px); // PT_RAX, PT_RAY
+      wA -= iA * (v[k + PT_RAX]! * py - v[k + PT_RAY]! * px);
       vBx += mB * px;
       vBy += mB * py;
-      wB += iB * (v[k + 2]! * py - v[k + 3]! * px); // PT_RBX, PT_RBY
+      wB += iB * (v[k + PT_RBX]! * py - v[k + PT_RBY]! * px);
     }
-    const lr = v[o + 7]!; // C_ROLLING_IMPULSE
+    const lr = v[o + C_ROLLING_IMPULSE]!;
     if (lr !== 0) {
       wA -= iA * lr;
       wB += iB * lr;
@@ -236,21 +162,21 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
   const v = c.values;
   const ints = c.ints;
   const params = c.params;
-  const invH = params[0]! /* P_INV_H */;
-  const bounceBelow = params[1]! /* P_BOUNCE_BELOW */;
-  const maxPush = params[2]! /* P_MAX_PUSH */;
-  const softBias = params[3]! /* P_SOFT_BIAS */;
-  const softMass = params[4]! /* P_SOFT_MASS */;
-  const softImpulse = params[5]! /* P_SOFT_IMPULSE */;
-  const stiffBias = params[6]! /* P_STIFF_BIAS */;
-  const stiffMass = params[7]! /* P_STIFF_MASS */;
-  const stiffImpulse = params[8]! /* P_STIFF_IMPULSE */;
+  const invH = params[P_INV_H]!;
+  const bounceBelow = params[P_BOUNCE_BELOW]!;
+  const maxPush = params[P_MAX_PUSH]!;
+  const softBias = params[P_SOFT_BIAS]!;
+  const softMass = params[P_SOFT_MASS]!;
+  const softImpulse = params[P_SOFT_IMPULSE]!;
+  const stiffBias = params[P_STIFF_BIAS]!;
+  const stiffMass = params[P_STIFF_MASS]!;
+  const stiffImpulse = params[P_STIFF_IMPULSE]!;
   for (let i = start; i < end; i++) {
-    const o = 40 * i; // STRIDE
-    const sA = ints[4 * i]!; // INT_STRIDE, I_SLOT_A
-    const sB = ints[4 * i + 1]!; // I_SLOT_B
-    const nx = v[o]!; // C_NX
-    const ny = v[o + 1]!; // C_NY
+    const o = CONTACT_STRIDE * i;
+    const sA = ints[INT_STRIDE * i + I_SLOT_A]!;
+    const sB = ints[INT_STRIDE * i + I_SLOT_B]!;
+    const nx = v[o + C_NX]!;
+    const ny = v[o + C_NY]!;
     const mA = invMass[sA]!;
     const iA = invI[sA]!;
     const mB = invMass[sB]!;
@@ -261,18 +187,18 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
     let vBx = vx[sB]!;
     let vBy = vy[sB]!;
     let wB = w[sB]!;
-    const isStiff = ints[4 * i + 3] === 1; // I_STIFF
+    const isStiff = ints[INT_STRIDE * i + I_STIFF] === 1;
     const biasRate = isStiff ? stiffBias : softBias;
     const pushMass = isStiff ? stiffMass : softMass;
     const pushImpulse = isStiff ? stiffImpulse : softImpulse;
-    const first = o + 8;
-    const last = first + 16 * ints[4 * i + 2]!;
+    const first = o + C_POINT;
+    const last = first + POINT_STRIDE * ints[INT_STRIDE * i + I_COUNT]!;
     if (iA === 0 && iB === 0 && wA === 0 && wB === 0) {
       // neither body turns: the rows below without their angular terms (separation anchors do not turn either)
       const dx = dpx[sB]! - dpx[sA]!;
       const dy = dpy[sB]! - dpy[sA]!;
-      const bouncy = v[o + 4]! > 0 && !useBias && !pgs; // C_RESTITUTION
-      for (let k = first; k < last; k += 16) {
+      const bouncy = v[o + C_RESTITUTION]! > 0 && !useBias && !pgs;
+      for (let k = first; k < last; k += POINT_STRIDE) {
         const dvx = vBx - vAx;
         const dvy = vBy - vAy;
         const vn = dvx * nx + dvy * ny;
@@ -280,9 +206,9 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
         let massScale = 1;
         let impulseScale = 0;
         if (pgs) {
-          bias = -v[k + 13]!; // PT_BIAS
+          bias = -v[k + PT_BIAS]!;
         } else {
-          const s = v[k + 8]! + dx * nx + dy * ny; // PT_SEPARATION
+          const s = v[k + PT_SEPARATION]! + dx * nx + dy * ny;
           if (s > 0) {
             if (bouncy && vn < bounceBelow) continue; // arriving for a bounce
             bias = s * invH;
@@ -293,10 +219,10 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
             impulseScale = pushImpulse;
           }
         }
-        const old = v[k + 11]!; // PT_NORMAL_IMPULSE
-        let lambda = old - v[k + 9]! * massScale * (vn + bias) - impulseScale * old; // PT_NORMAL_MASS
+        const old = v[k + PT_NORMAL_IMPULSE]!;
+        let lambda = old - v[k + PT_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
         if (lambda < 0) lambda = 0;
-        v[k + 11] = lambda;
+        v[k + PT_NORMAL_IMPULSE] = lambda;
         const impulse = lambda - old;
         const px = impulse * nx;
         const py = impulse * ny;
@@ -305,17 +231,17 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
         vBx += mB * px;
         vBy += mB * py;
       }
-      const mu = v[o + 2]!; // C_FRICTION
-      const belt = v[o + 3]!; // C_TANGENT_SPEED
-      for (let k = first; k < last; k += 16) {
+      const mu = v[o + C_FRICTION]!;
+      const belt = v[o + C_TANGENT_SPEED]!;
+      for (let k = first; k < last; k += POINT_STRIDE) {
         const dvx = vBx - vAx;
         const dvy = vBy - vAy;
         const vt = dvx * ny - dvy * nx - belt;
-        const maxF = mu * v[k + 11]!; // PT_NORMAL_IMPULSE
-        const old = v[k + 12]!; // PT_TANGENT_IMPULSE
-        let lambda = old - v[k + 10]! * vt; // PT_TANGENT_MASS
+        const maxF = mu * v[k + PT_NORMAL_IMPULSE]!;
+        const old = v[k + PT_TANGENT_IMPULSE]!;
+        let lambda = old - v[k + PT_TANGENT_MASS]! * vt;
         lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-        v[k + 12] = lambda;
+        v[k + PT_TANGENT_IMPULSE] = lambda;
         const px = (lambda - old) * ny;
         const py = -(lambda - old) * nx;
         vAx -= mA * px;
@@ -323,19 +249,19 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
         vBx += mB * px;
         vBy += mB * py;
       }
-      const rr = v[o + 5]!; // C_ROLLING (its impulse is clamped as with turning bodies, though it turns nothing)
+      const rr = v[o + C_ROLLING]!; // its impulse is clamped as with turning bodies, though it turns nothing
       if (rr > 0) {
-        let total = v[first + 11]!;
-        if (last - first === 32) total += v[first + 27]!;
+        let total = v[first + PT_NORMAL_IMPULSE]!;
+        if (last - first === 2 * POINT_STRIDE) total += v[first + (POINT_STRIDE + PT_NORMAL_IMPULSE)]!;
         const maxR = rr * total;
-        const old = v[o + 7]!;
-        let lambda = old - v[o + 6]! * (wB - wA);
-        v[o + 7] = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
+        const old = v[o + C_ROLLING_IMPULSE]!;
+        let lambda = old - v[o + C_ROLLING_MASS]! * (wB - wA);
+        v[o + C_ROLLING_IMPULSE] = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
       }
       if (!useBias && !pgs) {
-        for (let k = first; k < last; k += 16) {
-          v[k + 14] = v[k + 14]! + v[k + 11]!;
-          v[k + 15] = v[k + 15]! + v[k + 12]!;
+        for (let k = first; k < last; k += POINT_STRIDE) {
+          v[k + PT_TOTAL_NORMAL] = v[k + PT_TOTAL_NORMAL]! + v[k + PT_NORMAL_IMPULSE]!;
+          v[k + PT_TOTAL_TANGENT] = v[k + PT_TOTAL_TANGENT]! + v[k + PT_TANGENT_IMPULSE]!;
         }
       }
       vx[sA] = vAx;
@@ -350,12 +276,12 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
     const sBr = dqs[sB]!;
     const dx = dpx[sB]! - dpx[sA]!;
     const dy = dpy[sB]! - dpy[sA]!;
-    const bouncy = v[o + 4]! > 0 && !useBias && !pgs; // C_RESTITUTION
-    for (let k = first; k < last; k += 16) {
-      const rAx = v[k]!; // PT_RAX ... PT_RBY
-      const rAy = v[k + 1]!;
-      const rBx = v[k + 2]!;
-      const rBy = v[k + 3]!;
+    const bouncy = v[o + C_RESTITUTION]! > 0 && !useBias && !pgs;
+    for (let k = first; k < last; k += POINT_STRIDE) {
+      const rAx = v[k + PT_RAX]!;
+      const rAy = v[k + PT_RAY]!;
+      const rBx = v[k + PT_RBX]!;
+      const rBy = v[k + PT_RBY]!;
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
       const vn = dvx * nx + dvy * ny;
@@ -363,16 +289,16 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
       let massScale = 1;
       let impulseScale = 0;
       if (pgs) {
-        bias = -v[k + 13]!; // PT_BIAS
+        bias = -v[k + PT_BIAS]!;
       } else {
         // (dq − 1)·s is how far a separation anchor moved by rotation
-        const aX = v[k + 4]!; // PT_SAX ... PT_SBY
-        const aY = v[k + 5]!;
-        const bX = v[k + 6]!;
-        const bY = v[k + 7]!;
+        const aX = v[k + PT_SAX]!;
+        const aY = v[k + PT_SAY]!;
+        const bX = v[k + PT_SBX]!;
+        const bY = v[k + PT_SBY]!;
         const ddx = dx + (cB * bX - sBr * bY) - (cA * aX - sAr * aY);
         const ddy = dy + (sBr * bX + cB * bY) - (sAr * aX + cA * aY);
-        const s = v[k + 8]! + ddx * nx + ddy * ny; // PT_SEPARATION
+        const s = v[k + PT_SEPARATION]! + ddx * nx + ddy * ny;
         if (s > 0) {
           if (bouncy && vn < bounceBelow) continue; // arriving for a bounce: see solveSoft
           bias = s * invH;
@@ -383,10 +309,10 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
           impulseScale = pushImpulse;
         }
       }
-      const old = v[k + 11]!; // PT_NORMAL_IMPULSE
-      let lambda = old - v[k + 9]! * massScale * (vn + bias) - impulseScale * old; // PT_NORMAL_MASS
+      const old = v[k + PT_NORMAL_IMPULSE]!;
+      let lambda = old - v[k + PT_NORMAL_MASS]! * massScale * (vn + bias) - impulseScale * old;
       if (lambda < 0) lambda = 0;
-      v[k + 11] = lambda;
+      v[k + PT_NORMAL_IMPULSE] = lambda;
       const impulse = lambda - old;
       const px = impulse * nx;
       const py = impulse * ny;
@@ -398,21 +324,21 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
       wB += iB * (rBx * py - rBy * px);
     }
     // friction
-    const mu = v[o + 2]!; // C_FRICTION
-    const belt = v[o + 3]!; // C_TANGENT_SPEED
-    for (let k = first; k < last; k += 16) {
-      const rAx = v[k]!;
-      const rAy = v[k + 1]!;
-      const rBx = v[k + 2]!;
-      const rBy = v[k + 3]!;
+    const mu = v[o + C_FRICTION]!;
+    const belt = v[o + C_TANGENT_SPEED]!;
+    for (let k = first; k < last; k += POINT_STRIDE) {
+      const rAx = v[k + PT_RAX]!;
+      const rAy = v[k + PT_RAY]!;
+      const rBx = v[k + PT_RBX]!;
+      const rBy = v[k + PT_RBY]!;
       const dvx = vBx - wB * rBy - (vAx - wA * rAy);
       const dvy = vBy + wB * rBx - (vAy + wA * rAx);
       const vt = dvx * ny - dvy * nx - belt;
-      const maxF = mu * v[k + 11]!; // PT_NORMAL_IMPULSE
-      const old = v[k + 12]!; // PT_TANGENT_IMPULSE
-      let lambda = old - v[k + 10]! * vt; // PT_TANGENT_MASS
+      const maxF = mu * v[k + PT_NORMAL_IMPULSE]!;
+      const old = v[k + PT_TANGENT_IMPULSE]!;
+      let lambda = old - v[k + PT_TANGENT_MASS]! * vt;
       lambda = lambda < -maxF ? -maxF : lambda > maxF ? maxF : lambda;
-      v[k + 12] = lambda;
+      v[k + PT_TANGENT_IMPULSE] = lambda;
       const px = (lambda - old) * ny;
       const py = -(lambda - old) * nx;
       vAx -= mA * px;
@@ -422,24 +348,24 @@ export function solveContacts(c: ContactArrays, sb: BodyColumns, start: number, 
       vBy += mB * py;
       wB += iB * (rBx * py - rBy * px);
     }
-    const rr = v[o + 5]!; // C_ROLLING
+    const rr = v[o + C_ROLLING]!;
     if (rr > 0) {
-      let total = v[first + 11]!; // point 0's PT_NORMAL_IMPULSE
-      if (last - first === 32) total += v[first + 27]!; // and point 1's
+      let total = v[first + PT_NORMAL_IMPULSE]!; // point 0's
+      if (last - first === 2 * POINT_STRIDE) total += v[first + (POINT_STRIDE + PT_NORMAL_IMPULSE)]!; // and point 1's
       const maxR = rr * total;
-      const old = v[o + 7]!; // C_ROLLING_IMPULSE
-      let lambda = old - v[o + 6]! * (wB - wA); // C_ROLLING_MASS
+      const old = v[o + C_ROLLING_IMPULSE]!;
+      let lambda = old - v[o + C_ROLLING_MASS]! * (wB - wA);
       lambda = lambda < -maxR ? -maxR : lambda > maxR ? maxR : lambda;
-      v[o + 7] = lambda;
+      v[o + C_ROLLING_IMPULSE] = lambda;
       wA -= iA * (lambda - old);
       wB += iB * (lambda - old);
     }
     if (!useBias && !pgs) {
       // the relax pass is a sub-step's last: its impulses join the step's totals here, while
       // the constraint's numbers are in cache (ContactConstraints.addToTotals does it for pgs)
-      for (let k = first; k < last; k += 16) {
-        v[k + 14] = v[k + 14]! + v[k + 11]!; // PT_TOTAL_NORMAL += PT_NORMAL_IMPULSE
-        v[k + 15] = v[k + 15]! + v[k + 12]!; // PT_TOTAL_TANGENT += PT_TANGENT_IMPULSE
+      for (let k = first; k < last; k += POINT_STRIDE) {
+        v[k + PT_TOTAL_NORMAL] = v[k + PT_TOTAL_NORMAL]! + v[k + PT_NORMAL_IMPULSE]!;
+        v[k + PT_TOTAL_TANGENT] = v[k + PT_TOTAL_TANGENT]! + v[k + PT_TANGENT_IMPULSE]!;
       }
     }
     vx[sA] = vAx;

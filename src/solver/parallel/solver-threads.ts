@@ -7,8 +7,9 @@
  * Box2D v3 solves its overflow constraints).
  *
  * Workers are made from source text (the kernels' and work.ts's functions,
- * which stand alone): Node's worker_threads with `eval`, or a Web Worker
- * from a Blob URL. Making them is asynchronous; until a worker is ready, and
+ * which stand alone: the pipelines that run the sources write the row
+ * layout's offsets into the kernels as numbers, scripts/row-layout.mjs):
+ * Node's worker_threads with `eval`, or a Web Worker from a Blob URL. Making them is asynchronous; until a worker is ready, and
  * while it fetches columns that grew, the passes go on without it: every
  * thread count gives the same bits, so who helps with a pass never matters.
  *
