@@ -21,7 +21,9 @@
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { AABB, Circle, World } from "../src/index.js";
+import { ContactManager } from "../src/contacts/contact-manager.js";
 
 const bundle = process.env.CAPSULE2D_BUNDLE ?? fileURLToPath(new URL("../dist/capsule2d.js", import.meta.url));
 const child = fileURLToPath(new URL("./support/pile-child.mjs", import.meta.url));
@@ -49,4 +51,22 @@ describe("many bodies added at one point", () => {
     expect(r.heapPerContact + r.buffersPerContact).toBeLessThan(1150);
     expect(r.dictionaries).toEqual([]);
   }, 300_000);
+});
+
+describe("the first step of bodies added at one point", () => {
+  it("runs the narrowphase twice per contact: once for the solve, once at the end of the step", () => {
+    const n = 60;
+    const world = new World({ sleeping: false });
+    world.add(AABB.fromBounds({ x: -50, y: -1 }, { x: 50, y: 0 }, { type: "static" }));
+    for (let i = 0; i < n; i++) world.add(new Circle({ position: { x: 0, y: 5 }, radius: 0.5 }));
+    const update = vi.spyOn(ContactManager.prototype, "update");
+    try {
+      world.step(1 / 60);
+      // every body was new, so each contact's two bodies both changed: it is updated from one of them only
+      // (from both, it was 3 per contact: the second update of the same poses gave the same manifold)
+      expect(update.mock.calls.length).toBe(2 * ((n * (n - 1)) / 2));
+    } finally {
+      update.mockRestore();
+    }
+  });
 });

@@ -619,14 +619,27 @@ export class ContactManager {
     }
   }
 
-  /** Update the contacts of one body (a body the user changed between steps). */
-  updateContactsOf(body: Body): void {
+  /**
+   * Update the contacts of one body (a body the user changed between steps,
+   * or every awake body when dt changed). `visits[slot]` tells, for the
+   * bodies changed together, which were visited (2) and which will be (1):
+   * a contact whose other body will be visited is left to that visit, so
+   * each contact is updated once (twice, a pile's first step ran the
+   * narrowphase twice for each of its N (N − 1) / 2 pairs; a second update
+   * of the same poses gave the same manifold).
+   */
+  updateContactsOf(body: Body, visits: Uint8Array): void {
     for (let c = this.heads[body.slot] ?? null; c !== null; c = c.nextOf(body)) {
+      const other = c.other(body);
+      const visit = visits[other.slot]!;
+      if (visit === 1) continue;
       this.update(c);
       this.enlist(c);
-      // a body moved onto a sleeping one by the user wakes it, whatever it is
-      const other = c.other(body);
-      if ((c.flags & (TOUCHING | SENSOR)) === TOUCHING && this.world.isAsleep(other)) this.world.wake(other);
+      // a body moved onto a sleeping one by the user wakes it, whatever it is (both, when both were moved)
+      if ((c.flags & (TOUCHING | SENSOR)) === TOUCHING) {
+        if (visit === 2 && this.world.isAsleep(body)) this.world.wake(body);
+        if (this.world.isAsleep(other)) this.world.wake(other);
+      }
     }
   }
 
