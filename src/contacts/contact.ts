@@ -100,11 +100,11 @@ export class ContactRows {
   /** Rows handed out. */
   used = 0;
   /** Row r's contact. */
-  owners: Contact[] = [];
-  /** `arrange`'s second buffers (swapped with `f` and `owners`) and each old row's new place. */
-  private spare: Float64Array = new Float64Array(0);
-  private spareOwners: Contact[] = [];
+  readonly owners: Contact[] = [];
+  /** Each old row's new place, for `arrange` (−1 once moved). */
   private moveTo: Int32Array = new Int32Array(0);
+  /** The row being carried around a cycle of `arrange`. */
+  private readonly carried = new Float64Array(ROW);
 
   constructor(capacity = 16) {
     this.f = new Float64Array(capacity * ROW);
@@ -122,14 +122,15 @@ export class ContactRows {
    * Renumber the rows: those of `list[0 .. count)` first, in list order (a
    * contact with rows elsewhere is passed over, one listed twice keeps its
    * first place), then every other row in its old order. The numbers move
-   * with their rows and each contact learns its new `row`. O(rows).
+   * with their rows and each contact learns its new `row`. O(rows), in
+   * place: the rows are moved along the cycles of the renumbering, so no
+   * second set of rows is kept (it was 152 B per contact, and its owner
+   * array, filled in the new order, went to a dictionary once its first
+   * writes landed far past its end: a hash lookup per row from then on).
    */
   arrange(list: readonly Contact[], count: number): void {
     const n = this.used;
-    if (this.spare.length !== this.f.length) {
-      this.spare = new Float64Array(this.f.length);
-      this.moveTo = new Int32Array(this.f.length / ROW);
-    }
+    if (this.moveTo.length < n) this.moveTo = new Int32Array(capacityFor(this.moveTo.length, n));
     const to = this.moveTo;
     to.fill(-1, 0, n);
     let k = 0;
@@ -140,23 +141,37 @@ export class ContactRows {
     }
     for (let r = 0; r < n; r++) if (to[r]! < 0) to[r] = k++;
     const f = this.f;
-    const g = this.spare;
     const owners = this.owners;
-    const moved = this.spareOwners;
-    for (let r = 0; r < n; r++) {
-      const t = to[r]!;
-      const c = owners[r]!;
-      c.row = t;
-      moved[t] = c;
-      if ((c.flags & DEAD) !== 0) continue; // its numbers are never read again (`init` zeroes them)
-      const from = r * ROW;
-      const at = t * ROW;
-      for (let q = 0; q < ROW; q++) g[at + q] = f[from + q]!;
+    const carried = this.carried;
+    for (let start = 0; start < n; start++) {
+      let t = to[start]!;
+      if (t < 0) continue; // moved already, with its cycle
+      to[start] = -1;
+      if (t === start) continue;
+      // carry row `start` along its cycle: each row it lands on is picked up and carried on
+      let owner = owners[start]!;
+      for (let q = 0; q < ROW; q++) carried[q] = f[start * ROW + q]!;
+      for (;;) {
+        const at = t * ROW;
+        const next = to[t]!;
+        to[t] = -1;
+        const picked = owners[t]!;
+        owners[t] = owner;
+        owner.row = t;
+        if (next < 0) {
+          // back at the cycle's start (its `to` was cleared first): the carried row lands there
+          for (let q = 0; q < ROW; q++) f[at + q] = carried[q]!;
+          break;
+        }
+        for (let q = 0; q < ROW; q++) {
+          const x = f[at + q]!;
+          f[at + q] = carried[q]!;
+          carried[q] = x;
+        }
+        owner = picked;
+        t = next;
+      }
     }
-    this.f = g;
-    this.spare = f;
-    this.owners = moved;
-    this.spareOwners = owners;
   }
 }
 

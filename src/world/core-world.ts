@@ -762,11 +762,14 @@ export class CoreWorld implements BodyOwner {
       this.seams.clearMoved();
       bp.updatePairs(this.started, this.ended);
       this.contactManager.applyPairs(this.started, this.ended);
+      // each contact once: from the second of its bodies visited when both changed (flag 1: to visit, 2: visited)
+      const flags = this.changedFlag;
       for (let i = 0; i < n; i++) {
         const b = changed[i]!;
-        this.changedFlag[b.slot] = 0;
-        this.contactManager.updateContactsOf(b);
+        flags[b.slot] = 2;
+        this.contactManager.updateContactsOf(b, flags);
       }
+      for (let i = 0; i < n; i++) flags[changed[i]!.slot] = 0;
       this.changedCount = 0;
       islands.flush(); // bodies woken by those contacts
     }

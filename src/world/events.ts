@@ -35,6 +35,7 @@ import type { Vec2 } from "../math/vec2.js";
 import { DEPTH, DEPTH0, DEPTH1, NX, NY, ROW, X0, X1, Y0, Y1, type Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
 import type { ContactEventSink } from "../contacts/contact-events.js";
+import { capacityFor, grown } from "../math/typed.js";
 
 /** Two solid bodies began touching (`world.contactEvents.begin`). */
 export interface ContactBeginEvent {
@@ -230,54 +231,97 @@ export function toContactInfo(c: Contact, isSensor: boolean): ContactInfo {
 
 // ---------------------------------------------------------------- the buffers
 
+/** A begin event's numbers in its set's `beginF` (offsets from index × BEGIN_F): the manifold as the contact's row holds it. */
+const B_NX = 0;
+const B_NY = 1;
+const B_DEPTH = 2;
+const B_X0 = 3;
+const B_Y0 = 4;
+const B_DEPTH0 = 5;
+const B_X1 = 6;
+const B_Y1 = 7;
+const B_DEPTH1 = 8;
+const BEGIN_F = 9;
+/** And its integers in `beginI` (offsets from index × BEGIN_I): point count, feature ids. */
+const B_COUNT = 0;
+const B_ID0 = 1;
+const B_ID1 = 2;
+const BEGIN_I = 3;
+
+/**
+ * The manifold a begin event shows, made for an event object the first time
+ * its `manifold` is read and reused from then on (objects for 0, 1 and 2
+ * points made once: emptying an array and pushing again allocates).
+ */
+class BeginManifold implements Manifold {
+  readonly normal: Vec2 = { x: 0.5, y: 0.5 };
+  depth = 0.5;
+  points: ManifoldPoint[];
+  readonly p0: ManifoldPoint = { x: 0.5, y: 0.5, depth: 0.5, id: 0 };
+  readonly p1: ManifoldPoint = { x: 0.5, y: 0.5, depth: 0.5, id: 0 };
+  readonly lists: readonly ManifoldPoint[][] = [[], [this.p0], [this.p0, this.p1]];
+
+  constructor() {
+    this.points = this.lists[0]!;
+  }
+}
+
+/**
+ * A begin event. Its numbers live in its event set's flat arrays (written by
+ * `EventBuffers.contactBegin`), not in objects of its own: a step in which
+ * every pair of a pile begins (N (N − 1) / 2 events) kept a manifold, a
+ * normal, two points and three lists per event, 780 B each and ten heap
+ * objects for the collector to trace; now an event is this object (five
+ * fields) and 84 B of numbers, and the manifold objects are made only for
+ * the events whose `manifold` is read.
+ */
 class Begin implements ContactBeginEvent {
   bodyA: Body;
   bodyB: Body;
-  readonly manifold: Manifold;
-  private readonly p0: ManifoldPoint = { x: 0.5, y: 0.5, depth: 0.5, id: 0 };
-  private readonly p1: ManifoldPoint = { x: 0.5, y: 0.5, depth: 0.5, id: 0 };
-  /** `manifold.points` for 0, 1 and 2 points (made once: emptying an array and pushing again allocates). */
-  private readonly lists: readonly ManifoldPoint[][];
+  private readonly set: EventSet;
+  private readonly index: number;
+  private shown: BeginManifold | null = null;
 
-  constructor(a: Body) {
+  constructor(set: EventSet, index: number, a: Body) {
     this.bodyA = a;
     this.bodyB = a;
-    this.lists = [[], [this.p0], [this.p0, this.p1]];
-    this.manifold = { normal: { x: 0.5, y: 0.5 }, depth: 0.5, points: this.lists[0]! };
+    this.set = set;
+    this.index = index;
   }
 
-  /** The contact's bodies and manifold, read from its row (the row's accessors would box each number). */
-  set(c: Contact): void {
-    this.bodyA = c.bodyA;
-    this.bodyB = c.bodyB;
-    const f = c.rows.f;
-    const o = c.row * ROW;
-    const m = this.manifold;
-    m.normal.x = f[o + NX]!;
-    m.normal.y = f[o + NY]!;
-    m.depth = f[o + DEPTH]!;
-    const count = c.count;
+  /** The manifold at the end of the step, read from the event's numbers into objects reused from event to event. */
+  get manifold(): Manifold {
+    const m = this.shown ?? (this.shown = new BeginManifold());
+    const f = this.set.beginF;
+    const ints = this.set.beginI;
+    const o = this.index * BEGIN_F;
+    const q = this.index * BEGIN_I;
+    m.normal.x = f[o + B_NX]!;
+    m.normal.y = f[o + B_NY]!;
+    m.depth = f[o + B_DEPTH]!;
+    const count = ints[q + B_COUNT]!;
     if (count > 0) {
-      this.p0.x = f[o + X0]!;
-      this.p0.y = f[o + Y0]!;
-      this.p0.depth = f[o + DEPTH0]!;
-      this.p0.id = c.id0;
+      m.p0.x = f[o + B_X0]!;
+      m.p0.y = f[o + B_Y0]!;
+      m.p0.depth = f[o + B_DEPTH0]!;
+      m.p0.id = ints[q + B_ID0]!;
     }
     if (count > 1) {
-      this.p1.x = f[o + X1]!;
-      this.p1.y = f[o + Y1]!;
-      this.p1.depth = f[o + DEPTH1]!;
-      this.p1.id = c.id1;
+      m.p1.x = f[o + B_X1]!;
+      m.p1.y = f[o + B_Y1]!;
+      m.p1.depth = f[o + B_DEPTH1]!;
+      m.p1.id = ints[q + B_ID1]!;
     }
     const k = count > 1 ? 2 : count;
-    const pts = this.lists[k]!;
+    const pts = m.lists[k]!;
     if (pts.length !== k) {
       // a listener changed the list it was given: make it whole again
       pts.length = 0;
-      if (k > 0) pts.push(this.p0);
-      if (k > 1) pts.push(this.p1);
+      if (k > 0) pts.push(m.p0);
+      if (k > 1) pts.push(m.p1);
     }
     m.points = pts;
+    return m;
   }
 }
 
@@ -318,6 +362,9 @@ class Sensor implements SensorEvent {
 class EventSet implements ContactEvents, JointEvents {
   beginCount = 0;
   readonly begin: Begin[] = [];
+  /** The begin events' numbers (see `Begin`): BEGIN_F doubles and BEGIN_I integers per event. */
+  beginF: Float64Array = new Float64Array(16 * BEGIN_F);
+  beginI: Int32Array = new Int32Array(16 * BEGIN_I);
   endCount = 0;
   readonly end: End[] = [];
   hitCount = 0;
@@ -405,11 +452,39 @@ export class EventBuffers implements ContactEventSink {
     p.clear();
   }
 
+  /** A begin event with the contact's bodies and manifold, read from its row (the row's accessors would box each number). */
   contactBegin(c: Contact): void {
     const s = this.current;
     const list = s.begin;
-    if (s.beginCount === list.length) list.push(new Begin(c.bodyA));
-    list[s.beginCount++]!.set(c);
+    const i = s.beginCount++;
+    if (i === list.length) {
+      list.push(new Begin(s, i, c.bodyA));
+      if ((i + 1) * BEGIN_I > s.beginI.length) {
+        s.beginF = grown(s.beginF, capacityFor(s.beginF.length / BEGIN_F, i + 1) * BEGIN_F);
+        s.beginI = grown(s.beginI, capacityFor(s.beginI.length / BEGIN_I, i + 1) * BEGIN_I);
+      }
+    }
+    const e = list[i]!;
+    e.bodyA = c.bodyA;
+    e.bodyB = c.bodyB;
+    const from = c.rows.f;
+    const r = c.row * ROW;
+    const f = s.beginF;
+    const o = i * BEGIN_F;
+    f[o + B_NX] = from[r + NX]!;
+    f[o + B_NY] = from[r + NY]!;
+    f[o + B_DEPTH] = from[r + DEPTH]!;
+    f[o + B_X0] = from[r + X0]!;
+    f[o + B_Y0] = from[r + Y0]!;
+    f[o + B_DEPTH0] = from[r + DEPTH0]!;
+    f[o + B_X1] = from[r + X1]!;
+    f[o + B_Y1] = from[r + Y1]!;
+    f[o + B_DEPTH1] = from[r + DEPTH1]!;
+    const ints = s.beginI;
+    const q = i * BEGIN_I;
+    ints[q + B_COUNT] = c.count;
+    ints[q + B_ID0] = c.id0;
+    ints[q + B_ID1] = c.id1;
   }
 
   contactEnd(a: Body, b: Body, destroyed: boolean): void {
