@@ -13,7 +13,8 @@
  * 1. Do the cores meet? When one of them has an area (3 or more vertices),
  *    their Minkowski difference is a polygon whose edge normals are all among
  *    the two hulls' edge normals, so the separating-axis test over those is
- *    exact: the largest separation ≤ 0 means they meet. Two segments meet
+ *    exact: the largest separation < 0 means they overlap (= 0: they touch,
+ *    and step 2 finds where, at distance 0). Two segments meet
  *    when they cross (or touch: then their distance below is 0); a point
  *    meets a point or a segment only at distance 0.
  * 2. Apart: `closestFeatures` (hull-hull.ts), the closest pair among every
@@ -137,8 +138,9 @@ export function hullDistance(a: WorldHull, b: WorldHull, out: HullDistance): voi
     const faceA = sep.edge;
     const deepB = sep.vertex;
     separation(b, a);
-    if (sa <= 0 && sep.value <= 0) {
-      // the cores meet: report the deepest vertex of the axis of least overlap
+    if (sa < 0 && sep.value < 0) {
+      // the cores overlap: report the deepest vertex of the axis of least overlap (cores that
+      // only touch, largest separation 0, go on to closestFeatures: a pair that touches)
       if (sa >= sep.value) meet(out, b.x[deepB]! - a.nx[faceA]! * sa, b.y[deepB]! - a.ny[faceA]! * sa);
       else meet(out, a.x[sep.vertex]!, a.y[sep.vertex]!);
       return;
