@@ -62,19 +62,6 @@ const castB = new WorldHull();
 const dist = new HullDistance();
 const manifold = new ManifoldBuffer();
 
-/** Largest |x| + |y| of the two hulls' vertices (relative to their origin), plus both radii and |translation|₁. */
-function sizeOf(a: WorldHull, b: WorldHull, tx: number, ty: number): number {
-  let m = 0;
-  for (let i = 0; i < a.count; i++) {
-    const v = Math.abs(a.x[i]!) + Math.abs(a.y[i]!);
-    if (v > m) m = v;
-  }
-  for (let j = 0; j < b.count; j++) {
-    const v = Math.abs(b.x[j]!) + Math.abs(b.y[j]!);
-    if (v > m) m = v;
-  }
-  return m + a.radius + b.radius + Math.abs(tx) + Math.abs(ty);
-}
 
 /**
  * Cast the placed shape `a` by (tx, ty) against the placed shape `b` (at
@@ -95,7 +82,17 @@ export function castHulls(a: PlacedHull, b: PlacedHull, tx: number, ty: number, 
   const rB = castB.radius;
 
   const length = Math.sqrt(tx * tx + ty * ty);
-  const size = sizeOf(castA, castB, tx, ty);
+  // the configuration's size: the largest |x| + |y| of a vertex (relative to A's origin), both radii, |translation|₁
+  let size = 0;
+  for (let i = 0; i < castA.count; i++) {
+    const v = Math.abs(castA.x[i]!) + Math.abs(castA.y[i]!);
+    if (v > size) size = v;
+  }
+  for (let j = 0; j < castB.count; j++) {
+    const v = Math.abs(castB.x[j]!) + Math.abs(castB.y[j]!);
+    if (v > size) size = v;
+  }
+  size += rA + rB + Math.abs(tx) + Math.abs(ty);
   const tolerance = CAST_TOLERANCE * size;
 
   // Overlapping at the start: fraction 0 with collide's normal, negated to point from B to A.

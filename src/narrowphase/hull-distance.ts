@@ -108,16 +108,14 @@ function separation(p: WorldHull, q: WorldHull): void {
   sep.vertex = vertex;
 }
 
-/** The cores meet at (x, y): distance 0, no normal. */
-function meet(out: HullDistance, x: number, y: number): void {
+/** The cores meet at (out.ax, out.ay): distance 0, no normal. (The point comes in a field: a double passed to a call is boxed.) */
+function meet(out: HullDistance): void {
   out.distance = 0;
   out.overlap = true;
   out.normalX = 0;
   out.normalY = 0;
-  out.ax = x;
-  out.ay = y;
-  out.bx = x;
-  out.by = y;
+  out.bx = out.ax;
+  out.by = out.ay;
   out.feature = DistanceFeature.POINTS;
   out.indexA = 0;
   out.indexB = 0;
@@ -141,8 +139,14 @@ export function hullDistance(a: WorldHull, b: WorldHull, out: HullDistance): voi
     if (sa < 0 && sep.value < 0) {
       // the cores overlap: report the deepest vertex of the axis of least overlap (cores that
       // only touch, largest separation 0, go on to closestFeatures: a pair that touches)
-      if (sa >= sep.value) meet(out, b.x[deepB]! - a.nx[faceA]! * sa, b.y[deepB]! - a.ny[faceA]! * sa);
-      else meet(out, a.x[sep.vertex]!, a.y[sep.vertex]!);
+      if (sa >= sep.value) {
+        out.ax = b.x[deepB]! - a.nx[faceA]! * sa;
+        out.ay = b.y[deepB]! - a.ny[faceA]! * sa;
+      } else {
+        out.ax = a.x[sep.vertex]!;
+        out.ay = a.y[sep.vertex]!;
+      }
+      meet(out);
       return;
     }
   } else if (nA === 2 && nB === 2 && crossing(a, b, out)) {
@@ -151,7 +155,9 @@ export function hullDistance(a: WorldHull, b: WorldHull, out: HullDistance): voi
   closestFeatures(a, b);
   const c = closest;
   if (!(c.distance > 0)) {
-    meet(out, c.x, c.y);
+    out.ax = c.x;
+    out.ay = c.y;
+    meet(out);
     return;
   }
   out.distance = c.distance;
@@ -197,7 +203,9 @@ function crossing(a: WorldHull, b: WorldHull, out: HullDistance): boolean {
   const r1 = fx * (a.y[1]! - by) - fy * (a.x[1]! - bx);
   if (!((r0 > 0 && r1 < 0) || (r0 < 0 && r1 > 0))) return false;
   const u = r0 / (r0 - r1);
-  meet(out, ax + u * ex, ay + u * ey);
+  out.ax = ax + u * ex;
+  out.ay = ay + u * ey;
+  meet(out);
   return true;
 }
 

@@ -144,6 +144,13 @@ class Solver {
   readonly distance = new HullDistance();
   /** The time the movers are placed at (input of `place`). */
   t = 0;
+  /** The query's origin (A's starting centre of mass), a direction for `support`, the radii (inputs of `start`, `support`, `hit`). */
+  ox = 0;
+  oy = 0;
+  dirX = 0;
+  dirY = 0;
+  rA = 0;
+  rB = 0;
   // separating axis: its kind, the axis (world for POINTS, else in the face's body frame) and the face's point
   type = POINTS;
   axisX = 0;
@@ -179,8 +186,10 @@ function place(m: Mover): void {
   m.py = u * m.c1y + t * m.c2y - (m.qs * lx + m.qc * ly);
 }
 
-/** Index of the vertex of g farthest along (dx, dy) (body frame); the lowest index of a tie. */
-function support(g: HullGeometry, dx: number, dy: number): number {
+/** Index of the vertex of g farthest along (solver.dirX, solver.dirY) (body frame); the lowest index of a tie. */
+function support(g: HullGeometry): number {
+  const dx = solver.dirX;
+  const dy = solver.dirY;
   let best = 0;
   let m = g.vx[0]! * dx + g.vy[0]! * dy;
   for (let i = 1; i < g.count; i++) {
@@ -243,18 +252,26 @@ function findMin(): void {
     const nx = S.axisX;
     const ny = S.axisY;
     // A's support along n and B's along −n, in their frames
-    S.indexA = support(a.polygon, a.qc * nx + a.qs * ny, -a.qs * nx + a.qc * ny);
-    S.indexB = support(b.polygon, -(b.qc * nx + b.qs * ny), b.qs * nx - b.qc * ny);
+    S.dirX = a.qc * nx + a.qs * ny;
+    S.dirY = -a.qs * nx + a.qc * ny;
+    S.indexA = support(a.polygon);
+    S.dirX = -(b.qc * nx + b.qs * ny);
+    S.dirY = b.qs * nx - b.qc * ny;
+    S.indexB = support(b.polygon);
   } else if (S.type === FACE_A) {
     const nx = a.qc * S.axisX - a.qs * S.axisY;
     const ny = a.qs * S.axisX + a.qc * S.axisY;
     S.indexA = -1;
-    S.indexB = support(b.polygon, -(b.qc * nx + b.qs * ny), b.qs * nx - b.qc * ny);
+    S.dirX = -(b.qc * nx + b.qs * ny);
+    S.dirY = b.qs * nx - b.qc * ny;
+    S.indexB = support(b.polygon);
   } else {
     const nx = b.qc * S.axisX - b.qs * S.axisY;
     const ny = b.qs * S.axisX + b.qc * S.axisY;
     S.indexB = -1;
-    S.indexA = support(a.polygon, -(a.qc * nx + a.qs * ny), a.qs * nx - a.qc * ny);
+    S.dirX = -(a.qc * nx + a.qs * ny);
+    S.dirY = a.qs * nx - a.qc * ny;
+    S.indexA = support(a.polygon);
   }
   separationNow();
 }
@@ -296,14 +313,14 @@ function separationNow(): void {
   S.s = (ox - fx) * nx + (oy - fy) * ny;
 }
 
-/** Start a mover on its proxy and sweep, relative to the origin (ox, oy). */
-function start(m: Mover, proxy: HullGeometry, sweep: Sweep, ox: number, oy: number): void {
+/** Start a mover on its proxy and sweep, relative to the origin (solver.ox, solver.oy). */
+function start(m: Mover, proxy: HullGeometry, sweep: Sweep): void {
   m.polygon = proxy;
   m.sweep = sweep;
-  m.c1x = sweep.c1x - ox;
-  m.c1y = sweep.c1y - oy;
-  m.c2x = sweep.c2x - ox;
-  m.c2y = sweep.c2y - oy;
+  m.c1x = sweep.c1x - solver.ox;
+  m.c1y = sweep.c1y - solver.oy;
+  m.c2x = sweep.c2x - solver.ox;
+  m.c2y = sweep.c2y - solver.oy;
 }
 
 /**
@@ -315,10 +332,10 @@ export function timeOfImpact(input: TOIInput, out: TOIOutput): void {
   const S = solver;
   const proxyA = input.proxyA!;
   const proxyB = input.proxyB!;
-  const ox = input.sweepA.c1x;
-  const oy = input.sweepA.c1y;
-  start(S.a, proxyA, input.sweepA, ox, oy);
-  start(S.b, proxyB, input.sweepB, ox, oy);
+  S.ox = input.sweepA.c1x;
+  S.oy = input.sweepA.c1y;
+  start(S.a, proxyA, input.sweepA);
+  start(S.b, proxyB, input.sweepB);
   const hA = S.hullA;
   const hB = S.hullB;
   hA.ox = 0;
@@ -326,9 +343,9 @@ export function timeOfImpact(input: TOIInput, out: TOIOutput): void {
   hB.ox = 0;
   hB.oy = 0;
   const tMax = input.maxFraction;
-  const rA = proxyA.radius;
-  const rB = proxyB.radius;
-  const target = rA + rB + input.targetSeparation;
+  S.rA = proxyA.radius;
+  S.rB = proxyB.radius;
+  const target = S.rA + S.rB + input.targetSeparation;
   const tolerance = 0.25 * input.targetSeparation;
   const d = S.distance;
 
@@ -352,7 +369,8 @@ export function timeOfImpact(input: TOIInput, out: TOIOutput): void {
       return;
     }
     if (d.distance <= target + tolerance) {
-      hit(out, t1, rA, rB, ox, oy);
+      out.fraction = t1;
+      hit(out);
       return;
     }
 
@@ -382,7 +400,8 @@ export function timeOfImpact(input: TOIInput, out: TOIOutput): void {
         return;
       }
       if (s1 <= target + tolerance) {
-        hit(out, t1, rA, rB, ox, oy); // (the distance at t1 was from this placement)
+        out.fraction = t1;
+        hit(out); // (the distance at t1 was from this placement)
         return;
       }
       // s(t) = target on [t1, t2]: s1 above it, s2 below
@@ -424,11 +443,15 @@ export function timeOfImpact(input: TOIInput, out: TOIOutput): void {
   }
 }
 
-/** A hit at t1: the normal and the point midway between the surfaces from the distance at t1. */
-function hit(out: TOIOutput, t1: number, rA: number, rB: number, ox: number, oy: number): void {
-  const d = solver.distance;
+/** A hit at out.fraction: the normal and the point midway between the surfaces from the distance there. */
+function hit(out: TOIOutput): void {
+  const S = solver;
+  const d = S.distance;
+  const rA = S.rA;
+  const rB = S.rB;
+  const ox = S.ox;
+  const oy = S.oy;
   out.state = TOIState.HIT;
-  out.fraction = t1;
   out.normalX = d.normalX;
   out.normalY = d.normalY;
   // A's surface at ax + n·rA, B's at bx − n·rB
