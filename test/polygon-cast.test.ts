@@ -17,20 +17,9 @@ import { ShapeCastBuffer } from "../src/narrowphase/shape-cast.js";
 import type { Vec2 } from "../src/math/vec2.js";
 import { gap, penetration, refScale, type RefShape } from "./support/polygon-reference.js";
 import { firstZeroOfConvex } from "./support/swept-distance.js";
-import { arbShape, arbSolid, boxShape, capsuleShape, circleShape, polygonShape, type TestShape } from "./support/hull-shapes.js";
+import { arbShape, arbSolid, at, boxShape, capsuleShape, circleShape, polygonShape, refOf, type TestShape } from "./support/hull-shapes.js";
 
 const RUNS = Math.max(500, Number(process.env.NARROWPHASE_RUNS ?? 0));
-
-function at(sh: TestShape, x: number, y: number, angle = 0): PlacedHull {
-  return { polygon: sh.geometry, px: x, py: y, qc: Math.cos(angle), qs: Math.sin(angle) };
-}
-
-function refOf(p: PlacedHull, sh: TestShape, dx = 0, dy = 0): RefShape {
-  return {
-    core: sh.local.core.map((v) => ({ x: p.px + dx + p.qc * v.x - p.qs * v.y, y: p.py + dy + p.qs * v.x + p.qc * v.y })),
-    radius: sh.local.radius,
-  };
-}
 
 function cast(a: PlacedHull, b: PlacedHull, d: Vec2): { fraction: number; normal: Vec2; point: Vec2 } | null {
   const out = new ShapeCastBuffer();

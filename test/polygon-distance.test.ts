@@ -11,30 +11,20 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { shapeDistance, ShapeDistance } from "../src/narrowphase/hull-distance.js";
 import type { PlacedHull } from "../src/narrowphase/placed.js";
-import { gap, refScale, type RefShape } from "./support/polygon-reference.js";
+import { gap, refScale } from "./support/polygon-reference.js";
 import {
   aabbShape,
   arbShape,
+  at,
   boxShape,
   capsuleShape,
   circleShape,
   polygonShape,
+  refOf,
   segmentShape,
-  type TestShape,
 } from "./support/hull-shapes.js";
 
 const RUNS = Math.max(500, Number(process.env.NARROWPHASE_RUNS ?? 0));
-
-function at(sh: TestShape, x: number, y: number, angle = 0): PlacedHull {
-  return { polygon: sh.geometry, px: x, py: y, qc: Math.cos(angle), qs: Math.sin(angle) };
-}
-
-function refOf(p: PlacedHull, sh: TestShape, dx = 0, dy = 0): RefShape {
-  return {
-    core: sh.local.core.map((v) => ({ x: p.px + dx + p.qc * v.x - p.qs * v.y, y: p.py + dy + p.qs * v.x + p.qc * v.y })),
-    radius: sh.local.radius,
-  };
-}
 
 function distance(a: PlacedHull, b: PlacedHull): ShapeDistance {
   const out = new ShapeDistance();

@@ -9,6 +9,8 @@ import fc from "fast-check";
 import type { Vec2 } from "../../src/math/vec2.js";
 import { makeBox, makePolygon, makeRegularPolygon, makeSegment } from "../../src/shapes/polygon.js";
 import { boxProxy, capsuleProxy, circleProxy, segmentProxy, ShapeProxy, type HullGeometry } from "../../src/shapes/proxy.js";
+import type { PlacedHull } from "../../src/narrowphase/placed.js";
+import type { RefShape } from "./polygon-reference.js";
 import type { LocalShape } from "./swept-distance.js";
 
 export interface TestShape {
@@ -21,6 +23,19 @@ function of(kind: TestShape["kind"], geometry: HullGeometry): TestShape {
   const core: Vec2[] = [];
   for (let i = 0; i < geometry.count; i++) core.push({ x: geometry.vx[i]!, y: geometry.vy[i]! });
   return { kind, geometry, local: { core, radius: geometry.radius } };
+}
+
+/** The shape placed at (x, y), turned by angle. */
+export function at(sh: TestShape, x: number, y: number, angle = 0): PlacedHull {
+  return { polygon: sh.geometry, px: x, py: y, qc: Math.cos(angle), qs: Math.sin(angle) };
+}
+
+/** The reference form (polygon-reference.ts) of a placed shape, moved by (dx, dy). */
+export function refOf(p: PlacedHull, sh: TestShape, dx = 0, dy = 0): RefShape {
+  return {
+    core: sh.local.core.map((v) => ({ x: p.px + dx + p.qc * v.x - p.qs * v.y, y: p.py + dy + p.qs * v.x + p.qc * v.y })),
+    radius: sh.local.radius,
+  };
 }
 
 export const polygonShape = (points: Vec2[], radius = 0): TestShape => of("polygon", makePolygon(points, radius));
