@@ -66,6 +66,17 @@ describe("castHulls: hand cases", () => {
     }
   });
 
+  it("boxes face to face with a corner 3e-9 m beyond the other's: the face's exact normal, the point on B", () => {
+    // found by fast-check: the closest vertex pair's squared distance rounded to the face's, whose normal was 6e-9 rad off
+    const a = at(boxShape(0.05, 0.30000000277446665), -1.0000000000000002, 0);
+    const b = boxShape(0.5, 0.3);
+    const h = cast(a, at(b, 0, 0), { x: 0.45000000000000023, y: 0 })!;
+    expect(h.fraction).toBe(1);
+    expect(h.normal.x).toBe(-1);
+    expect(Math.abs(h.normal.y)).toBe(0);
+    expect(Math.abs(surfaceDistance(h.point, refOf(at(b, 0, 0), b)))).toBeLessThan(1e-15);
+  });
+
   it("overlapping at the start: fraction 0 with collide's normal negated, also for a zero translation", () => {
     const box = boxShape(0.5, 0.5);
     const h = cast(at(box, 0, 0), at(box, 0.9, 0), { x: 0, y: 0 })!;

@@ -135,7 +135,8 @@ export function castHulls(a: PlacedHull, b: PlacedHull, tx: number, ty: number, 
       placePolygon(castA, p);
     }
     hullDistance(castA, castB, d);
-    // (a step that lands exactly on the contact leaves no direction between the cores: the last one holds)
+    // A step that lands exactly on the contact (or a rounding past it) leaves no direction between
+    // the cores: the last one holds. (Where they meet, d.bx/d.by, is then a vertex on a face.)
     if (!d.overlap) {
       nx = d.normalX;
       ny = d.normalY;

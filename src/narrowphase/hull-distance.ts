@@ -17,7 +17,11 @@
  *    and step 2 finds where, at distance 0). Two segments meet
  *    when they cross (or touch: then their distance below is 0); a point
  *    meets a point or a segment only at distance 0.
- * 2. Apart: `closestFeatures` (hull-hull.ts), the closest pair among every
+ * 2. Apart (or touching), with an area on one side: when the vertex deepest
+ *    past the axis of largest separation projects onto that face, the face
+ *    and the vertex are the closest pair, that separation apart (as
+ *    hull-hull.ts's step 3).
+ * 3. Otherwise `closestFeatures` (hull-hull.ts), the closest pair among every
  *    vertex of one core against every edge of the other (and vertex against
  *    vertex), which for two disjoint convex cores is exact. Its features
  *    name what the time of impact needs for its separating axis (Box2D's
@@ -72,13 +76,15 @@ class Separation {
   vertex = 0;
 }
 
-const sep = new Separation();
+/** A's edges against B's vertices, and B's edges against A's. */
+const sepA = new Separation();
+const sepB = new Separation();
 
 /**
  * max over the edges i of p (p has at least 2 vertices) of min over q's vertices j
  * of n_i·(q_j − p_i), into `sep`; -Infinity when p has no edge.
  */
-function separation(p: WorldHull, q: WorldHull): void {
+function separation(p: WorldHull, q: WorldHull, sep: Separation): void {
   let best = -Infinity;
   let edge = 0;
   let vertex = 0;
@@ -131,24 +137,23 @@ export function hullDistance(a: WorldHull, b: WorldHull, out: HullDistance): voi
   const nA = a.count;
   const nB = b.count;
   if (nA >= 3 || nB >= 3) {
-    separation(a, b);
-    const sa = sep.value;
-    const faceA = sep.edge;
-    const deepB = sep.vertex;
-    separation(b, a);
-    if (sa < 0 && sep.value < 0) {
+    separation(a, b, sepA);
+    separation(b, a, sepB);
+    const sa = sepA.value;
+    if (sa < 0 && sepB.value < 0) {
       // the cores overlap: report the deepest vertex of the axis of least overlap (cores that
-      // only touch, largest separation 0, go on to closestFeatures: a pair that touches)
-      if (sa >= sep.value) {
-        out.ax = b.x[deepB]! - a.nx[faceA]! * sa;
-        out.ay = b.y[deepB]! - a.ny[faceA]! * sa;
+      // only touch, largest separation 0, go on: a pair that touches)
+      if (sa >= sepB.value) {
+        out.ax = b.x[sepA.vertex]! - a.nx[sepA.edge]! * sa;
+        out.ay = b.y[sepA.vertex]! - a.ny[sepA.edge]! * sa;
       } else {
-        out.ax = a.x[sep.vertex]!;
-        out.ay = a.y[sep.vertex]!;
+        out.ax = a.x[sepB.vertex]!;
+        out.ay = a.y[sepB.vertex]!;
       }
       meet(out);
       return;
     }
+    if (faceDistance(a, b, out)) return;
   } else if (nA === 2 && nB === 2 && crossing(a, b, out)) {
     return;
   }
@@ -183,6 +188,67 @@ export function hullDistance(a: WorldHull, b: WorldHull, out: HullDistance): voi
     out.indexA = fa - PolygonFeature.VERTEX;
     out.indexB = fb - PolygonFeature.VERTEX;
   }
+}
+
+/**
+ * The axis of largest separation (A's face in sepA, or B's face in sepB) when the vertex deepest past it projects onto that face: then that
+ * face and vertex are the closest pair, at distance sep exactly along the
+ * face's normal (no pair can be closer than a separating axis allows), and
+ * `out` is written (the cores touch when sep is 0: they meet at the vertex,
+ * which lies on the face). Returns false when the vertex lies beside the
+ * face (closestFeatures decides). As hull-hull.ts's step 3; exact normals,
+ * where the vertex-to-edge search could pick a vertex pair whose squared
+ * distance rounds to the same value (two boxes face to face, a corner
+ * 3e-9 m beyond the other's corner, gave a normal 6e-9 rad off).
+ */
+function faceDistance(a: WorldHull, b: WorldHull, out: HullDistance): boolean {
+  const useA = sepA.value >= sepB.value;
+  const sep = useA ? sepA : sepB;
+  const s = sep.value;
+  const f = useA ? a : b;
+  const o = useA ? b : a;
+  const face = sep.edge;
+  const v = sep.vertex;
+  const k = face + 1 === f.count ? 0 : face + 1;
+  const fx = f.x[face]!;
+  const fy = f.y[face]!;
+  const ex = f.x[k]! - fx;
+  const ey = f.y[k]! - fy;
+  const vx = o.x[v]!;
+  const vy = o.y[v]!;
+  const t = ex * (vx - fx) + ey * (vy - fy);
+  if (!(t >= 0 && t <= ex * ex + ey * ey)) return false;
+  if (!(s > 0)) {
+    out.ax = vx;
+    out.ay = vy;
+    meet(out);
+    return true;
+  }
+  const sign = useA ? 1 : -1;
+  const nx = sign * f.nx[face]!;
+  const ny = sign * f.ny[face]!;
+  out.distance = s;
+  out.overlap = false;
+  out.normalX = nx;
+  out.normalY = ny;
+  if (useA) {
+    out.bx = vx;
+    out.by = vy;
+    out.ax = vx - nx * s;
+    out.ay = vy - ny * s;
+    out.feature = DistanceFeature.FACE_A;
+    out.indexA = face;
+    out.indexB = v;
+  } else {
+    out.ax = vx;
+    out.ay = vy;
+    out.bx = vx + nx * s;
+    out.by = vy + ny * s;
+    out.feature = DistanceFeature.FACE_B;
+    out.indexA = v;
+    out.indexB = face;
+  }
+  return true;
 }
 
 /** Do two segments cross (each one's ends strictly on both sides of the other's line)? Then `meet` at the crossing. */
