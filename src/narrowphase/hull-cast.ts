@@ -34,7 +34,7 @@
  * Allocation-free: module-level hulls and buffers. + − × ÷ and sqrt only.
  */
 import { collideHulls } from "./hull-hull.js";
-import { HullDistance, hullDistance } from "./hull-distance.js";
+import { DistanceFeature, HullDistance, hullDistance } from "./hull-distance.js";
 import { ManifoldBuffer } from "./manifold.js";
 import { placePolygon, WorldHull, type PlacedHull } from "./placed.js";
 import type { HullGeometry } from "../shapes/proxy.js";
@@ -126,8 +126,14 @@ export function castHulls(a: PlacedHull, b: PlacedHull, tx: number, ty: number, 
   p.qc = a.qc;
   p.qs = a.qs;
   let t = 0;
+  // the last normal between the cores and where their contact on B's core is: B's closest point,
+  // or, when that was on B's face against A's vertex, that vertex (moving with A), seen at tSeen
   let nx = 0;
   let ny = 0;
+  let cx = 0;
+  let cy = 0;
+  let withA = false;
+  let tSeen = 0;
   for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
     if (iter > 0) {
       p.px = ox + t * tx;
@@ -136,20 +142,31 @@ export function castHulls(a: PlacedHull, b: PlacedHull, tx: number, ty: number, 
     }
     hullDistance(castA, castB, d);
     // A step that lands exactly on the contact (or a rounding past it) leaves no direction between
-    // the cores: the last one holds. (Where they meet, d.bx/d.by, is then a vertex on a face.)
+    // the cores: the last one holds, and the contact is where the last closest features meet.
     if (!d.overlap) {
       nx = d.normalX;
       ny = d.normalY;
+      withA = d.feature === DistanceFeature.FACE_B;
+      cx = withA ? d.ax : d.bx;
+      cy = withA ? d.ay : d.by;
+      tSeen = t;
     }
     const gap = d.distance - R;
     const rate = tx * nx + ty * ny; // how fast the gap closes per unit of t
     if (d.overlap || gap <= tolerance) {
       // touching at t: a hit if A moves into B (more than a graze)
       if (!(rate > GRAZE * length)) return false;
+      if (!d.overlap) {
+        cx = d.bx;
+        cy = d.by;
+      } else if (withA) {
+        cx += (t - tSeen) * tx;
+        cy += (t - tSeen) * ty;
+      }
       out.normalX = -nx;
       out.normalY = -ny;
-      out.x = ox + d.bx - nx * rB;
-      out.y = oy + d.by - ny * rB;
+      out.x = ox + cx - nx * rB;
+      out.y = oy + cy - ny * rB;
       out.fraction = t;
       return true;
     }
