@@ -18,7 +18,11 @@
  *     statics: [{ kind: "box", x, y, halfWidth, halfHeight }],      // the container ([] in joint_grid)
  *     bodies:  [{ kind: "circle",  x, y, radius }
  *             | { kind: "capsule", x, y, angle, halfLength, radius }  // segment along local x
- *             | { kind: "box",     x, y, halfWidth, halfHeight, fixedRotation: true }],
+ *             | { kind: "box",     x, y, halfWidth, halfHeight, fixedRotation: true }   // an AABB
+ *             | { kind: "box",     x, y, angle, halfWidth, halfHeight }          // a box that turns
+ *             | { kind: "compound", x, y, angle, parts: [                       // one rigid body,
+ *                   { kind: "box", x, y, angle, halfWidth, halfHeight }         //   its parts in the
+ *                 | { kind: "circle", x, y, radius }] }],                       //   body's frame
  *     container: { minX, maxX, floorY } | null,  // inside faces of the walls and top of the floor
  *     pyramid: boolean,                   // report stability (drift from t = 1 s to t = 10 s)
  *
@@ -172,31 +176,30 @@ export function capsules(n) {
   );
 }
 
+/** A 1 m box of a pyramid at (x, y): fixed rotation (an AABB) unless `turning`. */
+function pyramidBox(x, y, turning) {
+  return turning
+    ? { kind: "box", x, y, angle: 0, halfWidth: 0.5, halfHeight: 0.5 }
+    : { kind: "box", x, y, halfWidth: 0.5, halfHeight: 0.5, fixedRotation: true };
+}
+
 /**
  * A pyramid of 1 m boxes with `base` boxes in the bottom row, one fewer in
  * each row above (base·(base+1)/2 boxes), the bottom row resting on the
  * floor, neighbours exactly touching (as in Box2D's pyramid benchmark). The
  * boxes have fixed rotation: capsule2d's boxes are axis-aligned, so every
- * engine is asked for the same problem.
+ * engine is asked for the same problem. With `turning`, the boxes turn, as
+ * in Box2D's own large_pyramid (CreateLargePyramid, base 100).
  */
-export function pyramid(base, name) {
+export function pyramid(base, name, turning = false) {
   const bodies = [];
   for (let row = 0; row < base; row++) {
     const count = base - row;
-    for (let j = 0; j < count; j++) {
-      bodies.push({
-        kind: "box",
-        x: j - (count - 1) / 2,
-        y: 0.5 + row,
-        halfWidth: 0.5,
-        halfHeight: 0.5,
-        fixedRotation: true,
-      });
-    }
+    for (let j = 0; j < count; j++) bodies.push(pyramidBox(j - (count - 1) / 2, 0.5 + row, turning));
   }
   return baseScene(
     name,
-    `pyramid of ${bodies.length} fixed-rotation 1 m boxes, base ${base}, resting on the floor`,
+    `pyramid of ${bodies.length} ${turning ? "turning" : "fixed-rotation"} 1 m boxes, base ${base}, resting on the floor`,
     bodies,
     true,
   );
@@ -387,9 +390,10 @@ export function ragdollRain({ name, columns, perGroup, period, height }) {
  * wide; here `rows` × 9 columns, so a row fits between the container's walls
  * (99 m), the floor is the first shelf and the others are 0.5 m thick static
  * boxes spanning wall to wall with their tops at y = 11 k. Boxes have fixed
- * rotation, as in the other pyramids here, and start exactly touching.
+ * rotation, as in the other pyramids here, and start exactly touching; with
+ * `turning` they turn, as in Box2D's own.
  */
-export function manyPyramids(rows, name) {
+export function manyPyramids(rows, name, turning = false) {
   const base = 10;
   const columns = 9;
   const slot = base + 1; // metres per pyramid along a row, and between shelves
@@ -403,14 +407,7 @@ export function manyPyramids(rows, name) {
       const centerX = -rowWidth / 2 + c * slot + 1;
       for (let i = 0; i < base; i++) {
         for (let j = i; j < base; j++) {
-          bodies.push({
-            kind: "box",
-            x: (i + 1) * 0.5 + (j - i) + centerX - 0.5,
-            y: i + 0.5 + baseY,
-            halfWidth: 0.5,
-            halfHeight: 0.5,
-            fixedRotation: true,
-          });
+          bodies.push(pyramidBox((i + 1) * 0.5 + (j - i) + centerX - 0.5, i + 0.5 + baseY, turning));
         }
       }
     }
@@ -419,7 +416,7 @@ export function manyPyramids(rows, name) {
     ...baseScene(
       name,
       `Box2D's many_pyramids at ${rows} × ${columns} (Box2D: 20 × 20): ${rows * columns} pyramids of base ${base} ` +
-        `(${bodies.length} fixed-rotation 1 m boxes), ${slot} m apart, on ${rows} shelves ${slot} m apart`,
+        `(${bodies.length} ${turning ? "turning" : "fixed-rotation"} 1 m boxes), ${slot} m apart, on ${rows} shelves ${slot} m apart`,
       bodies,
       true,
     ),
@@ -529,6 +526,41 @@ export function pileInOneSpot(n) {
   return baseScene(`pile-in-one-spot-${n}`, `${n} circles r 0.5 m created at one point 5 m above the floor (every pair overlaps)`, bodies, false);
 }
 
+/**
+ * compound_pile-N: N bodies made of several shapes each, dropped together on
+ * a jittered 1.9 m grid (50 columns) at random angles: alternately an "L"
+ * (a 1 × 0.2 m plank and a 0.2 × 0.8 m post at one end) and a dumbbell (a
+ * 0.8 × 0.16 m bar with a circle of radius 0.2 m at each end). Each fits in
+ * a circle of radius 0.87 m about its origin, so with jitter of at most
+ * ±0.04 m no two start overlapping. The shapes of one body never collide
+ * with each other.
+ */
+export function compoundPile(n, name) {
+  const rand = mulberry32(0xc0b0d);
+  const L = [
+    { kind: "box", x: 0, y: 0, angle: 0, halfWidth: 0.5, halfHeight: 0.1 },
+    { kind: "box", x: -0.4, y: 0.3, angle: 0, halfWidth: 0.1, halfHeight: 0.4 },
+  ];
+  const dumbbell = [
+    { kind: "box", x: 0, y: 0, angle: 0, halfWidth: 0.4, halfHeight: 0.08 },
+    { kind: "circle", x: -0.5, y: 0, radius: 0.2 },
+    { kind: "circle", x: 0.5, y: 0, radius: 0.2 },
+  ];
+  const bodies = jitteredGrid(rand, n, 50, 1.9, 1.5, 0.04).map((p, i) => ({
+    kind: "compound",
+    x: p.x,
+    y: p.y,
+    angle: uniform(rand, -Math.PI, Math.PI),
+    parts: i % 2 === 0 ? L : dumbbell,
+  }));
+  return baseScene(name, `${n} compound bodies (L shapes of 2 boxes, dumbbells of a box and 2 circles) dropped on a 1.9 m grid`, bodies, false);
+}
+
+/** Does the scene have boxes that turn or bodies of several shapes (capsule2d cannot build them yet: issue 30)? */
+export function needsTurningShapes(scene) {
+  return scene.bodies.some((b) => b.kind === "compound" || (b.kind === "box" && b.fixedRotation !== true));
+}
+
 /** Every scene of a full run, by name, built on demand. */
 export const SCENES = {
   "rain-circles-500": () => rainCircles(500),
@@ -538,6 +570,10 @@ export const SCENES = {
   "pyramid-20": () => pyramid(20, "pyramid-20"),
   "large-pyramid": () => pyramid(100, "large-pyramid"),
   many_pyramids: () => manyPyramids(10, "many_pyramids"),
+  // Boxes that turn, as in Box2D's own large_pyramid and many_pyramids, and bodies of several shapes (issue 30).
+  "large-pyramid-turning": () => pyramid(100, "large-pyramid-turning", true),
+  "many_pyramids-turning": () => manyPyramids(10, "many_pyramids-turning", true),
+  "compound_pile-1000": () => compoundPile(1000, "compound_pile-1000"),
   smash: () => smash(120, 80, "smash"),
   tumbler: () => tumbler(45, "tumbler"),
   joint_grid: () => jointGrid(100, "joint_grid"),
@@ -545,6 +581,9 @@ export const SCENES = {
   // Smaller versions for --quick (its 80 steps are too few for 40 m drops).
   "joint_grid-quick": () => jointGrid(40, "joint_grid-quick"),
   "many_pyramids-quick": () => manyPyramids(2, "many_pyramids-quick"),
+  "pyramid-20-turning": () => pyramid(20, "pyramid-20-turning", true),
+  "many_pyramids-turning-quick": () => manyPyramids(2, "many_pyramids-turning-quick", true),
+  "compound_pile-quick": () => compoundPile(200, "compound_pile-quick"),
   "smash-quick": () => smash(40, 20, "smash-quick"),
   "tumbler-quick": () => tumbler(20, "tumbler-quick"),
   "ragdoll_rain-quick": () => ragdollRain({ name: "ragdoll_rain-quick", columns: 20, perGroup: 5, period: 4, height: 3 }),
@@ -564,6 +603,9 @@ export const QUICK_SCENES = [
   "capsules-2000",
   "pyramid-20",
   "many_pyramids-quick",
+  "pyramid-20-turning",
+  "many_pyramids-turning-quick",
+  "compound_pile-quick",
   "smash-quick",
   "tumbler-quick",
   "joint_grid-quick",

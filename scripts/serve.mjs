@@ -17,7 +17,7 @@
 //     kept in memory and rebuilt on the next request after a source changes;
 //   - a page loads its bundle with
 //       <script type="module" src="/dist/<path>/main.js"></script>
-//   - pages import the engine from source (`../../src/index.js`), so a change
+//   - pages import the engine from source (`../../src/entries/capsule2d.js`), so a change
 //     to the engine shows up on reload without rebuilding dist/.
 // Everything else under examples/ (HTML, images) is served as it is.
 //

@@ -35,6 +35,18 @@ function shapeOf(b) {
   return box(b.halfWidth, b.halfHeight);
 }
 
+/** A part of a compound body, placed in the body's frame. */
+function partShape(p) {
+  if (p.kind === "circle") {
+    const shape = new b2CircleShape(p.radius);
+    shape.m_p.Set(p.x, p.y);
+    return shape;
+  }
+  const shape = new b2PolygonShape();
+  shape.SetAsBox(p.halfWidth, p.halfHeight, { x: p.x, y: p.y }, p.angle ?? 0);
+  return shape;
+}
+
 export async function create(scene) {
   const world = b2World.Create({ x: scene.gravity.x, y: scene.gravity.y });
   world.SetAllowSleeping(false);
@@ -66,9 +78,11 @@ export async function create(scene) {
         allowSleep: false,
         ...(b.velocity ? { linearVelocity: { x: b.velocity.x, y: b.velocity.y } } : {}),
       });
-      const fixture = { shape: shapeOf(b), density: densityOf(b, scene), friction, restitution };
-      if (b.filter) fixture.filter = { categoryBits: b.filter.category, maskBits: b.filter.mask };
-      body.CreateFixture(fixture);
+      for (const shape of b.kind === "compound" ? b.parts.map(partShape) : [shapeOf(b)]) {
+        const fixture = { shape, density: densityOf(b, scene), friction, restitution };
+        if (b.filter) fixture.filter = { categoryBits: b.filter.category, maskBits: b.filter.mask };
+        body.CreateFixture(fixture);
+      }
       return body;
     },
     addJoint(j, bodyA, bodyB) {

@@ -70,7 +70,9 @@ export async function create(scene) {
     bd.set_allowSleep(false);
     if (b.velocity) bd.set_linearVelocity(new B.b2Vec2(b.velocity.x, b.velocity.y));
     const body = world.CreateBody(bd);
-    body.CreateFixture(fixtureDef(shape, type === B.b2_staticBody ? 0 : densityOf(b, scene), filter));
+    for (const s of Array.isArray(shape) ? shape : [shape]) {
+      body.CreateFixture(fixtureDef(s, type === B.b2_staticBody ? 0 : densityOf(b, scene), filter));
+    }
     return body;
   };
   const box = (hw, hh) => {
@@ -113,6 +115,19 @@ export async function create(scene) {
         shape.set_m_radius(b.radius);
       } else if (b.kind === "capsule") {
         shape = polygon(capsulePolygon(b.halfLength, b.radius, POLYGON_RADIUS));
+      } else if (b.kind === "compound") {
+        // one fixture per part, placed in the body's frame
+        shape = b.parts.map((p) => {
+          if (p.kind === "circle") {
+            const c = new B.b2CircleShape();
+            c.set_m_radius(p.radius);
+            c.set_m_p(new B.b2Vec2(p.x, p.y));
+            return c;
+          }
+          const s = new B.b2PolygonShape();
+          s.SetAsBox(p.halfWidth, p.halfHeight, new B.b2Vec2(p.x, p.y), p.angle ?? 0);
+          return s;
+        });
       } else {
         shape = box(b.halfWidth, b.halfHeight);
       }

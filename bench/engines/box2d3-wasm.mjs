@@ -114,6 +114,24 @@ export async function create(scene) {
         capsule.center2.Set(b.halfLength, 0);
         capsule.radius = b.radius;
         B.b2CreateCapsuleShape(id, shapeDef, capsule);
+      } else if (b.kind === "compound") {
+        const centre = new B.b2Vec2(0, 0);
+        for (const p of b.parts) {
+          if (p.kind === "circle") {
+            circle.center.Set(p.x, p.y);
+            circle.radius = p.radius;
+            B.b2CreateCircleShape(id, shapeDef, circle);
+          } else {
+            centre.Set(p.x, p.y);
+            const rot = B.b2MakeRot(p.angle ?? 0);
+            const box = B.b2MakeOffsetBox(p.halfWidth, p.halfHeight, centre, rot);
+            B.b2CreatePolygonShape(id, shapeDef, box);
+            box.delete();
+            rot.delete();
+          }
+        }
+        circle.center.Set(0, 0);
+        centre.delete();
       } else {
         const box = B.b2MakeBox(b.halfWidth, b.halfHeight);
         B.b2CreatePolygonShape(id, shapeDef, box);

@@ -12,6 +12,16 @@
  * puts it after the step.
  */
 import { buildWorld, densityOf } from "./common.mjs";
+import { needsTurningShapes } from "../scenes.mjs";
+
+/**
+ * Why capsule2d skips a scene: boxes that turn and bodies of several shapes
+ * are not yet in its World (issue 30: the geometry and narrowphase are
+ * written, bodies and the world do not use them yet). Not faked with AABBs.
+ */
+export function notYet(scene) {
+  return needsTurningShapes(scene) ? "not yet: capsule2d's World has no turning boxes or compound bodies (issue 30)" : null;
+}
 
 /**
  * The capsule2d adapter for a capsule2d module `lib` (its exports), with
@@ -21,7 +31,7 @@ import { buildWorld, densityOf } from "./common.mjs";
 export function capsule2dAdapter(lib, from, wasm = null) {
   return {
     describe: { label: "capsule2d", package: `capsule2d (this repo, ${from})`, language: "TypeScript → JS" },
-    unsupported: () => null,
+    unsupported: notYet,
     create: async (scene) => {
       wasm?.disableWasmSolver(); // a page that also runs capsule2d + wasm: this one solves in JavaScript
       return buildCapsule2dWorld(lib, scene, {}, "defaults");
@@ -37,7 +47,7 @@ export function capsule2dAdapter(lib, from, wasm = null) {
 export function capsule2dWasmAdapter(lib, wasm, from) {
   return {
     describe: { label: "capsule2d + wasm", package: `capsule2d (this repo, ${from}) with capsule2d/wasm`, language: "TypeScript → JS + WebAssembly" },
-    unsupported: () => null,
+    unsupported: notYet,
     create: async (scene) => {
       if (!wasm.enableWasmSolver()) throw new Error("capsule2d/wasm: WebAssembly is not available here");
       return buildCapsule2dWorld(lib, scene, {}, "defaults, contact passes in WebAssembly");

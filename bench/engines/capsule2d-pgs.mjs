@@ -4,13 +4,13 @@
  * iterations: the settings planck and Box2D v2 recommend, to compare like
  * with like. Not in a default run; pass `--engine capsule2d-pgs`.
  */
-import { buildCapsule2dWorld } from "./capsule2d-common.mjs";
+import { buildCapsule2dWorld, notYet } from "./capsule2d-common.mjs";
 import { loadCapsule2d } from "./capsule2d-load.mjs";
 
 export const describe = { label: "capsule2d (pgs)", package: "capsule2d (this repo, dist/capsule2d.js)", language: "TypeScript → JS" };
 
-export function unsupported() {
-  return null;
+export function unsupported(scene) {
+  return notYet(scene);
 }
 
 export async function create(scene) {

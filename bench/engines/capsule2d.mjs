@@ -6,15 +6,15 @@
  * Default settings, as a user gets them: the soft-step solver with 4
  * sub-steps. Only sleeping is turned off, as in every engine here.
  */
-import { capsule2dAdapter } from "./capsule2d-common.mjs";
+import { capsule2dAdapter, notYet } from "./capsule2d-common.mjs";
 import { loadCapsule2d } from "./capsule2d-load.mjs";
 
 const adapter = capsule2dAdapter(null, "dist/capsule2d.js");
 
 export const describe = adapter.describe;
 
-export function unsupported() {
-  return null;
+export function unsupported(scene) {
+  return notYet(scene);
 }
 
 export async function create(scene) {

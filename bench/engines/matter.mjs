@@ -54,12 +54,29 @@ export async function create(scene) {
     Bodies.rectangle(b.x * SCALE, -b.y * SCALE, 2 * b.halfWidth * SCALE, 2 * b.halfHeight * SCALE, options);
 
   const statics = scene.statics.map((s) => rect(s, { ...material, isStatic: true }));
+  // A compound is one body of parts (matter's compound bodies), built unturned at its place and turned about its
+  // origin; matter's position of a compound is its centre of mass (reported as is: only the sanity check reads it).
+  const compound = (b, own) => {
+    const parts = b.parts.map((p) =>
+      p.kind === "circle"
+        ? Bodies.circle((b.x + p.x) * SCALE, -(b.y + p.y) * SCALE, p.radius * SCALE, own)
+        : Bodies.rectangle((b.x + p.x) * SCALE, -(b.y + p.y) * SCALE, 2 * p.halfWidth * SCALE, 2 * p.halfHeight * SCALE, {
+            ...own,
+            angle: -(p.angle ?? 0),
+          }),
+    );
+    const body = Body.create({ ...own, parts });
+    Body.rotate(body, -(b.angle ?? 0), { x: b.x * SCALE, y: -b.y * SCALE });
+    return body;
+  };
   const bodies = scene.bodies.map((b) => {
     const own = { ...material, density: densityOf(b, scene) / (SCALE * SCALE) };
     const body =
-      b.kind === "circle"
-        ? Bodies.circle(b.x * SCALE, -b.y * SCALE, b.radius * SCALE, own)
-        : rect(b, b.fixedRotation ? { ...own, inertia: Infinity } : own);
+      b.kind === "compound"
+        ? compound(b, own)
+        : b.kind === "circle"
+          ? Bodies.circle(b.x * SCALE, -b.y * SCALE, b.radius * SCALE, own)
+          : rect(b, b.fixedRotation ? { ...own, inertia: Infinity } : own);
     // matter's velocity is in px per 1000/60 ms (its base delta); y points down.
     if (b.velocity) Body.setVelocity(body, { x: (b.velocity.x * SCALE) / 60, y: (-b.velocity.y * SCALE) / 60 });
     return body;

@@ -43,6 +43,25 @@ export async function create(scene) {
       world.addBody(body);
     },
     addBody(b) {
+      if (b.kind === "compound") {
+        // one shape per part at its offset and angle; mass from the parts' areas
+        const parts = b.parts.map((p) => ({
+          shape: p.kind === "circle" ? new Circle({ radius: p.radius }) : new Box({ width: 2 * p.halfWidth, height: 2 * p.halfHeight }),
+          p,
+        }));
+        const area = parts.reduce((sum, { shape }) => sum + shape.area, 0);
+        const body = new Body({
+          mass: densityOf(b, scene) * area,
+          velocity: b.velocity ? [b.velocity.x, b.velocity.y] : [0, 0],
+          position: [b.x, b.y],
+          angle: b.angle ?? 0,
+          damping: 0,
+          angularDamping: 0,
+        });
+        for (const { shape, p } of parts) body.addShape(shape, [p.x, p.y], p.angle ?? 0);
+        world.addBody(body);
+        return body;
+      }
       let shape;
       if (b.kind === "circle") shape = new Circle({ radius: b.radius });
       // p2's capsule runs along its local x axis like the scene's; `length` is the segment's full length.

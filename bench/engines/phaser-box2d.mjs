@@ -111,6 +111,11 @@ export async function create(scene) {
         capsule.center2 = new b2Vec2(b.halfLength, 0);
         capsule.radius = b.radius;
         b2CreateCapsuleShape(id, def, capsule);
+      } else if (b.kind === "compound") {
+        for (const p of b.parts) {
+          if (p.kind === "circle") b2CreateCircleShape(id, def, new b2Circle(new b2Vec2(p.x, p.y), p.radius));
+          else b2CreatePolygonShape(id, def, b2MakeOffsetBox(p.halfWidth, p.halfHeight, new b2Vec2(p.x, p.y), p.angle ?? 0));
+        }
       } else {
         b2CreatePolygonShape(id, def, b2MakeBox(b.halfWidth, b.halfHeight));
       }

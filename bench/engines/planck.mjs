@@ -53,9 +53,17 @@ export async function create(scene) {
         allowSleep: false,
         ...(b.velocity ? { linearVelocity: { x: b.velocity.x, y: b.velocity.y } } : {}),
       });
-      const fixture = { shape: shapeOf(b), density: densityOf(b, scene), friction, restitution };
-      if (b.filter) Object.assign(fixture, { filterCategoryBits: b.filter.category, filterMaskBits: b.filter.mask });
-      body.createFixture(fixture);
+      const shapes =
+        b.kind === "compound"
+          ? b.parts.map((p) =>
+              p.kind === "circle" ? new Circle(Vec2(p.x, p.y), p.radius) : new Box(p.halfWidth, p.halfHeight, Vec2(p.x, p.y), p.angle ?? 0),
+            )
+          : [shapeOf(b)];
+      for (const shape of shapes) {
+        const fixture = { shape, density: densityOf(b, scene), friction, restitution };
+        if (b.filter) Object.assign(fixture, { filterCategoryBits: b.filter.category, filterMaskBits: b.filter.mask });
+        body.createFixture(fixture);
+      }
       return body;
     },
     addJoint(j, bodyA, bodyB) {

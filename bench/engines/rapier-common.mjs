@@ -50,6 +50,20 @@ export async function createRapier(RAPIER, scene) {
         ? RAPIER.RigidBodyDesc.fixed().setTranslation(b.x, b.y)
         : RAPIER.RigidBodyDesc.dynamic().setTranslation(b.x, b.y).setCanSleep(false);
       let collider;
+      if (b.kind === "compound") {
+        // one collider per part, placed in the body's frame
+        desc.setRotation(b.angle ?? 0);
+        if (b.velocity) desc.setLinvel(b.velocity.x, b.velocity.y);
+        const body = world.createRigidBody(desc);
+        for (const p of b.parts) {
+          const part =
+            p.kind === "circle"
+              ? RAPIER.ColliderDesc.ball(p.radius).setTranslation(p.x, p.y)
+              : RAPIER.ColliderDesc.cuboid(p.halfWidth, p.halfHeight).setTranslation(p.x, p.y).setRotation(p.angle ?? 0);
+          world.createCollider(part.setDensity(densityOf(b, scene)).setFriction(friction).setRestitution(restitution), body);
+        }
+        return body;
+      }
       if (b.kind === "circle") {
         collider = RAPIER.ColliderDesc.ball(b.radius);
       } else if (b.kind === "capsule") {
@@ -58,6 +72,7 @@ export async function createRapier(RAPIER, scene) {
         desc.setRotation(b.angle + turn(b));
       } else {
         collider = RAPIER.ColliderDesc.cuboid(b.halfWidth, b.halfHeight);
+        desc.setRotation(b.angle ?? 0);
       }
       if (b.fixedRotation) desc.lockRotations();
       if (b.velocity) desc.setLinvel(b.velocity.x, b.velocity.y);

@@ -25,6 +25,7 @@ import type { Body } from "../../src/bodies/body.js";
 import { Capsule } from "../../src/bodies/capsule.js";
 import { Circle } from "../../src/bodies/circle.js";
 import type { Vec2 } from "../../src/math/vec2.js";
+import { gap, type RefShape } from "./polygon-reference.js";
 
 /** A shape's core: a segment p–q (a point when p = q) or a box, and its radius. */
 export type Core =
@@ -158,10 +159,13 @@ export function gapAlong(a: Body, b: Body, d: Vec2, t: number): number {
   return closest(A, B).distance - A.radius - B.radius;
 }
 
-/** First contact of A moved along d (fraction in [0, 1]) with B, and the normal from B towards A; null for a miss. */
-export function sweptContact(a: Body, b: Body, d: Vec2): { fraction: number; normal: Vec2 | null } | null {
-  const gap = (t: number) => gapAlong(a, b, d, t);
-  if (gap(0) <= 0) return { fraction: 0, normal: null }; // overlapping at the start: no direction of approach
+/**
+ * The first zero of a gap that is a convex function of t on [0, 1]: null when
+ * it stays above 0, `{ lo: 0, hi: 0 }` when it starts at or below 0, else the
+ * adjacent doubles lo < hi around the first crossing (gap(lo) > 0 ≥ gap(hi)).
+ */
+export function firstZeroOfConvex(gap: (t: number) => number): { lo: number; hi: number } | null {
+  if (gap(0) <= 0) return { lo: 0, hi: 0 };
   // the minimum of a convex function on [0, 1]
   let lo = 0;
   let hi = 1;
@@ -184,11 +188,19 @@ export function sweptContact(a: Body, b: Body, d: Vec2): { fraction: number; nor
     if (gap(mid) <= 0) hi = mid;
     else lo = mid;
   }
-  const c = closest(coreOf(a, lo * d.x, lo * d.y), coreOf(b));
+  return { lo, hi };
+}
+
+/** First contact of A moved along d (fraction in [0, 1]) with B, and the normal from B towards A; null for a miss. */
+export function sweptContact(a: Body, b: Body, d: Vec2): { fraction: number; normal: Vec2 | null } | null {
+  const zero = firstZeroOfConvex((t: number) => gapAlong(a, b, d, t));
+  if (zero === null) return null;
+  if (zero.hi === 0) return { fraction: 0, normal: null }; // overlapping at the start: no direction of approach
+  const c = closest(coreOf(a, zero.lo * d.x, zero.lo * d.y), coreOf(b));
   const nx = c.a.x - c.b.x;
   const ny = c.a.y - c.b.y;
   const len = Math.hypot(nx, ny);
-  return { fraction: hi, normal: len > 0 ? { x: nx / len, y: ny / len } : null };
+  return { fraction: zero.hi, normal: len > 0 ? { x: nx / len, y: ny / len } : null };
 }
 
 /** Signed distance from a point to a body's surface (> 0 outside, < 0 inside). */
@@ -202,4 +214,59 @@ export function surfaceDistance(p: Vec2, body: Body): number {
   const outside = Math.hypot(p.x - c.x, p.y - c.y);
   if (outside > 0) return outside;
   return -Math.min(p.x - core.min.x, core.max.x - p.x, p.y - core.min.y, core.max.y - p.y);
+}
+
+// ---------------------------------------------------------------------------
+// Sweeps of any convex shape (test/polygon-toi.test.ts, test/polygon-cast.test.ts)
+
+/** A shape in its body's frame: core vertices (1 a point, 2 a segment, 3 or more a convex polygon, counter-clockwise) and a radius. */
+export interface LocalShape {
+  core: Vec2[];
+  radius: number;
+}
+
+/**
+ * A body's motion over a step: its centre of mass (`localCenter` in its
+ * frame) goes straight from c1 to c2 and its rotation (cos, sin) from q1 to
+ * q2 by normalised linear interpolation.
+ */
+export interface Motion {
+  localCenter: Vec2;
+  c1: Vec2;
+  c2: Vec2;
+  q1: Vec2;
+  q2: Vec2;
+}
+
+/** The world core of `shape` at time t of `motion`, in polygon-reference.ts's form. */
+export function shapeAt(shape: LocalShape, motion: Motion, t: number): RefShape {
+  const qx = (1 - t) * motion.q1.x + t * motion.q2.x;
+  const qy = (1 - t) * motion.q1.y + t * motion.q2.y;
+  const len = Math.hypot(qx, qy);
+  const c = qx / len;
+  const s = qy / len;
+  const cx = (1 - t) * motion.c1.x + t * motion.c2.x;
+  const cy = (1 - t) * motion.c1.y + t * motion.c2.y;
+  const core = shape.core.map((v) => {
+    const lx = v.x - motion.localCenter.x;
+    const ly = v.y - motion.localCenter.y;
+    return { x: cx + c * lx - s * ly, y: cy + s * lx + c * ly };
+  });
+  return { core, radius: shape.radius };
+}
+
+/** The gap between the surfaces of A and B at time t of their motions (≤ 0: touching or overlapping). */
+export function sweptGap(a: LocalShape, ma: Motion, b: LocalShape, mb: Motion, t: number): number {
+  return gap(shapeAt(a, ma, t), shapeAt(b, mb, t));
+}
+
+/** The smallest gap over `samples` + 1 evenly spaced times of [0, tEnd], and where. */
+export function smallestSampledGap(gapAt: (t: number) => number, tEnd: number, samples: number): { gap: number; t: number } {
+  let best = { gap: Infinity, t: 0 };
+  for (let i = 0; i <= samples; i++) {
+    const t = (tEnd * i) / samples;
+    const g = gapAt(t);
+    if (g < best.gap) best = { gap: g, t };
+  }
+  return best;
 }

@@ -60,7 +60,7 @@ export const enum PolygonFeature {
 }
 
 /** The result of `closestFeatures`. */
-class Closest {
+export class Closest {
   /** Distance between the cores. */
   distance = 0;
   /** Unit normal from A to B. */
@@ -75,7 +75,8 @@ class Closest {
   scale = 0;
 }
 
-const closest = new Closest();
+/** The shared result of `closestFeatures` (hull-distance.ts reads it too). */
+export const closest = new Closest();
 
 /**
  * Writes the manifold of the rounded hulls a and b (both relative to the
@@ -301,16 +302,19 @@ function hullScale(a: WorldHull, b: WorldHull): void {
  * The closest pair of points of two separated cores, into `closest`: every
  * vertex of B against every edge of A and every vertex of A against every
  * edge of B (a segment's two edges are one: it is tested once). Two convex
- * sets that do not touch always have a closest pair with a vertex in it.
+ * sets that do not touch always have a closest pair with a vertex in it. Two
+ * points (a hull of one vertex on each side) are their own pair, vertex 0 and
+ * vertex 0. Exported for hull-distance.ts.
  */
-function closestFeatures(a: WorldHull, b: WorldHull): void {
+export function closestFeatures(a: WorldHull, b: WorldHull): void {
   const nA = a.count;
   const nB = b.count;
   const edgesA = nA === 2 ? 1 : nA < 2 ? 0 : nA;
   const edgesB = nB === 2 ? 1 : nB < 2 ? 0 : nB;
   let best = Infinity;
   // kind 0: A's edge inside vs B's vertex; 1: A's vertex vs B's edge inside; 2: vertex vs vertex
-  let kind = 0;
+  // (the answer for two points, where neither loop runs)
+  let kind = 2;
   let iBest = 0;
   let jBest = 0;
   let level = 0;

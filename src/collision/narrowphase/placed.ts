@@ -21,6 +21,7 @@
  */
 import { MAX_POLYGON_VERTICES } from "../../shapes/hull.js";
 import type { PolygonGeometry, SegmentGeometry } from "../../shapes/polygon.js";
+import type { HullGeometry } from "../../shapes/proxy.js";
 
 /** A pose: position and rotation (cos, sin), as a body keeps it. */
 export interface Pose2 {
@@ -51,8 +52,13 @@ export interface BoxLike {
   _halfHeight: number;
 }
 
+/** Any core hull (body frame: a polygon, or a shape proxy of src/shapes/proxy.ts) placed by a pose. */
+export interface PlacedHull extends Pose2 {
+  readonly polygon: HullGeometry;
+}
+
 /** A convex polygon (body frame) placed by a pose. */
-export interface PlacedPolygon extends Pose2 {
+export interface PlacedPolygon extends PlacedHull {
   readonly polygon: PolygonGeometry;
 }
 
@@ -92,8 +98,8 @@ export function placeFirstPolygon(a: PlacedPolygon): void {
   placePolygon(hullA, a);
 }
 
-/** A polygon's vertices and normals, turned and moved by its pose. */
-export function placePolygon(h: WorldHull, p: PlacedPolygon): void {
+/** A polygon's (or any core hull's) vertices and normals, turned and moved by its pose. */
+export function placePolygon(h: WorldHull, p: PlacedHull): void {
   const g = p.polygon;
   const c = p.qc;
   const s = p.qs;
