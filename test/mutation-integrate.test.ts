@@ -1,0 +1,187 @@
+/**
+ * Integration (src/solver/integrate.ts) against closed forms, written against
+ * the mutants that survived the mutation run (issue 34, docs/testing.md):
+ * damping, gravityScale, the speed limit, the rotation update, forces and a
+ * force field with each integrator.
+ */
+import { describe, expect, it } from "vitest";
+import { Capsule, Circle, World, type WorldOptions } from "../src/index.js";
+
+const dt = 1 / 60;
+const SOLVERS: { solver: NonNullable<WorldOptions["solver"]>; sub: number }[] = [
+  { solver: "soft-step", sub: 4 },
+  { solver: "pgs", sub: 1 },
+];
+
+function free(options: WorldOptions = {}): World {
+  return new World({ gravity: { x: 0, y: 0 }, sleeping: false, ...options });
+}
+
+function steps(world: World, n: number): void {
+  for (let i = 0; i < n; i++) world.step(dt);
+}
+
+describe("damping: each sub-step h scales the velocity by 1 / (1 + h·c)", () => {
+  for (const { solver, sub } of SOLVERS) {
+    it(`linear and angular, apart (${solver})`, () => {
+      const world = free({ solver, subSteps: sub });
+      const h = dt / sub;
+      const lin = world.add(new Circle({ radius: 0.5, velocity: { x: 3, y: -2 }, angularVelocity: 2, linearDamping: 0.8 }));
+      const ang = world.add(new Circle({ radius: 0.5, position: { x: 10, y: 0 }, velocity: { x: 3, y: -2 }, angularVelocity: 2, angularDamping: 1.5 }));
+      const n = 30;
+      steps(world, n);
+      const kl = Math.pow(1 / (1 + h * 0.8), n * sub);
+      const ka = Math.pow(1 / (1 + h * 1.5), n * sub);
+      expect(lin.velocity.x).toBeCloseTo(3 * kl, 10);
+      expect(lin.velocity.y).toBeCloseTo(-2 * kl, 10);
+      expect(lin.angularVelocity).toBeCloseTo(2, 12); // no angular damping
+      expect(ang.angularVelocity).toBeCloseTo(2 * ka, 10);
+      expect(ang.velocity.x).toBeCloseTo(3, 12); // no linear damping
+      expect(ang.velocity.y).toBeCloseTo(-2, 12);
+      // the position is the sum of the damped velocities (semi-implicit: each sub-step moves by the new one)
+      let x = 0;
+      for (let k = 1; k <= n * sub; k++) x += h * 3 * Math.pow(1 / (1 + h * 0.8), k);
+      expect(lin.position.x).toBeCloseTo(x, 10);
+    });
+  }
+});
+
+describe("gravityScale scales gravity only", () => {
+  for (const { solver, sub } of SOLVERS) {
+    it(`free fall at g·scale for scales 0.5, 0, −1 and 2 (${solver})`, () => {
+      const g = -9.81;
+      const world = new World({ solver, subSteps: sub, sleeping: false });
+      const scales = [0.5, 0, -1, 2];
+      const bodies = scales.map((gravityScale, i) => world.add(new Circle({ radius: 0.25, position: { x: 3 * i, y: 0 }, gravityScale })));
+      // a force is not scaled: 2 N up on a body with gravityScale 0 gives 2/m
+      const pushed = world.add(new Circle({ radius: 0.25, position: { x: 20, y: 0 }, gravityScale: 0 }));
+      const n = 20;
+      for (let i = 0; i < n; i++) {
+        pushed.applyForce({ x: 0, y: 2 });
+        world.step(dt);
+      }
+      const h = dt / sub;
+      const k = n * sub;
+      for (let i = 0; i < scales.length; i++) {
+        const a = g * scales[i]!;
+        expect(bodies[i]!.velocity.y).toBeCloseTo(a * k * h, 10);
+        expect(bodies[i]!.position.y).toBeCloseTo(0.5 * a * h * h * k * (k + 1), 10);
+      }
+      expect(pushed.velocity.y).toBeCloseTo((2 / pushed.mass) * n * dt, 10);
+    });
+  }
+});
+
+describe("the speed limit (maxLinearSpeed)", () => {
+  it("a dynamic body keeps its direction at the limit; a kinematic body is not limited", () => {
+    const world = free({ maxLinearSpeed: 2 });
+    const fast = world.add(new Circle({ radius: 0.5, velocity: { x: 3, y: 4 } }));
+    const platform = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 10 }, type: "kinematic", velocity: { x: 10, y: 0 } }));
+    const n = 12;
+    steps(world, n);
+    expect(fast.velocity.x).toBeCloseTo(1.2, 12);
+    expect(fast.velocity.y).toBeCloseTo(1.6, 12);
+    expect(fast.position.x).toBeCloseTo(1.2 * n * dt, 10);
+    expect(fast.position.y).toBeCloseTo(1.6 * n * dt, 10);
+    expect(platform.velocity.x).toBe(10);
+    expect(platform.position.x).toBeCloseTo(10 * n * dt, 10);
+  });
+
+  it("a falling body reaches the limit and stays there, and below it moves as free fall", () => {
+    const world = new World({ sleeping: false, maxLinearSpeed: 1 });
+    const ball = world.add(new Circle({ radius: 0.5 }));
+    world.step(dt);
+    expect(ball.velocity.y).toBeCloseTo(-9.81 * dt, 12); // 0.16 m/s: not limited
+    steps(world, 59);
+    expect(ball.velocity.y).toBeCloseTo(-1, 12);
+    expect(ball.velocity.x).toBe(0);
+  });
+});
+
+describe("rotation: q ← normalize(q + h·ω·q⊥) turns by atan(h·ω) per sub-step", () => {
+  for (const { solver, sub } of SOLVERS) {
+    it(`a body spinning freely (${solver})`, () => {
+      const world = free({ solver, subSteps: sub });
+      const w = 3;
+      const spinner = world.add(new Capsule({ halfLength: 0.5, radius: 0.2, angle: 0.25, angularVelocity: w }));
+      const still = world.add(new Capsule({ halfLength: 0.5, radius: 0.2, position: { x: 5, y: 0 }, angle: 0.25 }));
+      const n = 40;
+      steps(world, n);
+      const h = dt / sub;
+      expect(spinner.angle).toBeCloseTo(0.25 + n * sub * Math.atan(h * w), 10);
+      expect(spinner.angularVelocity).toBe(w);
+      expect(still.angle).toBeCloseTo(0.25, 14);
+    });
+  }
+});
+
+describe("a force field with each integrator", () => {
+  // a spring field F = −k·x on a free body, against the integrator's own recurrence on one number
+  const k = 20;
+  function reference(integrator: string, x0: number, h: number, n: number, m: number): { x: number; v: number } {
+    let x = x0;
+    let v = 0;
+    for (let i = 0; i < n; i++) {
+      if (integrator === "semi-implicit-euler") {
+        v += (h * -k * x) / m;
+        x += h * v;
+      } else if (integrator === "explicit-euler") {
+        const a = (-k * x) / m;
+        x += h * v;
+        v += h * a;
+      } else {
+        v += (0.5 * h * -k * x) / m;
+        x += h * v;
+        v += (0.5 * h * -k * x) / m;
+      }
+    }
+    return { x, v };
+  }
+  for (const integrator of ["semi-implicit-euler", "explicit-euler", "velocity-verlet"] as const) {
+    for (const { solver, sub } of SOLVERS) {
+      it(`${integrator} (${solver}): the field is evaluated where the integrator says`, () => {
+        const world = free({ solver, subSteps: sub, integrator });
+        const body = world.add(new Circle({ radius: 0.3, position: { x: 1, y: 0 } }));
+        world.setForceField((b, out) => {
+          out.x = -k * b.position.x;
+        });
+        const n = 45;
+        steps(world, n);
+        const r = reference(integrator, 1, dt / sub, n * sub, body.mass);
+        expect(body.position.x).toBeCloseTo(r.x, 10);
+        expect(body.velocity.x).toBeCloseTo(r.v, 10);
+        expect(body.position.y).toBe(0);
+      });
+    }
+  }
+
+  it("a field adds to the applied forces and to gravity (scaled), and its torque turns the body", () => {
+    const world = new World({ sleeping: false });
+    const body = world.add(new Circle({ radius: 0.3, gravityScale: 0.5 }));
+    world.setForceField((_b, out) => {
+      out.x += 1.5;
+      out.torque += 0.2;
+    });
+    const n = 10;
+    for (let i = 0; i < n; i++) {
+      body.applyForce({ x: 0.5, y: 1 });
+      body.applyTorque(0.1);
+      world.step(dt);
+    }
+    const t = n * dt;
+    expect(body.velocity.x).toBeCloseTo((2 / body.mass) * t, 10);
+    expect(body.velocity.y).toBeCloseTo((-9.81 * 0.5 + 1 / body.mass) * t, 10);
+    expect(body.angularVelocity).toBeCloseTo((0.3 / body.inertia) * t, 10);
+  });
+});
+
+describe("explicit Euler moves by the velocity before the forces, plus what the contacts added", () => {
+  it("a ball thrown up moves by its start velocity in the first sub-step", () => {
+    const world = new World({ integrator: "explicit-euler", solver: "pgs", subSteps: 1, sleeping: false });
+    const ball = world.add(new Circle({ radius: 0.25, velocity: { x: 1, y: 2 } }));
+    world.step(dt);
+    expect(ball.position.x).toBeCloseTo(dt, 14);
+    expect(ball.position.y).toBeCloseTo(2 * dt, 14);
+    expect(ball.velocity.y).toBeCloseTo(2 - 9.81 * dt, 14);
+  });
+});
