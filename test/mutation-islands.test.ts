@@ -128,3 +128,51 @@ describe("what keeps an island awake", () => {
     expect(at[3]).toBeLessThanOrEqual(STEPS_TO_SLEEP + 2);
   });
 });
+
+describe("the sleep rules at their boundaries", () => {
+  it("sleeping: false: nothing ever sleeps", () => {
+    const world = zeroG({ sleeping: false });
+    const ball = world.add(new Circle({ radius: 0.5 }));
+    expect(sleepSteps(world, [ball], 120)).toEqual([Infinity]);
+  });
+
+  it("an island sleeps in the step its timer reaches timeToSleep (dt and timeToSleep exact in binary)", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, timeToSleep: 0.25 });
+    const ball = world.add(new Circle({ radius: 0.5 }));
+    const at: boolean[] = [];
+    for (let i = 0; i < 3; i++) {
+      world.step(0.125);
+      at.push(ball.isSleeping);
+    }
+    expect(at).toEqual([false, true, true]);
+  });
+
+  it("moving at exactly the tolerance counts as still (|v| ≤ linearSleepTolerance, |ω| ≤ angularSleepTolerance)", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, timeToSleep: 0.25 });
+    const drifting = world.add(new Circle({ radius: 0.5, velocity: { x: 0.05, y: 0 } }));
+    const turning = world.add(new Circle({ radius: 0.5, position: { x: 5, y: 0 }, angularVelocity: -0.05 }));
+    for (let i = 0; i < 2; i++) world.step(0.125);
+    expect(drifting.isSleeping).toBe(true);
+    expect(turning.isSleeping).toBe(true);
+  });
+
+  it("a box sleeps on a floor added after it (the floor is the contact's second body)", () => {
+    const world = new World();
+    const box = world.add(new AABB({ halfWidth: 0.5, halfHeight: 0.5, position: { x: 0, y: 0.5 } }));
+    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
+    const at = sleepSteps(world, [box], 120);
+    expect(at[0]).toBeLessThanOrEqual(STEPS_TO_SLEEP + 10);
+  });
+
+  it("a contact without points (boxes overlap, shapes apart) ties nothing", () => {
+    const world = zeroG();
+    // diagonal neighbours: their bounding boxes overlap, the circles are 0.1 m apart
+    const restless = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 0 }, enableSleep: false }));
+    const d = (1.1 / Math.SQRT2);
+    const near = world.add(new Circle({ radius: 0.5, position: { x: d, y: d } }));
+    const at = sleepSteps(world, [restless, near], 120);
+    expect(world.broadphasePairs.length).toBe(1);
+    expect(at[0]).toBe(Infinity);
+    expect(at[1]).toBeLessThanOrEqual(STEPS_TO_SLEEP + 2);
+  });
+});
