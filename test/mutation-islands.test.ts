@@ -113,6 +113,16 @@ describe("what keeps an island awake", () => {
     });
   }
 
+  it("a kinematic body moving only vertically, or only turning, never sleeps, nor what rests on it; a static body is never asleep", () => {
+    const world = new World();
+    const floor = world.add(AABB.fromBounds({ x: -50, y: -1 }, { x: 50, y: 0 }, { type: "static" }));
+    const lift = world.add(new AABB({ halfWidth: 1, halfHeight: 0.25, position: { x: -10, y: 2 }, type: "kinematic", velocity: { x: 0, y: 0.01 } }));
+    const rider = world.add(new AABB({ halfWidth: 0.25, halfHeight: 0.25, position: { x: -10, y: 2.5 } }));
+    const turner = world.add(new Circle({ radius: 0.5, position: { x: 10, y: 5 }, type: "kinematic", angularVelocity: 0.01 }));
+    const at = sleepSteps(world, [lift, rider, turner, floor], 150);
+    expect(at).toEqual([Infinity, Infinity, Infinity, Infinity]);
+  });
+
   it("a joint ties its bodies into one island; a sensor overlapping a body does not", () => {
     const world = zeroG();
     const restless = world.add(new Circle({ radius: 0.3, position: { x: 0, y: 0 }, enableSleep: false }));
