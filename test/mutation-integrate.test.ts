@@ -5,7 +5,7 @@
  * force field with each integrator.
  */
 import { describe, expect, it } from "vitest";
-import { Capsule, Circle, World, type WorldOptions } from "../src/index.js";
+import { AABB, Capsule, Circle, World, type WorldOptions } from "../src/index.js";
 
 const dt = 1 / 60;
 const SOLVERS: { solver: NonNullable<WorldOptions["solver"]>; sub: number }[] = [
@@ -183,5 +183,136 @@ describe("explicit Euler moves by the velocity before the forces, plus what the 
     expect(ball.position.x).toBeCloseTo(dt, 14);
     expect(ball.position.y).toBeCloseTo(2 * dt, 14);
     expect(ball.velocity.y).toBeCloseTo(2 - 9.81 * dt, 14);
+  });
+});
+
+describe("every part of the acceleration, without and with a field", () => {
+  for (const withField of [false, true]) {
+    for (const integrator of ["semi-implicit-euler", "velocity-verlet"] as const) {
+      it(`sideways gravity × gravityScale, a force along y and a torque (${integrator}, ${withField ? "with" : "without"} a field)`, () => {
+        const world = new World({ integrator, gravity: { x: 3, y: -2 }, sleeping: false });
+        const body = world.add(new Circle({ radius: 0.3, gravityScale: 2 }));
+        const kinematic = world.add(new Circle({ radius: 0.3, position: { x: 5, y: 0 }, type: "kinematic", velocity: { x: 0, y: 1 } }));
+        if (withField) {
+          world.setForceField((b, out) => {
+            if (b !== body) return;
+            out.y += 0.5;
+            out.torque += 0.25;
+          });
+        }
+        const n = 20;
+        for (let i = 0; i < n; i++) {
+          if (!withField) {
+            body.applyForce({ x: 0, y: 0.5 });
+            body.applyTorque(0.25);
+          }
+          world.step(dt);
+        }
+        const t = n * dt;
+        expect(body.velocity.x).toBeCloseTo(6 * t, 10);
+        expect(body.velocity.y).toBeCloseTo((-4 + 0.5 / body.mass) * t, 10);
+        expect(body.angularVelocity).toBeCloseTo((0.25 / body.inertia) * t, 10);
+        // a kinematic body feels none of it
+        expect(kinematic.velocity).toEqual({ x: 0, y: 1 });
+        expect(kinematic.position.y).toBeCloseTo(t, 12);
+      });
+    }
+  }
+
+  it("a field's force that is not finite is ignored and reported, for x and for y", () => {
+    for (const bad of [{ x: Number.NaN, y: 0 }, { x: 0, y: Number.POSITIVE_INFINITY }, { x: Number.NEGATIVE_INFINITY, y: Number.NaN }]) {
+      const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
+      const body = world.add(new Circle({ radius: 0.3 }));
+      world.setForceField((_b, out) => {
+        out.x = bad.x;
+        out.y = bad.y;
+      });
+      expect(() => world.step(dt)).toThrow(/force/);
+      expect(body.velocity).toEqual({ x: 0, y: 0 });
+    }
+  });
+});
+
+describe("the speed limit with contacts", () => {
+  it("what the contacts add is limited too: a box sunk in the floor rises at maxLinearSpeed, not at the push-out speed", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false, maxLinearSpeed: 0.2 });
+    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
+    const box = world.add(new AABB({ halfWidth: 0.5, halfHeight: 0.5, position: { x: 0, y: 0.2 } }));
+    let y = box.position.y;
+    for (let i = 0; i < 10; i++) {
+      world.step(dt);
+      const rise = box.position.y - y;
+      y = box.position.y;
+      // the solve pass asks for up to 3 m/s (maxContactPushSpeed); each sub-step moves it at most 0.2 m/s
+      expect(rise).toBeGreaterThan(0.9 * 0.2 * dt);
+      expect(rise).toBeLessThanOrEqual(0.2 * dt * (1 + 1e-9));
+    }
+  });
+
+  it("the limit acts before the contacts: a ball at 10 m/s (limit 2) hits a resting one as if at 2 m/s (e = 0.5)", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false, maxLinearSpeed: 2 });
+    const a = world.add(new Circle({ radius: 0.5, position: { x: -2, y: 0 }, velocity: { x: 10, y: 0 }, restitution: 0.5 }));
+    const b = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 0 }, restitution: 0.5 }));
+    steps(world, 90);
+    // equal masses, e = 0.5, approach 2 m/s: 0.5 and 1.5 m/s
+    expect(a.velocity.x).toBeCloseTo(0.5, 6);
+    expect(b.velocity.x).toBeCloseTo(1.5, 6);
+  });
+});
+
+describe("impacts inside a sub-step", () => {
+  it("a ball bouncing (e = 1, no gravity) follows the reflected path exactly, turning at the floor or the wall", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
+    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
+    world.add(AABB.fromBounds({ x: 20, y: 5 }, { x: 21, y: 15 }, { type: "static" }));
+    const y0 = 0.8;
+    const v = 5;
+    const ball = world.add(new Circle({ radius: 0.5, position: { x: 0, y: y0 }, velocity: { x: 0, y: -v }, restitution: 1 }));
+    const side = world.add(new Circle({ radius: 0.5, position: { x: 19.2, y: 10 }, velocity: { x: v, y: 0 }, restitution: 1 }));
+    const hit = (y0 - 0.5) / v; // 0.06 s, inside the fourth step
+    for (let i = 1; i <= 12; i++) {
+      world.step(dt);
+      const t = i * dt;
+      const d = t < hit ? -v * t : v * (t - hit) - (y0 - 0.5);
+      expect(ball.position.y).toBeCloseTo(y0 + d, 9);
+      expect(side.position.x).toBeCloseTo(19.2 - d, 9);
+    }
+    expect(ball.velocity.y).toBeCloseTo(v, 9);
+    expect(side.velocity.x).toBeCloseTo(-v, 9);
+  });
+
+  it("on a kinematic platform moving up, the rebound is e × the relative speed, relative to the platform", () => {
+    for (const integrator of ["semi-implicit-euler", "velocity-verlet", "explicit-euler"] as const) {
+      const world = new World({ integrator, gravity: { x: 0, y: 0 }, sleeping: false });
+      world.add(new AABB({ halfWidth: 3, halfHeight: 0.25, position: { x: 0, y: -0.25 }, type: "kinematic", velocity: { x: 0, y: 1 } }));
+      const ball = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 1.5 }, velocity: { x: 0, y: -3 }, restitution: 0.5 }));
+      steps(world, 30);
+      expect(ball.velocity.y, integrator).toBeCloseTo(1 + 0.5 * 4, 9);
+    }
+  });
+
+  it("velocity Verlet: a ball with e = 1 dropped on the floor rises back to its height", () => {
+    const world = new World({ integrator: "velocity-verlet", sleeping: false });
+    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
+    const ball = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 1.5 }, restitution: 1 }));
+    let top = 0;
+    for (let i = 0; i < 60; i++) {
+      world.step(dt);
+      if (i > 30) top = Math.max(top, ball.position.y);
+    }
+    expect(top).toBeGreaterThan(1.5 - 0.01);
+    expect(top).toBeLessThan(1.5 + 1e-6);
+  });
+});
+
+describe("explicit Euler with a contact", () => {
+  it("a ball comes to rest on the floor", () => {
+    const world = new World({ integrator: "explicit-euler", sleeping: false });
+    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
+    const ball = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 0.7 } }));
+    steps(world, 120);
+    expect(ball.position.y).toBeCloseTo(0.5, 3);
+    // explicit Euler applies the sub-step's gravity after the contact: it reports −g·h at rest
+    expect(ball.velocity.y).toBeCloseTo(-9.81 * (dt / 4), 6);
   });
 });
