@@ -196,8 +196,10 @@ describe("every part of the acceleration, without and with a field", () => {
         if (withField) {
           world.setForceField((b, out) => {
             if (b !== body) return;
-            out.y += 0.5;
-            out.torque += 0.25;
+            // 0.5 N up and a torque of 0.25 N·m: a couple at points (the forces cancel, their torques add) and a force at the centre
+            out.addForceAt(-1, 0, b.position.x, b.position.y + 0.125);
+            out.addForceAt(1, 0, b.position.x, b.position.y - 0.125);
+            out.addForceAt(0, 0.5, b.position.x, b.position.y);
           });
         }
         const n = 20;
@@ -249,9 +251,19 @@ describe("the speed limit with contacts", () => {
     }
   });
 
+  it("the same against a wall: a box sunk sideways leaves it at maxLinearSpeed", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false, maxLinearSpeed: 0.2 });
+    world.add(AABB.fromBounds({ x: 0, y: -5 }, { x: 1, y: 5 }, { type: "static" }));
+    const box = world.add(new AABB({ halfWidth: 0.5, halfHeight: 0.5, position: { x: -0.2, y: 0 } }));
+    world.step(dt);
+    expect(-0.2 - box.position.x).toBeGreaterThan(0.9 * 0.2 * dt);
+    expect(-0.2 - box.position.x).toBeLessThanOrEqual(0.2 * dt * (1 + 1e-9));
+  });
+
   it("the limit acts before the contacts: a ball at 10 m/s (limit 2) hits a resting one as if at 2 m/s (e = 0.5)", () => {
     const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false, maxLinearSpeed: 2 });
-    const a = world.add(new Circle({ radius: 0.5, position: { x: -2, y: 0 }, velocity: { x: 10, y: 0 }, restitution: 0.5 }));
+    // 1 cm apart: they meet in the first step, before the position update could limit the speed
+    const a = world.add(new Circle({ radius: 0.5, position: { x: -1.01, y: 0 }, velocity: { x: 10, y: 0 }, restitution: 0.5 }));
     const b = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 0 }, restitution: 0.5 }));
     steps(world, 90);
     // equal masses, e = 0.5, approach 2 m/s: 0.5 and 1.5 m/s
@@ -291,6 +303,30 @@ describe("impacts inside a sub-step", () => {
     }
   });
 
+  it("a tilted capsule (e = 1, frictionless, no gravity) turns from the moment its end hits, not from the sub-step's start", () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
+    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static", friction: 0 }));
+    const theta = 0.3;
+    const hl = 0.6;
+    const r = 0.1;
+    const v = 4;
+    const y0 = hl * Math.sin(theta) + r + 0.03; // its lower end 3 cm above the floor: it hits 0.8 of the way into the second sub-step
+    const pill = world.add(new Capsule({ halfLength: hl, radius: r, angle: theta, position: { x: 0, y: y0 }, velocity: { x: 0, y: -v }, restitution: 1, friction: 0 }));
+    const hit = 0.03 / v;
+    // the impulse J at the lower end (lever rx = −hl·cos θ about the centre) with e = 1
+    const rx = -hl * Math.cos(theta);
+    const J = (2 * v) / (1 / pill.mass + (rx * rx) / pill.inertia);
+    const omega = (rx * J) / pill.inertia;
+    for (let i = 1; i <= 3; i++) {
+      world.step(dt);
+      const t = i * dt;
+      // (turning from the sub-step's start would be ω × 3.3 ms = 0.02 rad ahead)
+      expect(pill.angle).toBeCloseTo(theta + omega * (t - hit), 3);
+    }
+    expect(pill.angularVelocity).toBeCloseTo(omega, 9);
+    expect(pill.velocity.y).toBeCloseTo(-v + J / pill.mass, 9);
+  });
+
   it("velocity Verlet: a ball with e = 1 dropped on the floor rises back to its height", () => {
     const world = new World({ integrator: "velocity-verlet", sleeping: false });
     world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
@@ -306,6 +342,21 @@ describe("impacts inside a sub-step", () => {
 });
 
 describe("explicit Euler with a contact", () => {
+  it("a ball thrown at a wall (e = 0) stops at it; a spinning disc dropped on a rough floor ends rolling at ω·r/3", () => {
+    const world = new World({ integrator: "explicit-euler", gravity: { x: 0, y: 0 }, sleeping: false });
+    world.add(AABB.fromBounds({ x: 3, y: -5 }, { x: 4, y: 5 }, { type: "static" }));
+    const ball = world.add(new Circle({ radius: 0.5, velocity: { x: 2, y: 0 } }));
+    steps(world, 120);
+    expect(ball.position.x).toBeCloseTo(2.5, 3);
+    expect(Math.abs(ball.velocity.x)).toBeLessThan(1e-6);
+    const rough = new World({ integrator: "explicit-euler", sleeping: false });
+    rough.add(AABB.fromBounds({ x: -50, y: -1 }, { x: 50, y: 0 }, { type: "static", friction: 1 }));
+    const disc = rough.add(new Circle({ radius: 0.5, position: { x: 0, y: 0.5 }, angularVelocity: -6, friction: 1 }));
+    steps(rough, 60);
+    expect(disc.velocity.x).toBeCloseTo(1, 2);
+    expect(disc.angularVelocity * 0.5).toBeCloseTo(-disc.velocity.x, 2);
+  });
+
   it("a ball comes to rest on the floor", () => {
     const world = new World({ integrator: "explicit-euler", sleeping: false });
     world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
