@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AABB, Capsule, Circle, World, type WorldOptions } from "../src/index.js";
+import { sunkBoxRises } from "./support/sunk-box.js";
 
 const dt = 1 / 60;
 const SOLVERS: { solver: NonNullable<WorldOptions["solver"]>; sub: number }[] = [
@@ -237,15 +238,8 @@ describe("every part of the acceleration, without and with a field", () => {
 
 describe("the speed limit with contacts", () => {
   it("what the contacts add is limited too: a box sunk in the floor rises at maxLinearSpeed, not at the push-out speed", () => {
-    const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false, maxLinearSpeed: 0.2 });
-    world.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
-    const box = world.add(new AABB({ halfWidth: 0.5, halfHeight: 0.5, position: { x: 0, y: 0.2 } }));
-    let y = box.position.y;
-    for (let i = 0; i < 10; i++) {
-      world.step(dt);
-      const rise = box.position.y - y;
-      y = box.position.y;
-      // the solve pass asks for up to 3 m/s (maxContactPushSpeed); each sub-step moves it at most 0.2 m/s
+    // the solve pass asks for up to 3 m/s (maxContactPushSpeed); each sub-step moves it at most 0.2 m/s
+    for (const rise of sunkBoxRises({ maxLinearSpeed: 0.2 }, 10)) {
       expect(rise).toBeGreaterThan(0.9 * 0.2 * dt);
       expect(rise).toBeLessThanOrEqual(0.2 * dt * (1 + 1e-9));
     }
