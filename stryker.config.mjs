@@ -17,7 +17,7 @@ export default {
     "src/contacts/seams.ts",
     // islands and sleep (the world's sleep stage is sleepIslands in core-world.ts)
     "src/solver/islands.ts",
-    "src/world/core-world.ts:918-940",
+    "src/world/core-world.ts:949-968",
     // the contact solver and softness, integration, continuous collision
     "src/solver/contact-solver.ts",
     "src/solver/contact-kernels.ts",
