@@ -52,7 +52,7 @@ const builtPackage: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^capsule2d(\/[\w-]+)?$/ }, (args) => {
       const entry = args.path.slice("capsule2d".length);
-      const path = `${root}dist/esm${entry}/index.js`;
+      const path = `${root}dist/esm/entries/${entry === "" ? "capsule2d" : entry.slice(1)}.js`;
       if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first (\`npm test\` does it)`);
       return { path };
     });
