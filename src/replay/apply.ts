@@ -10,34 +10,28 @@ import type { World } from "../world/world.js";
 import { ByteReader, corrupt, type ValueContext } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_WORLD, readOp, type Recording, type RingEntry } from "./recording.js";
 
-/** The body with this id in `world` (bodies are kept in id order). */
-export function bodyById(world: World, id: number): Body | null {
-  const list = world.bodies;
+/** The item with this `_id` in `list`, which is sorted by id (binary search). */
+function findById<T extends { readonly _id: number }>(list: readonly T[], id: number): T | null {
   let lo = 0;
   let hi = list.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const b = list[mid]!;
-    if (b._id === id) return b;
-    if (b._id < id) lo = mid + 1;
+    const item = list[mid]!;
+    if (item._id === id) return item;
+    if (item._id < id) lo = mid + 1;
     else hi = mid - 1;
   }
   return null;
 }
 
+/** The body with this id in `world` (bodies are kept in id order). */
+export function bodyById(world: World, id: number): Body | null {
+  return findById(world.bodies, id);
+}
+
 /** The joint with this id in `world` (joints are kept in creation order, which is id order). */
 export function jointById(world: World, id: number): Joint | null {
-  const list = world.joints;
-  let lo = 0;
-  let hi = list.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const j = list[mid]!;
-    if (j._id === id) return j;
-    if (j._id < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return null;
+  return findById(world.joints, id);
 }
 
 /** @internal Make the calls recorded in ops [from, to) on `world`. */
