@@ -21,6 +21,7 @@
  * keep their precision.
  */
 import type { Vec2 } from "../../src/math/vec2.js";
+import { goldenMinimum } from "./reference.js";
 
 export interface RefShape {
   /** World-space core: 1 point, 2 (a segment) or a convex polygon (counter-clockwise). */
@@ -30,7 +31,6 @@ export interface RefShape {
 
 const SAMPLES = 2048;
 const REFINE = 4;
-const GOLD = (Math.sqrt(5) - 1) / 2;
 
 /** h_S(n) relative to (ox, oy). */
 export function supportOf(s: RefShape, nx: number, ny: number, ox: number, oy: number): number {
@@ -79,26 +79,7 @@ export interface Penetration {
 }
 
 function golden(a: RefShape, b: RefShape, lo: number, hi: number): number {
-  let x1 = hi - GOLD * (hi - lo);
-  let x2 = lo + GOLD * (hi - lo);
-  let f1 = overlapAlong(a, b, x1);
-  let f2 = overlapAlong(a, b, x2);
-  while (hi - lo > 1e-13) {
-    if (f1 <= f2) {
-      hi = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = hi - GOLD * (hi - lo);
-      f1 = overlapAlong(a, b, x1);
-    } else {
-      lo = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = lo + GOLD * (hi - lo);
-      f2 = overlapAlong(a, b, x2);
-    }
-  }
-  return f1 <= f2 ? x1 : x2;
+  return goldenMinimum((x) => overlapAlong(a, b, x), lo, hi);
 }
 
 export function penetration(a: RefShape, b: RefShape): Penetration {

@@ -55,27 +55,32 @@ export interface Reference {
   normalDefined: boolean;
 }
 
-function golden(a: Body, b: Body, lo: number, hi: number): number {
+/** The minimum of `f` on [lo, hi] by golden-section search (to 1e-13), for a function with one minimum there. */
+export function goldenMinimum(f: (x: number) => number, lo: number, hi: number): number {
   let x1 = hi - GOLD * (hi - lo);
   let x2 = lo + GOLD * (hi - lo);
-  let f1 = overlapAt(a, b, x1);
-  let f2 = overlapAt(a, b, x2);
+  let f1 = f(x1);
+  let f2 = f(x2);
   while (hi - lo > 1e-13) {
     if (f1 <= f2) {
       hi = x2;
       x2 = x1;
       f2 = f1;
       x1 = hi - GOLD * (hi - lo);
-      f1 = overlapAt(a, b, x1);
+      f1 = f(x1);
     } else {
       lo = x1;
       x1 = x2;
       f1 = f2;
       x2 = lo + GOLD * (hi - lo);
-      f2 = overlapAt(a, b, x2);
+      f2 = f(x2);
     }
   }
   return f1 <= f2 ? x1 : x2;
+}
+
+function golden(a: Body, b: Body, lo: number, hi: number): number {
+  return goldenMinimum((x) => overlapAt(a, b, x), lo, hi);
 }
 
 /** Typical length of the configuration: shape sizes plus the distance between centres. */
