@@ -6,7 +6,7 @@ import { Capsule } from "../src/bodies/capsule.js";
 import { Circle } from "../src/bodies/circle.js";
 import type { Vec2 } from "../src/math/vec2.js";
 import { RaycastHitBuffer, exactDirection, raycastBody, raycastInto, unitDirection } from "../src/collision/narrowphase/raycast.js";
-import { World } from "../src/world/world.js";
+import { World } from "../src/world/full-world.js";
 import { type CapsuleGeometry, referenceRaycastCapsule, withinRadius } from "./support/ray-capsule-reference.js";
 import { quadraticRaycastCapsule } from "./support/ray-capsule-quadratic.js";
 import { rng } from "./support/scenes.js";

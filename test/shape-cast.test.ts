@@ -7,7 +7,7 @@ import { Circle } from "../src/bodies/circle.js";
 import type { Vec2 } from "../src/math/vec2.js";
 import { collide } from "../src/collision/narrowphase/collide.js";
 import { castShapes, type ShapeCastHit } from "../src/collision/narrowphase/shape-cast.js";
-import { World } from "../src/world/world.js";
+import { World } from "../src/world/full-world.js";
 import { gapAlong, surfaceDistance, sweptContact } from "./support/swept-distance.js";
 
 // ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 // everything capsule2d/core and capsule2d/joints have; `World` below is the full one
 export * from "./core.js";
 export * from "./joints.js";
-export { World } from "../world/world.js";
+export { World } from "../world/full-world.js";
 export { capsulesIntersectExact } from "../collision/narrowphase/exact.js";
 export type { ThreadStats } from "../solver/parallel/solver-threads.js";
 export type { IntegerCapsule, IntegerPoint, IntegerLike } from "../collision/narrowphase/exact.js";

@@ -1,7 +1,7 @@
 // The public surface of capsule2d/core, and nothing else.
 /**
  * `capsule2d/core`: the small engine, for games that count their bytes. Its
- * `World` (the class `CoreWorld`) runs the same step as `capsule2d`'s
+ * `World` (the one World class, made with the core's modules) runs the same step as `capsule2d`'s
  * `World`, with the same bits, and has its bodies, narrowphase, queries,
  * shape casts and events; it leaves out joints (add them with `JointWorld`
  * from `capsule2d/joints`), snapshots, clones, `restore`, `explode`, the
@@ -33,8 +33,8 @@ export { raycastBody } from "../collision/narrowphase/raycast.js";
 export type { RaycastHit } from "../collision/narrowphase/raycast.js";
 export { castShapes } from "../collision/narrowphase/shape-cast.js";
 export type { ShapeCastHit } from "../collision/narrowphase/shape-cast.js";
-export { CoreWorld, CoreWorld as World } from "../world/core-world.js";
-export type { CoreWorldOptions, QueryFilter } from "../world/core-world.js";
+export { World, CoreWorld } from "./core-world.js";
+export type { CoreWorldOptions, CoreWorldConstructor, QueryFilter } from "../world/world.js";
 export type { PreSolveContact, PreSolveFn } from "../world/contact-control.js";
 export type { WorldOptions, SolverName } from "../world/options.js";
 export { DEFAULT_WORLD_OPTIONS } from "../world/options.js";

@@ -6,7 +6,7 @@
 import type { Body } from "../bodies/body.js";
 import type { Joint } from "../joints/joint.js";
 import type { ForceField } from "../solver/integrate.js";
-import type { World } from "../world/world.js";
+import type { World } from "../world/full-world.js";
 import { ByteReader, corrupt, type ValueContext } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_WORLD, readOp, type Recording, type RingEntry } from "./recording.js";
 

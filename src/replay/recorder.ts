@@ -18,7 +18,7 @@ import { enableBinarySnapshots } from "../snapshot/binary.js";
 import { Body } from "../bodies/body.js";
 import { Joint } from "../joints/joint.js";
 import * as check from "../math/validate.js";
-import { World } from "../world/world.js";
+import { World } from "../world/full-world.js";
 import type { WorldJournal } from "../world/journal.js";
 import { ByteWriter, writeNewBody, writeValue } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_JOINT, OP_WORLD, Recording } from "./recording.js";

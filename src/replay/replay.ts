@@ -11,7 +11,7 @@ import type { Body } from "../bodies/body.js";
 import type { Joint } from "../joints/joint.js";
 import type { ForceField } from "../solver/integrate.js";
 import * as check from "../math/validate.js";
-import { World } from "../world/world.js";
+import { World } from "../world/full-world.js";
 import { Recording, type RingEntry } from "./recording.js";
 import { Recorder } from "./recorder.js";
 import { applyOps, startFor } from "./apply.js";

@@ -7,7 +7,7 @@
 import type { Body } from "../bodies/body.js";
 import type { ForceField } from "../solver/integrate.js";
 import * as check from "../math/validate.js";
-import { World } from "../world/world.js";
+import { World } from "../world/full-world.js";
 import { Recording } from "./recording.js";
 import { worldAt, type ReplayResult } from "./replay.js";
 

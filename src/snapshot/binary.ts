@@ -15,6 +15,7 @@
 import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
+import type { CoreWorld as World } from "../world/world.js";
 import {
   BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
   SHAPE_NAMES, type Blanks, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
@@ -22,7 +23,7 @@ import {
 } from "./schema.js";
 import {
   READABLE_VERSIONS, READ_LISTS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
-  readOptions, setBinaryCodec, typeFail, type RestoredWorld, type WorldState,
+  readOptions, setBinaryCodec, typeFail, type BinaryCodec, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
 import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
 
@@ -275,12 +276,17 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
 }
 
+const CODEC: BinaryCodec = { capture: captureBinary, read: readBinary };
+
 /**
- * Let `world.snapshot({ format: "binary" })` and `World.fromSnapshot(buffer)`
- * write and read binary snapshots, in every world of this copy of capsule2d.
- * Call it once, before the first binary snapshot; calling it again does
- * nothing more. Without it, both throw a `TypeError` that names this function.
+ * Let `world.snapshot({ format: "binary" })`, `world.restore(buffer)` and
+ * `World.fromSnapshot(buffer)` write and read binary snapshots: with a world,
+ * in that world alone (and its clones); without one, in every world of this copy of capsule2d that has not
+ * chosen for itself. Call it once, before the first binary snapshot; calling
+ * it again does nothing more. Without it, they throw a `TypeError` that names
+ * this function.
  */
-export function enableBinarySnapshots(): void {
-  setBinaryCodec({ capture: captureBinary, read: readBinary });
+export function enableBinarySnapshots(world?: World): void {
+  if (world === undefined) setBinaryCodec(CODEC);
+  else world.binaryCodec = CODEC;
 }

@@ -613,12 +613,18 @@ export interface BinaryCodec {
 
 let binaryCodec: BinaryCodec | null = null;
 
-/** Install (or, with null, remove) the binary codec; `capsule2d/binary` calls it. */
+/**
+ * Install (or, with null, remove) the binary codec of every world that has
+ * not chosen its own (`enableBinarySnapshots()` of `capsule2d/binary`; with a
+ * world, `enableBinarySnapshots(world)` sets that world's alone).
+ */
 export function setBinaryCodec(codec: BinaryCodec | null): void {
   binaryCodec = codec;
 }
 
-function binary(): BinaryCodec {
+/** The codec of a world (`own`: its own, or undefined for the one installed for every world). */
+function binary(own?: BinaryCodec): BinaryCodec {
+  if (own !== undefined) return own;
   if (binaryCodec === null) {
     throw new TypeError(
       'capsule2d: binary snapshots are in "capsule2d/binary": import { enableBinarySnapshots } from "capsule2d/binary" and call enableBinarySnapshots() once',
@@ -628,19 +634,19 @@ function binary(): BinaryCodec {
 }
 
 /** The binary form of a world's state (needs `enableBinarySnapshots()`), into `reuse` when it fits (see binary.ts). */
-export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): ArrayBuffer {
-  return binary().capture(s, reuse);
+export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null, own?: BinaryCodec): ArrayBuffer {
+  return binary(own).capture(s, reuse);
 }
 
 /**
  * Check a snapshot (JSON data, or a binary ArrayBuffer once enabled) and
  * build its bodies (from `blanks`: new ones by default), or throw.
  */
-export function readSnapshot(data: unknown, blanks: Blanks = NEW_BLANKS): RestoredWorld {
-  if (data instanceof ArrayBuffer) return binary().read(data, blanks);
+export function readSnapshot(data: unknown, blanks: Blanks = NEW_BLANKS, own?: BinaryCodec): RestoredWorld {
+  if (data instanceof ArrayBuffer) return binary(own).read(data, blanks);
   if (ArrayBuffer.isView(data)) {
     const view = data as ArrayBufferView;
-    return binary().read(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer, blanks);
+    return binary(own).read(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer, blanks);
   }
   return readJSON(data, blanks);
 }

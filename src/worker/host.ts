@@ -6,7 +6,7 @@ import { Capsule, type CapsuleOptions } from "../bodies/capsule.js";
 import { Circle, type CircleOptions } from "../bodies/circle.js";
 import { describe, finite, integer, nonNegative, object, vector } from "../math/validate.js";
 import { bodyById } from "../replay/apply.js";
-import type { World } from "../world/world.js";
+import type { World } from "../world/full-world.js";
 import { POSE_STRIDE, errorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type Reply, type Request } from "./protocol.js";
 
 /** A command of your own: called in the worker with the world and the arguments posted by `WorldWorker.command`. */

@@ -1,58 +1,362 @@
 /**
- * World: the full world of `capsule2d`. The step itself, the bodies, the
- * queries and the events are the core world's (src/world/core-world.ts: read the
- * step there, top to bottom); joints come from JointWorld
- * (src/world/joint-world.ts). This class adds the rest of the public API: snapshots, `World.fromSnapshot`, `restore` and
- * `clone`; `explode`; the pgs solver beside soft-step; and the sap and brute
- * broadphases beside the tree. `capsule2d/core` leaves all of these out.
+ * World: the one world class. It orchestrates the parts below and runs the
+ * step; it owns none of their internals: bodies are the users' handles
+ * (src/bodies/), contacts live in the contact manager (src/contacts/),
+ * joints in the joint manager (src/joints/), sleeping sets in the islands
+ * (src/solver/islands.ts), boxes in the broadphase (src/collision/broadphase/),
+ * the bodies it holds and what changed in its membership table
+ * (src/world/membership.ts).
+ *
+ * One step, top to bottom (`step()` below calls one method per stage, in this
+ * order; the table in src/world/stages.ts describes them and `world.profile`
+ * times them):
+ *   0. changes       bodies the user added, moved, pushed or changed since the
+ *                    last step get fresh boxes and contacts
+ *   1. solve         the step context's solve (src/solver/solve.ts): load, prepare
+ *                    joints and contacts, soft-step's sub-steps or pgs's iterations,
+ *                    store, finish; then the contacts' hit events and joint breaks
+ *   2. bounds        moved bodies' broadphase boxes, swept over their next motion
+ *   3. continuous    fast bodies that crossed something go back to their time of impact
+ *   4. pairs         pairs whose boxes began to overlap become contacts
+ *   5. narrowphase   every awake contact gets its manifold for the new poses
+ *   6. sleep         still islands fall asleep
+ *   7. events        begin / end / hit / sensor events become readable; callbacks
+ *                    (src/world/event-adapter.ts)
+ *
+ * The narrowphase runs at the end of the step, so after `step()` the
+ * contacts, `world.contactsOf(body)` and the events all describe the bodies
+ * where they are now; the next step solves those contacts.
+ *
+ * Determinism: awake bodies are visited in id order and contacts in the
+ * order of their pair keys; nothing in the step uses Math.sin/cos/atan2/exp/pow.
+ *
+ * Optional parts are modules (`WorldModules` below) that the entry point
+ * exporting the world hands to its constructor, per world: the broadphases
+ * and solvers by name, joints, snapshots (restore, clone), explosions, graph
+ * colouring and the solver threads. `capsule2d/core` exports this class with
+ * the core's modules (the tree, soft-step); `capsule2d/joints` and `capsule2d`
+ * export it with more (src/world/joint-world.ts, src/world/full-world.ts).
+ * A method whose module is missing throws a TypeError naming the entry point
+ * to import; the core's type leaves those methods out (`CoreWorld` below).
  */
-import { Body } from "../bodies/body.js";
+import { EventEmitter } from "eventemitter3";
+import {
+  Body, CHANGE_FORCE, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_PAIRING, CHANGE_POSE, CHANGE_SLEEP, CHANGE_TYPE,
+  CHANGE_VELOCITY, CHANGE_WAKE, type BodyOwner, type GroundContact,
+} from "../bodies/body.js";
+import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
-import { createBroadphase, type Broadphase, type BroadphaseKind } from "../collision/broadphase/by-name.js";
-import { projectPositions, solvePositionsNGS } from "../solver/position-correction.js";
-import { isTile } from "../contacts/seams.js";
-import type { Contact } from "../contacts/contact.js";
-import type { SolverName, WorldOptions } from "./options.js";
-import { Joint } from "../joints/joint.js";
-import { JointWorld } from "./joint-world.js";
-import { byId, MAX_IMPACT_SWEEPS, type CoreWorldOptions } from "./core-world.js";
-import { GraphColouring } from "../solver/graph-colour.js";
+import { PairList, type Broadphase, type BroadphaseKind, type QueryBox } from "../collision/broadphase/broadphase.js";
+import { DynamicTreeBroadphase } from "../collision/broadphase/tree-broadphase.js";
+import { checkShape } from "../collision/narrowphase/collide.js";
+import type { RaycastHit } from "../collision/narrowphase/raycast.js";
+import type { ShapeCastBuffer, ShapeCastHit } from "../collision/narrowphase/shape-cast.js";
+import { MAX_BODY_ID, NX, NY, ROW, X0, X1, SENSOR, TOUCHING, WITH_STATIC, type Contact } from "../contacts/contact.js";
+import { ContactManager, type ContactWorld } from "../contacts/contact-manager.js";
+import { isTile, Seams } from "../contacts/seams.js";
+import { Joint, type JointOwner } from "../joints/joint.js";
+import type { JointDef } from "../joints/definition.js";
+import type { JointManager } from "../joints/joint-manager.js";
+import type { JointRows } from "../joints/joint-rows.js";
+import { Integrator, type ForceField } from "../solver/integrate.js";
+import { ContactConstraints } from "../solver/contact-solver.js";
+import { SolverBodies } from "../solver/solver-bodies.js";
+import { Islands, SET_AWAKE } from "../solver/islands.js";
+import { ContinuousSolver } from "../solver/continuous.js";
+import { MotionBounds } from "../solver/motion-bounds.js";
+import type { GraphColouring } from "../solver/graph-colour.js";
+import { solve as solveWith, type Solver } from "../solver/solve.js";
+import { SOFT_STEP } from "../solver/soft-step.js";
+import { StepContext } from "../solver/step-context.js";
 import type { SolverThreads, ThreadStats } from "../solver/parallel/solver-threads.js";
-import { solverThreadsModule } from "../solver/parallel/installed.js";
-import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "../snapshot/snapshot.js";
-import { BlankPool, copyBodyState, copyContactState, copyJointState } from "../snapshot/schema.js";
-import { checkExplosion, explosionImpulse, type ExplosionDef } from "./contact-control.js";
+import type { SolverThreadsModule } from "../solver/parallel/installed.js";
+import type { BinaryCodec, WorldSnapshot } from "../snapshot/snapshot.js";
+import { resolveWorldOptions, type ResolvedWorldOptions, type SolverName, type WorldOptions } from "./options.js";
+import { EventBuffers, type ContactEvents, type ContactInfo, type JointEvents, type SensorEvents, type WorldEvents } from "./events.js";
+import { checkEventName, checkListener, emitEvents } from "./event-adapter.js";
+import { hashBodies } from "./hash.js";
+import { newProfile, now, type StepProfile } from "./stages.js";
+import { dropImpulses, PreSolveView, type ExplosionDef, type PreSolveFn } from "./contact-control.js";
+import type { WorldJournal } from "./journal.js";
+import { Membership } from "./membership.js";
+import { WorldQueries, type QueryFilter } from "./queries.js";
 
-export type { QueryFilter } from "./core-world.js";
+export type { QueryFilter } from "./queries.js";
+
+// ------------------------------------------------------------------ modules
+
+/** The joints module (src/world/joint-world.ts): a world's joint manager, and the joint definitions' checks. */
+export interface JointsModule {
+  /** A new, empty joint manager for a world. */
+  manager(): JointManager;
+  /** A checked joint of `def` (src/joints/definition.ts), built in `rows`; throws and changes nothing on bad input. */
+  build(def: JointDef, inWorld: (b: Body) => boolean, isBody: (b: unknown) => b is Body, rows: JointRows): Joint;
+}
+
+/** The snapshots module (src/snapshot/world-snapshots.ts): snapshots, restore and clone. */
+export interface SnapshotsModule {
+  snapshot(world: World, format: "json" | "binary"): WorldSnapshot | ArrayBuffer;
+  snapshotInto(world: World, reuse: ArrayBuffer | null): ArrayBuffer;
+  restore(world: World, data: WorldSnapshot | ArrayBuffer): void;
+  clone(world: World): World;
+}
+
+/**
+ * @internal What a world is made with besides its options: the optional
+ * parts, chosen by the entry point that exports the world (null or absent:
+ * not installed), per world. Nothing here is process-wide.
+ */
+export interface WorldModules {
+  /** The entry point these modules are the parts of, for error messages ("capsule2d/core", ...). */
+  readonly entry: string;
+  /** The broadphases by name (`options.broadphase`), each made for a margin. */
+  readonly broadphases: { readonly [K in BroadphaseKind]?: (margin: number) => Broadphase };
+  /** The solvers by name (`options.solver`). */
+  readonly solvers: { readonly [K in SolverName]?: Solver };
+  /** Graph colouring, for `solverThreads` ≥ 1 (the coloured solve). */
+  readonly colouring: (() => GraphColouring) | null;
+  /** The solver threads' module for `solverThreads` ≥ 2 (or a TypeError naming `capsule2d/threads`). */
+  readonly threads: ((threads: number) => SolverThreadsModule) | null;
+  readonly joints: JointsModule | null;
+  readonly snapshots: SnapshotsModule | null;
+  /** `world.explode(def)` (src/world/explode.ts). */
+  readonly explode: ((world: World, def: ExplosionDef) => void) | null;
+}
+
+/** @internal The modules of `capsule2d/core`: the tree broadphase and the soft-step solver. */
+export const CORE_MODULES: WorldModules = {
+  entry: "capsule2d/core",
+  broadphases: { tree: (margin) => new DynamicTreeBroadphase({ margin, touchingOnly: true }) },
+  solvers: { "soft-step": SOFT_STEP },
+  colouring: null,
+  threads: null,
+  joints: null,
+  snapshots: null,
+  explode: null,
+};
+
+/** A TypeError for a method whose module this world was not made with. */
+function missing(method: string, modules: WorldModules, where: string): never {
+  throw new TypeError(`capsule2d: ${method} is not in the World of "${modules.entry}": ${where}`);
+}
+const FOR_JOINTS = 'use JointWorld from "capsule2d/joints", or World from "capsule2d"';
+const FOR_FULL = 'use World from "capsule2d"';
+
+/**
+ * What `new World(options)` of `capsule2d/core` takes: the options of
+ * `capsule2d`'s `World`, with the soft-step solver and the tree broadphase
+ * only (the others are in the `World` of `capsule2d`).
+ */
+export type CoreWorldOptions = Omit<WorldOptions, "solver" | "broadphase"> & {
+  /** Only "soft-step" here (the default); "pgs" needs the `World` of `capsule2d`. */
+  solver?: "soft-step";
+  /** Only "tree" here (the default); "sap" and "brute" need the `World` of `capsule2d`. */
+  broadphase?: "tree";
+};
+
+/** What the World of `capsule2d/core` is made without: its type leaves these out (and in JavaScript they throw a TypeError naming the entry point to import). */
+type NotInCore =
+  | "addJoint" | "removeJoint" | "joints" | "jointEvents" | "snapshot" | "snapshotInto" | "restore" | "clone" | "explode"
+  | "threadsReady" | "dispose" | "threadStats" | "setOptions";
+
+/**
+ * The World of `capsule2d/core`, as its type shows it: the bodies, the step,
+ * the queries, shape casts and events of `capsule2d`'s `World`, without
+ * joints, snapshots, clones, `restore`, `explode` and the solver threads.
+ */
+export interface CoreWorld extends Omit<World, NotInCore> {
+  /**
+   * Change options between steps (all but `broadphase` and `speculativeDistance`,
+   * which shape the broadphase, and `solverThreads`). Checked first: a bad
+   * value changes nothing. Sleeping bodies wake, so that they feel the change.
+   */
+  setOptions(options: Omit<CoreWorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void;
+}
+
+/** The constructor of the World of `capsule2d/core`. */
+export interface CoreWorldConstructor {
+  /** A world of `options` (the core's: soft-step and the tree only). */
+  new (options?: CoreWorldOptions): CoreWorld;
+  /** The prototype of every world. */
+  readonly prototype: CoreWorld;
+}
 
 /**
  * A physics world: it owns bodies, joints and contacts and advances them with
  * `step(dt)` (or `advance(elapsed)` at a fixed step). The options are in
- * docs/options.md, the events in docs/events-and-contacts.md.
+ * docs/options.md, the events in docs/events-and-contacts.md. Which optional
+ * parts it has (joints, snapshots, pgs, sap and brute, threads) is up to the
+ * entry point it comes from (docs/small-builds.md).
  */
-export class World extends JointWorld {
-  /** The contacts list `state()` hands the snapshot writers, reused from one snapshot to the next. */
-  private readonly stateContacts: Contact[] = [];
-  /** The blank records `restore` reads snapshots into, kept from one restore to the next. */
-  private blanks: BlankPool | null = null;
+export class World implements BodyOwner, JointOwner {
+  /** @internal The world's options (its own object: the step context reads it). */
+  readonly opts: ResolvedWorldOptions;
+  private frozenOptions: Readonly<ResolvedWorldOptions> | null = null;
+  /** @internal The optional parts this world was made with. */
+  readonly modules: WorldModules;
+  /** @internal */
+  simTime = 0;
+  /** @internal */
+  steps = 0;
+  /** @internal */
+  accumulator = 0;
+  /** What the last advance() dropped, s (droppedTime). */
+  private dropped = 0;
+  /** @internal */
+  lastDt = 0;
+  /** @internal Inside `step()`. */
+  stepping = false;
+  /** @internal Hears of every change (a recorder, src/replay/), or null; see src/world/journal.ts. */
+  journal: WorldJournal | null = null;
+  /** Inside `advance()`: its steps are part of the reported `advance` call. */
+  private advancing = false;
+  /** Listeners are not called (a recorder re-making recorded calls: see `setMuted`). */
+  private muted = false;
 
-  /** With `solverThreads` ≥ 1: the contacts' colours, remade each step (src/solver/graph-colour.ts). */
-  private readonly colouring: GraphColouring | null;
+  /** @internal The bodies, their slots and what changed (src/world/membership.ts). */
+  readonly members = new Membership();
+  /** @internal */
+  readonly broadphase: Broadphase;
+  private readonly started = new PairList();
+  private readonly ended = new PairList();
+  /** @internal */
+  readonly islands = new Islands();
+  /** @internal */
+  readonly events = new EventBuffers();
+  private readonly contactWorld: ContactWorld;
+  /** @internal */
+  readonly contactManager: ContactManager;
+  /** @internal The joints (src/joints/joint-manager.ts), or null without the joints module. */
+  readonly jointManager: JointManager | null;
+  /** @internal The faces static boxes share (src/contacts/seams.ts): kept up to date by add, remove and body changes. */
+  readonly seams = new Seams();
+  /** @internal Bodies whose seams changed (scratch of `updateSeams`). */
+  readonly seamed: Body[] = [];
+  private readonly emitter = new EventEmitter<WorldEvents>();
+  private readonly queries: WorldQueries;
+
+  // the step's solver parts
+  private readonly staticConstraints: Contact[] = [];
+  /** @internal */
+  readonly integrator = new Integrator();
+  /** @internal */
+  readonly motion = new MotionBounds();
+  /** @internal */
+  readonly solverBodies = new SolverBodies();
+  /** @internal The contact solver (`capsule2d/wasm` sets its passes: `enableWasmSolver(world)`). */
+  readonly contactConstraints = new ContactConstraints();
+  /** @internal The step context: the step's numbers and the solver's parts (src/solver/step-context.ts). */
+  readonly ctx: StepContext;
+  /** The solver of `options.solver` (src/solver/soft-step.ts or pgs.ts). */
+  private solver: Solver = SOFT_STEP;
   /** With `solverThreads` ≥ 2: the workers that share the contact passes (src/solver/parallel/). */
   private readonly threads: SolverThreads | null = null;
+  /** @internal This world's binary snapshot codec (`enableBinarySnapshots(world)`), or undefined: the one `enableBinarySnapshots()` installed. */
+  binaryCodec: BinaryCodec | undefined = undefined;
+  /** @internal What the snapshots module keeps from one snapshot or restore to the next. */
+  snapshotScratch: unknown = null;
+  private readonly woken: Body[] = [];
+  /** @internal */
+  readonly box: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  /** Time-of-impact sweeps for fast bodies (stage 3); its counters describe the last step. */
+  readonly continuous = new ContinuousSolver();
+  /**
+   * Milliseconds per stage of the last step, and their total (see
+   * src/world/stages.ts), while `profiling` is on; all zero otherwise.
+   */
+  readonly profile: StepProfile = newProfile();
+  private timing = false;
+  /** The pre-solve callback (see `setPreSolve`), and its reused argument. */
+  private preSolve: PreSolveFn | null = null;
+  private readonly preSolveView = new PreSolveView();
 
-  constructor(options: WorldOptions = {}) {
-    // every solver and broadphase: this class's checkSolver and createBroadphase take them all
-    super(options as CoreWorldOptions);
-    const threads = this.opts.solverThreads;
-    this.colouring = threads > 0 ? new GraphColouring() : null;
+  /**
+   * Time each step's stages into `profile`. Off by default: it reads the
+   * clock nine times a step, and in V8 each reading allocates a few bytes,
+   * where a step otherwise allocates nothing. Turning it off zeroes `profile`.
+   */
+  get profiling(): boolean {
+    return this.timing;
+  }
+
+  /** Turn stage timing on or off (a boolean). */
+  set profiling(on: boolean) {
+    this.timing = check.boolean("profiling", on);
+    if (!on) Object.assign(this.profile, newProfile());
+  }
+
+  /**
+   * A world of `options` (docs/options.md), checked first: bad input throws a
+   * TypeError or RangeError naming the option and the value.
+   */
+  constructor(options: WorldOptions = {}, /** @internal The entry point's modules. */ modules: WorldModules = CORE_MODULES) {
+    this.opts = resolveWorldOptions(options);
+    this.modules = modules;
+    const o = this.opts;
+    this.checkSolver(o.solver);
+    const threads = o.solverThreads;
+    if (threads !== 0 && modules.colouring === null) {
+      throw new RangeError(`capsule2d: solverThreads ${threads} needs the World of "capsule2d" (${modules.entry} solves on one thread)`);
+    }
+    const makeBroadphase = modules.broadphases[o.broadphase];
+    if (makeBroadphase === undefined) {
+      throw new RangeError(`capsule2d: broadphase ${check.describe(o.broadphase)} needs the World of "capsule2d" (${modules.entry} has "tree")`);
+    }
+    this.broadphase = makeBroadphase(o.speculativeDistance);
+    const jm = (this.jointManager = modules.joints === null ? null : modules.joints.manager());
+    const islands = this.islands;
+    this.contactWorld = {
+      isAwake: (b) => islands.set[b.slot] === SET_AWAKE,
+      isAsleep: (b) => islands.isAsleep(b),
+      wake: (b) => this.wakeIsland(b),
+      jointed: (a, b) => jm !== null && jm.blocksCollision(a, b),
+    };
+    this.contactManager = new ContactManager(this.contactWorld, this.events);
+    this.contactConstraints.rows = this.contactManager.rows;
+    this.contactManager.settings.motion = this.motion;
+    this.contactManager.settings.seams = this.seams;
+    this.continuous.seams = this.seams;
+    this.queries = new WorldQueries(this, this.broadphase, this.contactManager);
+    const colouring = threads > 0 ? modules.colouring!() : null;
+    this.ctx = new StepContext(o, this.solverBodies, this.contactConstraints, this.integrator, jm, colouring);
+    this.applyOptions();
     if (threads > 1) {
-      const parallel = solverThreadsModule(threads); // installed by capsule2d/threads, or a TypeError naming it
+      const parallel = modules.threads!(threads); // installed by capsule2d/threads, or a TypeError naming it
       parallel.check(threads);
       const cc = this.contactConstraints;
-      this.threads = parallel.create((worker, message) => new SolverWorkerError(this, worker, message, `in step ${this.stepCount + 1}`), cc, this.solverBodies, this.colouring!, threads - 1);
+      this.threads = parallel.create((worker, message) => new SolverWorkerError(this, worker, message, `in step ${this.stepCount + 1}`), cc, this.solverBodies, colouring!, threads - 1);
       cc.threads = this.threads;
     }
+  }
+
+  /** A RangeError for a solver this world has no module for. */
+  private checkSolver(solver: SolverName): void {
+    if (this.modules.solvers[solver] === undefined) {
+      throw new RangeError(`capsule2d: solver ${check.describe(solver)} needs the World of "capsule2d" (${this.modules.entry} has "soft-step")`);
+    }
+  }
+
+  /** @internal The options into the parts that read them (after they changed). */
+  applyOptions(): void {
+    const o = this.opts;
+    this.integrator.gravityX = o.gravity.x;
+    this.integrator.gravityY = o.gravity.y;
+    this.integrator.setMode(o.integrator);
+    this.integrator.maxLinearSpeed = o.maxLinearSpeed;
+    this.motion.sweep = o.continuous;
+    const s = this.contactManager.settings;
+    s.continuous = o.continuous;
+    s.speculativeDistance = o.speculativeDistance;
+    this.solver = this.modules.solvers[o.solver]!;
+    this.frozenOptions = null;
+  }
+
+  /** The options in force (defaults filled in), read-only: change them with `setOptions`. */
+  get options(): Readonly<ResolvedWorldOptions> {
+    if (this.frozenOptions === null) {
+      this.frozenOptions = Object.freeze({ ...this.opts, gravity: Object.freeze({ ...this.opts.gravity }) });
+    }
+    return this.frozenOptions;
   }
 
   /**
@@ -60,113 +364,798 @@ export class World extends JointWorld {
    * which shape the broadphase, and `solverThreads`). Checked first: a bad
    * value changes nothing. Sleeping bodies wake, so that they feel the change.
    */
-  override setOptions(options: Omit<WorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void {
-    super.setOptions(options as Omit<CoreWorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">);
+  setOptions(options: Omit<WorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void {
+    const o = options as WorldOptions;
+    if (o && (o.broadphase !== undefined || o.speculativeDistance !== undefined || o.solverThreads !== undefined)) {
+      throw new RangeError("capsule2d: broadphase, speculativeDistance and solverThreads can only be set in the World constructor");
+    }
+    if (this.stepping) throw new Error("capsule2d: setOptions() cannot be called during a step");
+    const { gravity, ...rest } = this.opts;
+    const merged = resolveWorldOptions({ ...rest, gravity, ...options });
+    this.checkSolver(merged.solver);
+    if (this.journal !== null) this.journal.call(this, "setOptions", options);
+    Object.assign(this.opts, merged);
+    this.applyOptions();
+    this.wakeAll();
+    this.members.refreshAll = true;
   }
 
-  /** Any `solverThreads`: 1 or more solve in colour order, 2 or more on workers too. */
-  protected override checkThreads(_threads: number): void {}
+  /** Gravity, m/s² (a copy). Assign a new `{ x, y }` to change it; sleeping bodies wake. */
+  get gravity(): Readonly<Vec2> {
+    return this.options.gravity;
+  }
 
-  /** The step's constraints and awake bodies into the solver; with `solverThreads` ≥ 1 the constraints in colour order. */
-  protected override loadSolver(): void {
-    super.loadSolver();
-    const sb = this.solverBodies;
-    if (this.colouring !== null) this.colouring.colour(this.constraints, this.constraintCount, sb.slotOf, sb.count);
+  /** Set gravity, m/s² (a finite `{ x, y }`), as `setOptions({ gravity })` does. */
+  set gravity(g: Vec2) {
+    this.setOptions({ gravity: check.vector("gravity", g) });
+  }
+
+  /** Simulated time, s. */
+  get time(): number {
+    return this.simTime;
+  }
+
+  /** Steps taken. */
+  get stepCount(): number {
+    return this.steps;
+  }
+
+  /** The bodies, in id order (the order they were added). */
+  get bodies(): readonly Body[] {
+    return this.members.bodies();
   }
 
   /**
-   * Resolves when the solver workers (`solverThreads − 1` of them) are
-   * running, at once for a world without workers. Steps need not wait for it:
-   * until a worker is ready the others (or the calling thread alone) solve
-   * without it, with the same bits. Rejects with a `SolverWorkerError` if a
-   * worker fails to start.
+   * A force field applied to every dynamic body, evaluated by the integrator
+   * each time it needs the force (twice per sub-step for velocity Verlet).
+   * `field(body, out)` adds the force at the centre, N, to `out.x` / `out.y`,
+   * a torque, N·m, to `out.torque`, and forces at world points with
+   * `out.addForceAt(fx, fy, px, py)`. Pass null to remove it. It must not
+   * change the world (it runs inside the step). A non-finite force or torque
+   * is left out of the step, which completes, and then `step()` throws a
+   * RangeError naming the body and the value.
    */
-  threadsReady(): Promise<void> {
-    return this.threads === null ? Promise.resolve() : this.threads.start();
+  setForceField(field: ForceField | null): void {
+    if (field !== null && typeof field !== "function") {
+      throw new TypeError(`capsule2d: field must be a function or null, got ${check.describe(field)}`);
+    }
+    if (this.journal !== null) this.journal.call(this, "setForceField", field);
+    this.integrator.field = field;
+    this.wakeAll();
   }
 
   /**
-   * End the solver workers (with `solverThreads` ≥ 2). The world stays
-   * usable: it steps on the calling thread alone, with the same bits. In
-   * Node the workers never keep a process alive, but they hold memory and
-   * threads until this is called. Safe to call more than once.
+   * A callback asked once per step about each solid contact with points,
+   * before the solver, in pair-id order: returning false leaves the contact
+   * out of this step (Box2D's pre-solve). It receives one reused object
+   * (bodyA, bodyB, normal from A to B, depth, pointCount) to read during the
+   * call. It runs inside the step: it must not change the world or throw.
+   * Deterministic when the callback is (it is called in a fixed order with
+   * the same values). It does not affect the time-of-impact sweep of fast
+   * bodies (for platforms passed through from one side, use `oneWay`). A
+   * contact left out still touches for events and `contacts` (its shapes
+   * do). Pass null to remove it.
    */
-  dispose(): void {
-    if (this.threads !== null) this.threads.dispose();
-  }
-
-  /** Counters of the solver threads (passes, blocks per thread), or null for a world without workers. */
-  get threadStats(): ThreadStats | null {
-    return this.threads === null ? null : this.threads.stats();
-  }
-
-  /** Every broadphase: the tree, sort-and-sweep and brute force. */
-  protected override createBroadphase(kind: BroadphaseKind, margin: number): Broadphase {
-    return createBroadphase(kind, { margin, touchingOnly: true });
-  }
-
-  /** Both solvers. */
-  protected override checkSolver(_solver: SolverName): void {}
-
-  /** 1. The solver stage of `options.solver`: soft-step or pgs. */
-  protected override solve(dt: number): void {
-    if (this.opts.solver === "soft-step") this.solveSoftStep(dt);
-    else this.solvePGS(dt);
-  }
-
-  /** 1 with classic sequential impulses and the chosen position correction. */
-  private solvePGS(dt: number): void {
-    const o = this.opts;
-    const sb = this.solverBodies;
-    const cc = this.contactConstraints;
-    const jm = this.jointManager;
-    this.loadSolver();
-    // joints: Baumgarte (a push of percent × the error per step) with "baumgarte"; with "ngs" and
-    // "projection" they are projected after the velocity pass (src/joints/positions.ts)
-    const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
-    const want = this.jointSoftWant;
-    want.hertz = baumgarte / dt;
-    want.zeta = -1;
-    jm.ctx.dt = dt;
-    jm.ctx.h = dt;
-    this.prepareJoints();
-    cc.prepare(this.constraints, this.constraintCount, sb, o.warmStarting);
-    cc.restitutionThreshold = o.restitutionThreshold;
-    cc.selectImpactCandidates(sb, dt, this.integrator.field !== null);
-    sb.h = dt;
-    sb.invH = 1 / dt;
-    this.integrator.integrateVelocities(sb);
-    cc.resolveImpacts(sb, MAX_IMPACT_SWEEPS);
-    cc.percent = o.percent;
-    cc.slop = o.slop;
-    cc.invDt = sb.invH;
-    cc.setVelocityBias(baumgarte > 0);
-    if (o.warmStarting) {
-      jm.warmStart(sb);
-      cc.warmStart(sb);
+  setPreSolve(fn: PreSolveFn | null): void {
+    if (fn !== null && typeof fn !== "function") {
+      throw new TypeError(`capsule2d: preSolve must be a function or null, got ${check.describe(fn)}`);
     }
-    for (let it = 0; it < o.velocityIterations; it++) {
-      jm.solve(sb, baumgarte > 0);
-      cc.solvePGS(sb);
+    if (this.stepping) throw new Error("capsule2d: setPreSolve() cannot be called during a step");
+    this.preSolve = fn;
+  }
+
+  /** The force field in use (see `setForceField`), or null. */
+  get forceField(): ForceField | null {
+    return this.integrator.field;
+  }
+
+  /**
+   * @internal Put back the force field a world had when it was saved (a
+   * snapshot does not hold functions), without waking anything: restoring
+   * must not change what happens next. Not reported to the journal.
+   */
+  restoreForceField(field: ForceField | null): void {
+    if (field !== null && typeof field !== "function") {
+      throw new TypeError(`capsule2d: field must be a function or null, got ${check.describe(field)}`);
     }
-    jm.sum(sb);
-    this.integrator.integratePositions(sb);
-    // the position corrections move the solver's poses; then they go to the bodies
-    if (o.positionCorrection === "projection") {
-      projectPositions(cc, sb);
-      jm.projectPositions(sb, o.positionIterations);
-    } else if (o.positionCorrection === "ngs") {
-      // Box2D v2: joints, then contacts (which have the last word), each iteration
-      for (let it = 0; it < o.positionIterations; it++) {
-        const jointsWithin = jm.projectPositions(sb, 1);
-        solvePositionsNGS(cc, sb);
-        if (cc.minSeparation >= -3 * o.slop && jointsWithin) break;
+    this.integrator.field = field;
+  }
+
+  // ------------------------------------------------------------------ events
+
+  /** Contact events of the last step (pull-based; valid until the next step). See src/world/events.ts. */
+  get contactEvents(): ContactEvents {
+    return this.events.contacts;
+  }
+
+  /** Sensor events of the last step (pull-based; valid until the next step). */
+  get sensorEvents(): SensorEvents {
+    return this.events.sensors;
+  }
+
+  /** Call `fn` for each `name` event (an adapter over the event buffers). */
+  on<E extends keyof WorldEvents>(name: E, fn: WorldEvents[E], context?: unknown): this {
+    this.emitter.on(checkEventName(name), checkListener(fn), context);
+    return this;
+  }
+
+  /** Like `on`, for the next `name` event only. */
+  once<E extends keyof WorldEvents>(name: E, fn: WorldEvents[E], context?: unknown): this {
+    this.emitter.once(checkEventName(name), checkListener(fn), context);
+    return this;
+  }
+
+  /** Stop calling `fn` (or every listener of `name` when `fn` is omitted). */
+  off<E extends keyof WorldEvents>(name: E, fn?: WorldEvents[E], context?: unknown): this {
+    this.emitter.off(checkEventName(name), fn === undefined ? (fn as never) : checkListener(fn), context);
+    return this;
+  }
+
+  /** Number of listeners of an event. */
+  listenerCount(name: keyof WorldEvents): number {
+    return this.emitter.listenerCount(name);
+  }
+
+  // ------------------------------------------------------------------ bodies
+
+  /** Add a body; returns it. Throws (changing nothing) if it is already in a world or holds a non-finite value. */
+  add<T extends Body>(body: T): T {
+    checkShape("body", body);
+    if (body._world === this) throw new RangeError(`capsule2d: body #${body._id} is already in this world`);
+    if (body._world !== null) throw new RangeError(`capsule2d: body #${body._id} is already in another world`);
+    check.finite("body.position.x", body.px);
+    check.finite("body.position.y", body.py);
+    check.finite("body.velocity.x", body.vx);
+    check.finite("body.velocity.y", body.vy);
+    check.finite("body.angularVelocity", body.w);
+    if (this.members.nextId >= MAX_BODY_ID) throw new RangeError(`capsule2d: too many bodies added to one world (${MAX_BODY_ID})`);
+    if (this.stepping) throw new Error("capsule2d: add() cannot be called during a step");
+    body._id = this.members.nextId++;
+    this.attach(body);
+    this.members.list.push(body);
+    body.x0 = body.px;
+    body.y0 = body.py;
+    body.c0 = body.qc;
+    body.s0 = body.qs;
+    this.islands.add(body);
+    this.markChanged(body);
+    this.updateSeams(body, true);
+    if (this.journal !== null) this.journal.call(this, "add", body);
+    return body;
+  }
+
+  /**
+   * A body came, went or changed: if it is or was a static box, its shared
+   * faces are found again, and the tiles next to it, whose faces it now
+   * covers or uncovers, get their contacts refreshed before the next step.
+   */
+  private updateSeams(body: Body, present: boolean): void {
+    const seams = this.seams;
+    if (!isTile(body) && !seams.hasLinks(body)) return;
+    const affected = this.seamed;
+    seams.update(body, this.broadphase, present, affected);
+    for (let i = 0; i < affected.length; i++) {
+      this.markChanged(affected[i]!);
+      this.wakeTouching(affected[i]!);
+    }
+    affected.length = 0;
+  }
+
+  /** @internal Give a body a slot and a broadphase proxy. */
+  attach(body: Body): void {
+    const slot = this.members.freeSlots.length > 0 ? this.members.freeSlots.pop()! : this.members.slots.length;
+    if (slot === this.members.slots.length) {
+      this.members.slots.push(null);
+      const n = this.members.slots.length;
+      this.islands.grow(n);
+      this.contactManager.growSlots(n);
+      this.solverBodies.growSlots(n);
+      this.seams.growSlots(n);
+      this.members.growSlots(n);
+    }
+    this.members.slots[slot] = body;
+    body.slot = slot;
+    body._world = this;
+    body.updateBounds();
+    this.motion.boxOf(body, this.box); // swept over its motion in a step of the last dt (0 in a new world)
+    this.broadphase.add(body, this.box);
+  }
+
+  /**
+   * Remove a body. Its touching pairs report an end (with the next step's
+   * events); bodies resting on it wake. Costs the number of its contacts and
+   * the size of its island, not the size of the world.
+   */
+  remove(body: Body): this {
+    checkShape("body", body);
+    if (body._world !== this) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
+    if (this.stepping) throw new Error("capsule2d: remove() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "remove", body);
+    this.wakeIsland(body);
+    this.wakeTouching(body);
+    if (this.jointManager !== null) this.detachJointsOf(body);
+    this.updateSeams(body, false);
+    this.contactManager.destroyContactsOf(body);
+    this.broadphase.remove(body);
+    this.islands.remove(body);
+    this.members.unlist(body);
+    body._world = null;
+    body.slot = -1;
+    return this;
+  }
+
+  /** @internal BodyOwner: a body's joints. */
+  jointsOf(body: Body): readonly Joint[] {
+    return this.jointManager === null ? NO_JOINTS : this.jointManager.of(body);
+  }
+
+  /** @internal BodyOwner: body methods ask before they change anything. */
+  checkMutable(body: Body, what: string, a?: unknown, b?: unknown): void {
+    if (this.stepping) throw new Error(`capsule2d: body.${what}() cannot be called during a step (use the beforeStep or afterStep event)`);
+    if (this.journal !== null) this.journal.call(body, what, a, b);
+  }
+
+  /** @internal BodyOwner: is the body asleep? */
+  isBodySleeping(body: Body): boolean {
+    return this.islands.isAsleep(body);
+  }
+
+  /** @internal BodyOwner: a body changed; update everything that depends on it. */
+  bodyChanged(body: Body, change: number): void {
+    if ((change & (CHANGE_TYPE | CHANGE_PAIRING)) !== 0) {
+      // what it collides with changed: its contacts end, and are found again before the next step
+      this.wakeIsland(body);
+      this.wakeTouching(body);
+      this.contactManager.destroyContactsOf(body);
+      if ((change & CHANGE_TYPE) !== 0) this.islands.retype(body);
+      this.broadphase.remove(body);
+      body.updateBounds();
+      this.motion.boxOf(body, this.box);
+      this.broadphase.add(body, this.box);
+      this.markChanged(body);
+      this.updateSeams(body, true);
+    }
+    if ((change & CHANGE_POSE) !== 0) {
+      body.x0 = body.px;
+      body.y0 = body.py;
+      body.c0 = body.qc;
+      body.s0 = body.qs;
+      if (body._type !== "dynamic") this.wakeTouching(body);
+      this.markChanged(body);
+      if (body._type === "static") {
+        // its broadphase box moves at the next step: until then the seams look for it by hand
+        this.seams.noteMoved(body);
+        this.updateSeams(body, true);
       }
     }
-    sb.store();
-    cc.addToTotals();
-    this.finishSolve(dt);
+    if ((change & CHANGE_VELOCITY) !== 0) this.markChanged(body);
+    const wakes = CHANGE_POSE | CHANGE_VELOCITY | CHANGE_FORCE | CHANGE_MASS | CHANGE_MATERIAL | CHANGE_WAKE | CHANGE_TYPE | CHANGE_PAIRING;
+    if ((change & wakes) !== 0 || ((change & CHANGE_SLEEP) !== 0 && !body._enableSleep)) {
+      this.wakeIsland(body);
+      this.islands.resetTimer(body);
+    }
   }
+
+  /** @internal A body changed since the last step: stage 0 refreshes it. */
+  markChanged(body: Body): void {
+    this.members.mark(body);
+  }
+
+  /** @internal Wake a sleeping body's island (and bring its contacts back to the awake list). */
+  wakeIsland(body: Body): void {
+    const woken = this.woken;
+    woken.length = 0;
+    const n = this.islands.wake(body, woken);
+    if (n > 0) this.contactManager.wakeContactsOf(woken, n);
+    woken.length = 0;
+  }
+
+  /** Wake the island of everything touching `body` (it is moving away, or changing). */
+  private wakeTouching(body: Body): void {
+    const cm = this.contactManager;
+    for (let c = cm.first(body); c !== null; c = c.nextOf(body)) {
+      if ((c.flags & TOUCHING) !== 0 || c.count > 0) this.wakeIsland(c.other(body));
+    }
+  }
+
+  /** Wake every sleeping body (options changed). */
+  private wakeAll(): void {
+    for (const b of this.members.slots) if (b !== null && this.islands.isAsleep(b)) this.wakeIsland(b);
+  }
+
+  // ------------------------------------------------------------------ stepping
+
+  /** With `profiling` on: the stage that began at `t` took until now; returns now. */
+  private lap(stage: Exclude<keyof StepProfile, "total">, t: number): number {
+    if (!this.timing) return 0;
+    const t1 = now();
+    this.profile[stage] = t1 - t;
+    return t1;
+  }
+
+  /** Advance the simulation by `dt` seconds (> 0, finite). */
+  step(dt: number): this {
+    // the checker only for a bad dt: a number passed to a call V8 does not inline is boxed, every step
+    if (typeof dt !== "number" || !(dt >= check.LIMITS.dtMin && dt <= check.LIMITS.dtMax)) check.dt("dt", dt);
+    if (this.stepping) throw new Error("capsule2d: step() cannot be called during a step");
+    if (!this.muted && this.emitter.listenerCount("beforeStep") > 0) this.emitter.emit("beforeStep", { dt });
+    if (this.journal !== null && !this.advancing) this.journal.call(this, "step", dt);
+    const start = this.timing ? now() : 0;
+    let t = start;
+    this.stepping = true;
+    try {
+      this.steps++;
+      this.applyChanges(dt); // 0
+      t = this.lap("changes", t);
+      this.solve(dt); // 1
+      t = this.lap("solve", t);
+      this.updateBounds(); // 2
+      t = this.lap("bounds", t);
+      if (this.opts.continuous) this.continuous.solve(this.islands.awake, this.islands.awakeCount, this.broadphase, this.motion); // 3
+      t = this.lap("continuous", t);
+      this.updatePairs(); // 4
+      t = this.lap("pairs", t);
+      this.contactManager.updateAwake(); // 5
+      t = this.lap("narrowphase", t);
+      this.sleepIslands(dt); // 6
+      t = this.lap("sleep", t);
+      this.simTime += dt;
+      this.lastDt = dt;
+    } finally {
+      this.stepping = false;
+    }
+    if (this.journal !== null) this.journal.stepped();
+    this.events.publish(); // 7
+    if (!this.muted) emitEvents(this.emitter, this.events, this.contactManager);
+    if (this.timing) this.profile.total = this.lap("events", t) - start;
+    if (!this.muted && this.emitter.listenerCount("afterStep") > 0) this.emitter.emit("afterStep", { dt });
+    const fieldError = this.integrator.fieldError;
+    if (fieldError !== null) {
+      this.integrator.fieldError = null;
+      throw new RangeError(fieldError);
+    }
+    return this;
+  }
+
+  /**
+   * Fixed-step accumulator for a game loop: adds `elapsedSeconds` and takes as
+   * many `fixedDt` steps as fit, at most `maxStepsPerAdvance` (time beyond that
+   * is dropped so a slow frame cannot spiral). Returns the interpolation alpha
+   * in [0, 1): how far the real time is between the last step and the next;
+   * draw each body at `body.getInterpolatedPose(alpha)`. The time dropped
+   * (whole steps beyond `maxStepsPerAdvance`, or all of an elapsed time too
+   * large to keep a fraction of, such as 1e20 s) is in `droppedTime`.
+   */
+  advance(elapsedSeconds: number): number {
+    check.nonNegative("elapsedSeconds", elapsedSeconds);
+    this.dropped = 0;
+    if (this.stepping) throw new Error("capsule2d: advance() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "advance", elapsedSeconds);
+    const dt = this.opts.fixedDt;
+    this.accumulator += elapsedSeconds;
+    let steps = 0;
+    this.advancing = true;
+    try {
+      while (this.accumulator >= dt && steps < this.opts.maxStepsPerAdvance) {
+        this.step(dt);
+        this.accumulator -= dt;
+        steps++;
+      }
+    } finally {
+      this.advancing = false;
+    }
+    if (this.accumulator >= dt) {
+      const before = this.accumulator;
+      this.accumulator -= Math.floor(this.accumulator / dt) * dt;
+      // an elapsed time so large (1e20 s, 1e308 s) that no fraction of a step can be kept of it: drop it all
+      if (!(this.accumulator >= 0 && this.accumulator < dt)) this.accumulator = 0;
+      this.dropped = before - this.accumulator;
+    }
+    return this.accumulator / dt;
+  }
+
+  /**
+   * Seconds the last `advance()` call dropped: the elapsed time beyond what
+   * `maxStepsPerAdvance` steps of `fixedDt` could use (0 when it stepped all
+   * of it). A game that sees it above 0 is running slower than real time.
+   */
+  get droppedTime(): number {
+    return this.dropped;
+  }
+
+  /**
+   * 0. The user's changes since the last step. The awake list drops the
+   * bodies that fell asleep or left and takes in the woken and new ones (each
+   * awake body's pose is saved as the step's start pose first); the bodies
+   * the user moved, pushed or changed get fresh broadphase boxes, pairs and
+   * contacts, so this step solves what is there now.
+   */
+  private applyChanges(dt: number): void {
+    const islands = this.islands;
+    // the pose at the start of this step (and, for bodies that fell asleep, the pose they keep)
+    for (let i = 0; i < islands.awakeCount; i++) {
+      const b = islands.awake[i]!;
+      b.x0 = b.px;
+      b.y0 = b.py;
+      b.c0 = b.qc;
+      b.s0 = b.qs;
+    }
+    islands.flush();
+    this.members.freeReleased();
+    const motion = this.motion;
+    motion.dt = dt;
+    motion.base = this.opts.speculativeDistance;
+    // a new dt changes every swept box and speculative margin
+    if (dt !== this.lastDt || this.members.refreshAll) {
+      for (let i = 0; i < islands.awakeCount; i++) this.markChanged(islands.awake[i]!);
+      this.members.refreshAll = false;
+    }
+    const changed = this.members.changed;
+    if (this.members.changedCount > 0) {
+      const bp = this.broadphase;
+      const box = this.box;
+      let n = 0;
+      for (let i = 0; i < this.members.changedCount; i++) {
+        const b = changed[i]!;
+        if (b._world !== this) continue; // removed since
+        changed[n++] = b;
+        b.updateBounds();
+        motion.boxOf(b, box);
+        bp.update(b, box);
+      }
+      this.members.changedCount = n;
+      this.seams.clearMoved();
+      bp.updatePairs(this.started, this.ended);
+      this.contactManager.applyPairs(this.started, this.ended);
+      // each contact once: from the second of its bodies visited when both changed (flag 1: to visit, 2: visited)
+      const flags = this.members.changedFlag;
+      for (let i = 0; i < n; i++) {
+        const b = changed[i]!;
+        flags[b.slot] = 2;
+        this.contactManager.updateContactsOf(b, flags);
+      }
+      for (let i = 0; i < n; i++) flags[changed[i]!.slot] = 0;
+      this.members.changedCount = 0;
+      islands.flush(); // bodies woken by those contacts
+    }
+    this.contactManager.flush();
+  }
+
+  /** The contacts the solver works on this step: solid, with points; those with a static body last. */
+  private collectConstraints(): void {
+    const cm = this.contactManager;
+    const ctx = this.ctx;
+    const n = collectSolid(cm.awake, cm.awakeCount, ctx.constraints, this.staticConstraints, this.preSolve, this.preSolveView);
+    ctx.constraintCount = appendStatics(ctx.constraints, n, this.staticConstraints, collectedStatics);
+  }
+
+  /**
+   * 1. The solve: the step context's solve (src/solver/solve.ts) with the
+   * solver of `options.solver` (soft-step, or pgs), on the contacts collected
+   * here and the awake bodies; then the contacts' hit events and the joints
+   * that broke.
+   */
+  private solve(dt: number): void {
+    const ctx = this.ctx;
+    ctx.dt = dt;
+    this.collectConstraints();
+    ctx.awake = this.islands.awake;
+    ctx.awakeCount = this.islands.awakeCount;
+    solveWith(ctx, this.solver);
+    this.reportHits();
+    const jm = this.jointManager;
+    if (jm !== null && jm.broken.length > 0) this.breakJoints(jm);
+  }
+
+  /** The contacts' hit events of the solve (`hitEventThreshold`). */
+  private reportHits(): void {
+    const cc = this.contactConstraints;
+    for (let h = 0; h < cc.hitCount; h++) {
+      const c = cc.contacts[cc.hits[h]!]!;
+      const e = this.events.contactHit(c.bodyA, c.bodyB);
+      const f = c.rows.f; // the row itself: an accessor's number can be boxed
+      const o = c.row * ROW;
+      const p = o + (cc.hitPoints[h] === 0 ? X0 : X1);
+      e.point.x = f[p]!;
+      e.point.y = f[p + 1]!; // Y0 = X0 + 1, Y1 = X1 + 1
+      e.normal.x = f[o + NX]!;
+      e.normal.y = f[o + NY]!;
+      e.approachSpeed = cc.hitSpeeds[h]!;
+    }
+  }
+
+  /** 2. Each awake body's broadphase box at its new pose, swept ahead over its motion in the next step. */
+  private updateBounds(): void {
+    const islands = this.islands;
+    const bp = this.broadphase;
+    const motion = this.motion;
+    const box = this.box;
+    for (let i = 0; i < islands.awakeCount; i++) {
+      const b = islands.awake[i]!;
+      b.updateBounds();
+      motion.boxOf(b, box);
+      bp.update(b, box);
+    }
+  }
+
+  /**
+   * 4. Pairs whose boxes began to overlap become contacts, those whose boxes
+   * parted lose theirs; the awake contact list is brought up to date.
+   */
+  private updatePairs(): void {
+    this.broadphase.updatePairs(this.started, this.ended);
+    this.contactManager.applyPairs(this.started, this.ended);
+    this.contactManager.flush();
+  }
+
+  /** 6. Still islands fall asleep; their contacts leave the awake list at the next flush. */
+  private sleepIslands(dt: number): void {
+    const o = this.opts;
+    if (!o.sleeping) return;
+    const cm = this.contactManager;
+    const islands = this.islands;
+    const jm = this.jointManager;
+    const asleep = islands.update(cm.awake, cm.awakeCount, jm === null ? NO_JOINTS : jm.activeJoints(), jm === null ? 0 : jm.activeCount, dt, o.timeToSleep, o.linearSleepTolerance, o.angularSleepTolerance);
+    if (asleep === 0) return;
+    cm.markSleepers();
+    // a sleeping body does not move: its broadphase box is its own bounds, not swept, and its
+    // pose at the start of the step is where it rests (at once, not at the next step's start:
+    // a snapshot taken in between has it, so a restored world continues with the same bits)
+    for (let i = 0; i < asleep; i++) {
+      const b = islands.slept[i]!;
+      this.setRestingBox(b);
+      b.x0 = b.px;
+      b.y0 = b.py;
+      b.c0 = b.qc;
+      b.s0 = b.qs;
+    }
+  }
+
+  /** @internal Give a body that does not move (asleep) its unswept bounds as broadphase box. */
+  setRestingBox(b: Body): void {
+    const box = this.box;
+    box.minX = b.minX;
+    box.minY = b.minY;
+    box.maxX = b.maxX;
+    box.maxY = b.maxY;
+    this.broadphase.update(b, box);
+  }
+
+  // ------------------------------------------------------------------ joints (the joints module)
+
+  /** Joint events of the last step: the joints that broke (pull-based; valid until the next step). */
+  get jointEvents(): JointEvents {
+    return this.events.joints;
+  }
+
+  /**
+   * Add a joint (see the definitions in src/joints/definition.ts and
+   * docs/joints.md); returns it. The definition is checked completely first: bad
+   * input throws a TypeError or RangeError naming the parameter and the
+   * value, and nothing changes. Both bodies wake; with `collideConnected`
+   * false (the default) their contact ends.
+   */
+  addJoint(def: JointDef): Joint {
+    const joints = this.modules.joints ?? missing("addJoint()", this.modules, FOR_JOINTS);
+    if (this.stepping) throw new Error("capsule2d: addJoint() cannot be called during a step");
+    const jm = this.jointManager!;
+    const joint = joints.build(def, (b) => b._world === this, (b): b is Body => b instanceof Body, jm.staging());
+    jm.add(joint);
+    joint._world = this;
+    const a = joint._bodyA;
+    const b = joint._bodyB;
+    this.jointChanged(joint);
+    if (!joint._collideConnected) {
+      const c = this.contactManager.get(a, b);
+      if (c !== undefined) this.contactManager.destroy(c, true);
+    }
+    if (this.journal !== null) this.journal.call(this, "addJoint", def, joint);
+    return joint;
+  }
+
+  /**
+   * Remove a joint; its bodies wake (the island may split), and with
+   * `collideConnected` false they may collide again from the next step.
+   */
+  removeJoint(joint: Joint): this {
+    if (this.jointManager === null) missing("removeJoint()", this.modules, FOR_JOINTS);
+    if (!(joint instanceof Joint)) throw new TypeError(`capsule2d: joint must be a Joint, got ${check.describe(joint)}`);
+    if (joint._world !== this) throw new RangeError(`capsule2d: joint #${joint._id} is not in this world`);
+    if (this.stepping) throw new Error("capsule2d: removeJoint() cannot be called during a step");
+    if (this.journal !== null) this.journal.call(this, "removeJoint", joint);
+    this.detachJoint(this.jointManager, joint);
+    return this;
+  }
+
+  /** Take a joint out (removed or broken): wake its bodies; let them find their contact again. */
+  private detachJoint(jm: JointManager, joint: Joint): void {
+    jm.remove(joint);
+    joint._world = null;
+    const a = joint._bodyA;
+    const b = joint._bodyB;
+    this.jointChanged(joint);
+    if (!joint._collideConnected && a._world === this && b._world === this && !jm.blocksCollision(a, b)) {
+      // the broadphase reports every pair of a re-added proxy; the contact manager makes the missing one
+      this.broadphase.remove(b);
+      this.motion.boxOf(b, this.box);
+      this.broadphase.add(b, this.box);
+      this.markChanged(b);
+    }
+  }
+
+  /** The joints, in creation order. */
+  get joints(): readonly Joint[] {
+    return (this.jointManager ?? missing("joints", this.modules, FOR_JOINTS)).all();
+  }
+
+  /** A body leaves: its joints go first. */
+  private detachJointsOf(body: Body): void {
+    const jm = this.jointManager!;
+    const joints = jm.of(body);
+    while (joints.length > 0) this.detachJoint(jm, joints[joints.length - 1]!);
+  }
+
+  /** @internal JointOwner: joint methods ask before they change anything. */
+  checkJointMutable(what: string, joint: Joint, a?: unknown, b?: unknown, c?: unknown): void {
+    if (this.stepping) throw new Error(`capsule2d: joint.${what}() cannot be called during a step`);
+    if (this.journal !== null) this.journal.call(joint, what, a, b, c);
+  }
+
+  /** @internal JointOwner: a joint's setting changed: its bodies wake. */
+  jointChanged(joint: Joint): void {
+    this.wakeIsland(joint._bodyA);
+    this.wakeIsland(joint._bodyB);
+    this.islands.resetTimer(joint._bodyA);
+    this.islands.resetTimer(joint._bodyB);
+  }
+
+  /** Joints whose reaction passed a break threshold this step are removed and reported. */
+  private breakJoints(jm: JointManager): void {
+    const broken = jm.broken;
+    for (let i = 0; i < broken.length; i++) {
+      const j = broken[i]!;
+      this.events.jointBreak(j, Math.sqrt(j.forceX * j.forceX + j.forceY * j.forceY), j.torque);
+      this.detachJoint(jm, j);
+    }
+    broken.length = 0;
+  }
+
+  // ------------------------------------------------------------------ inspection and queries (src/world/queries.ts)
+
+  /**
+   * The pairs touching at the end of the last step (sensors included), with
+   * their manifolds and the impulses of that step, in pair-key order. Built
+   * on demand. Touching means within `speculativeDistance` (the solver acts a
+   * little before the surfaces meet); sensors report real overlap.
+   */
+  get contacts(): ContactInfo[] {
+    return this.queries.contacts;
+  }
+
+  /** The pairs touching `body` at the end of the last step, like `contacts`. Costs the number of its contacts. */
+  contactsOf(body: Body): ContactInfo[] {
+    return this.queries.contactsOf(body);
+  }
+
+  /**
+   * What `body` stands on at the end of the last step: of its solid touching
+   * contacts, the one whose surface normal (pointing into `body`) is closest
+   * to "up" (opposite to gravity; +y when there is none), if it is within
+   * `maxSlopeAngle` (radians, default π/4) of it; else null. Right in the step
+   * after a jump: contacts describe where the bodies are now.
+   */
+  groundContactOf(body: Body, maxSlopeAngle = Math.PI / 4): GroundContact | null {
+    return this.queries.groundContactOf(body, maxSlopeAngle);
+  }
+
+  /**
+   * The pairs the broadphase keeps as candidates among awake bodies (their
+   * boxes overlap; the narrowphase decides whether they touch), for teaching
+   * and debugging.
+   */
+  get broadphasePairs(): [Body, Body][] {
+    return this.queries.broadphasePairs;
+  }
+
+  /** The closest body the ray hits within maxDistance, or null. `direction` need not be unit length. */
+  raycast(origin: Vec2, direction: Vec2, maxDistance = Infinity, filter?: QueryFilter): RaycastHit | null {
+    return this.queries.raycast(origin, direction, maxDistance, filter);
+  }
+
+  /** Every body the ray hits within maxDistance, closest first. */
+  raycastAll(origin: Vec2, direction: Vec2, maxDistance = Infinity, filter?: QueryFilter): RaycastHit[] {
+    return this.queries.raycastAll(origin, direction, maxDistance, filter);
+  }
+
+  /** Bodies whose shape overlaps the box from `min` to `max`, in id order. */
+  queryAABB(min: Vec2, max: Vec2, filter?: QueryFilter): Body[] {
+    return this.queries.queryAABB(min, max, filter);
+  }
+
+  /** Bodies containing the point, in id order. */
+  queryPoint(point: Vec2, filter?: QueryFilter): Body[] {
+    return this.queries.queryPoint(point, filter);
+  }
+
+  /**
+   * Bodies overlapping a free-standing shape that is not in this world (an
+   * attack hitbox, a capsule swept between two frame positions...), in id
+   * order. The shape's collisionFilter applies.
+   */
+  queryShape(shape: Body, filter?: QueryFilter): Body[] {
+    return this.queries.queryShape(shape, filter);
+  }
+
+  /**
+   * The first body that `shape`, moved from its pose by `translation` (without
+   * turning), runs into: `{ body, point, normal, fraction }` or null. `shape`
+   * is a free-standing Circle, Capsule or AABB (not in a world), or a body of
+   * this world, which is then not hit by itself. `fraction` ∈ [0, 1] is how
+   * much of `translation` it travels before the hit; `normal` is the hit
+   * body's unit surface normal at `point`, pointing towards the cast shape;
+   * `point` is on the hit body's surface. A body the shape already overlaps
+   * is hit at fraction 0 (normal: the way out, as `collide` gives it);
+   * touching is not hitting: a shape that slides along a body, moves away
+   * from it or only grazes it does not hit it. Like `queryShape`, the shape's
+   * collisionFilter and `filter` apply; like `raycast`, sensors are hit (leave
+   * them out with a filter). Ties go to the lower body id.
+   */
+  castShape(shape: Body, translation: Vec2, filter?: QueryFilter): ShapeCastHit | null {
+    return this.queries.castShape(shape, translation, filter);
+  }
+
+  /** Every body `shape` runs into along `translation` (see `castShape`), by fraction, then by body id. */
+  castShapeAll(shape: Body, translation: Vec2, filter?: QueryFilter): ShapeCastHit[] {
+    return this.queries.castShapeAll(shape, translation, filter);
+  }
+
+  /**
+   * @internal The allocation-free core of `castShape` (for the character
+   * controller): input trusted, `exclude` is never hit, the first hit (ties:
+   * lower id) is written to `out`. Returns whether anything was hit.
+   */
+  castShapeInto(shape: Body, tx: number, ty: number, accept: (body: Body) => boolean, exclude: Body | null, out: ShapeCastBuffer): boolean {
+    return this.queries.castShapeInto(shape, tx, ty, accept, exclude, out);
+  }
+
+  /**
+   * @internal Visit every body whose broadphase box overlaps the box from
+   * (minX, minY) to (maxX, maxY), in no particular order (candidates only:
+   * the caller tests the shapes). For the character controller.
+   */
+  queryCandidates(minX: number, minY: number, maxX: number, maxY: number, visit: (body: Body) => void): void {
+    this.broadphase.query(minX, minY, maxX, maxY, visit);
+  }
+
+  // ------------------------------------------------------------------ the recorder's hooks
+
+  /**
+   * @internal Attach the journal that hears of every change (a recorder from
+   * src/replay/), or detach it with null. One at a time.
+   */
+  setJournal(journal: WorldJournal | null): void {
+    if (journal !== null && this.journal !== null && this.journal !== journal) {
+      throw new Error("capsule2d: this world already has a recorder attached (detach it first)");
+    }
+    if (this.stepping) throw new Error("capsule2d: a recorder cannot be attached or detached during a step");
+    this.journal = journal;
+  }
+
+  /**
+   * @internal Call no listener (step and collision events) until unmuted: a
+   * recorder re-making recorded calls on this world (what the handlers did
+   * in the recorded run is among those calls).
+   */
+  setMuted(on: boolean): void {
+    this.muted = on;
+  }
+
+  /** Hash of the exact bits of every body's position, rotation and velocities. */
+  stateHash(): string {
+    return hashBodies(this.bodies);
+  }
+
+  // ------------------------------------------------------------------ the full World's modules
 
   /**
    * A radial impulse on every dynamic body whose surface is within
@@ -178,44 +1167,8 @@ export class World extends JointWorld {
    * first: bad input throws and changes nothing. Between steps only.
    */
   explode(def: ExplosionDef): this {
-    const e = checkExplosion(def);
-    if (this.stepping) throw new Error("capsule2d: explode() cannot be called during a step");
-    const reach = e.radius + e.falloff;
-    const hit = { x: 0, y: 0, px: 0, py: 0 };
-    const targets: Body[] = [];
-    this.broadphase.query(e.x - reach, e.y - reach, e.x + reach, e.y + reach, (b) => {
-      if (b._type === "dynamic" && !b._isSensor) targets.push(b);
-    });
-    targets.sort(byId);
-    for (const b of targets) {
-      if (!explosionImpulse(e, b, hit)) continue;
-      if (hit.x === 0 && hit.y === 0) continue;
-      b.applyImpulse({ x: hit.x, y: hit.y }, { x: hit.px, y: hit.py });
-    }
+    (this.modules.explode ?? missing("explode()", this.modules, FOR_FULL))(this, def);
     return this;
-  }
-
-  // ------------------------------------------------------------------ snapshots and clones
-
-  /** Everything a snapshot holds, for the writers in src/snapshot/snapshot.ts. */
-  private state(): WorldState {
-    const bodies = this.bodies;
-    const islands = this.islands;
-    return {
-      options: this.options, // the frozen copy: the same object until the options change
-      time: this.simTime,
-      stepCount: this.steps,
-      accumulator: this.accumulator,
-      lastDt: this.lastDt,
-      nextId: this.nextId,
-      bodies,
-      sleepTime: (b) => islands.sleepTime[b.slot]!,
-      changed: (b) => this.changedFlag[b.slot] === 1 || this.refreshAll,
-      sleepingIslands: islands.sleepingIslands(),
-      contacts: this.contactManager.all(bodies, this.stateContacts), // read at once by the snapshot writers
-      joints: this.jointManager.all(),
-      nextJointId: this.jointManager.nextJointId,
-    };
   }
 
   /**
@@ -230,10 +1183,10 @@ export class World extends JointWorld {
   snapshot(options: { format: "json" }): WorldSnapshot;
   snapshot(options: { format: "binary" }): ArrayBuffer;
   snapshot(options?: { format: "json" | "binary" }): WorldSnapshot | ArrayBuffer {
+    const snapshots = this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL);
     const format = options === undefined ? "json" : check.oneOf("format", (options as { format?: unknown })?.format, ["json", "binary"]);
     if (this.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
-    const state = this.state();
-    return format === "binary" ? captureBinary(state) : captureJSON(state);
+    return snapshots.snapshot(this, format);
   }
 
   /**
@@ -242,21 +1195,9 @@ export class World extends JointWorld {
    * into a new buffer): for a recorder's ring, which recycles its oldest.
    */
   snapshotInto(reuse: ArrayBuffer | null): ArrayBuffer {
+    const snapshots = this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL);
     if (this.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
-    return captureBinary(this.state(), reuse);
-  }
-
-  /**
-   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer
-   * once `enableBinarySnapshots()` from `capsule2d/binary` has been called).
-   * The snapshot is checked completely first: a corrupt or truncated one
-   * throws a TypeError or RangeError and nothing is built.
-   */
-  static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
-    const restored = readSnapshot(data);
-    const world = new World(restored.options);
-    world.load(restored, restored.joints.map((rj) => jointFrom(rj.saved, restored.bodies[rj.a]!, restored.bodies[rj.b]!, null)));
-    return world;
+    return snapshots.snapshotInto(this, reuse);
   }
 
   /**
@@ -285,30 +1226,27 @@ export class World extends JointWorld {
    * `recorder.rollback(step)`, which calls this).
    */
   restore(data: WorldSnapshot | ArrayBuffer): this {
+    const snapshots = this.modules.snapshots ?? missing("restore()", this.modules, FOR_FULL);
     if (this.stepping) throw new Error("capsule2d: restore() cannot be called during a step");
     if (this.journal !== null) {
       throw new Error("capsule2d: restore() with a recorder attached: use recorder.rollback(step), or detach the recorder first");
     }
-    const blanks = (this.blanks ??= new BlankPool());
-    blanks.reset();
-    const r = readSnapshot(data, blanks);
-    for (const key of ["broadphase", "speculativeDistance"] as const) {
-      if (r.options[key] !== this.opts[key]) {
-        throw new RangeError(
-          `capsule2d: restore(): the snapshot's ${key} ${check.describe(r.options[key])} differs from this world's ${check.describe(this.opts[key])} (set at construction; use World.fromSnapshot)`,
-        );
-      }
-    }
-    if (r.options.solverThreads > 0 !== this.opts.solverThreads > 0) {
-      throw new RangeError(
-        `capsule2d: restore(): the snapshot's solverThreads ${r.options.solverThreads} solves in another order than this world's ${this.opts.solverThreads} (0 and 1 or more differ; use World.fromSnapshot)`,
-      );
-    }
-    // checked: from here on nothing throws. Empty every part, keeping what it has grown.
-    const old = this.bodies.slice();
-    const oldJoints = this.jointManager.all().slice();
+    snapshots.restore(this, data);
+    return this;
+  }
+
+  /**
+   * @internal Empty every part for a restore in place, keeping what each has
+   * grown (each owner clears its own state): no bodies, contacts, joints,
+   * boxes, islands, seams or pending events.
+   */
+  clearParts(): void {
+    const old = this.bodies;
     this.contactManager.clear(old);
-    this.jointManager.clear();
+    if (this.jointManager !== null) {
+      for (const j of this.jointManager.all()) j._world = null;
+      this.jointManager.clear();
+    }
     this.broadphase.clear();
     this.islands.clear();
     this.seams.clear();
@@ -317,94 +1255,7 @@ export class World extends JointWorld {
       b._world = null;
       b.slot = -1;
     }
-    this.changedFlag.fill(0);
-    for (const j of oldJoints) j._world = null;
-    this.bodyList.length = 0;
-    this.holes = 0;
-    this.slots.length = 0;
-    this.freeSlots.length = 0;
-    this.releasedSlots.length = 0;
-    this.changed.length = 0;
-    this.changedCount = 0;
-    this.refreshAll = false;
-    const threads = this.opts.solverThreads;
-    Object.assign(this.opts, r.options);
-    this.opts.solverThreads = threads; // the threads are this world's; 1 or more give the same bits
-    this.applyOptions();
-    // the user's bodies and joints where the snapshot has them too (ids are in increasing order in both)
-    let k = 0;
-    for (let i = 0; i < r.bodies.length; i++) {
-      const saved = r.bodies[i]!;
-      while (k < old.length && old[k]!._id < saved._id) k++;
-      const live = old[k];
-      if (live === undefined || live._id !== saved._id || live._kind !== saved._kind) continue;
-      const { label, userData } = live;
-      copyBodyState(saved, live);
-      live.label = label;
-      live.userData = userData;
-      r.bodies[i] = live;
-      blanks.releaseBody(saved); // the blank is not used again before the next read
-    }
-    k = 0;
-    const joints = r.joints.map((rj) => {
-      while (k < oldJoints.length && oldJoints[k]!._id < rj.saved._id) k++;
-      const a = r.bodies[rj.a]!;
-      const b = r.bodies[rj.b]!;
-      const live = oldJoints[k];
-      const same = live !== undefined && live._id === rj.saved._id && live._kind === rj.saved._kind && live._bodyA === a && live._bodyB === b;
-      return jointFrom(rj.saved, a, b, same ? live : null);
-    });
-    this.load(r, joints);
-    return this;
-  }
-
-  /**
-   * Put checked snapshot (or clone) contents into this empty world: the
-   * bodies, and `joints`, made for r.joints' bodies and holding their saved
-   * state, in the same order.
-   */
-  private load(r: RestoredWorld, joints: readonly Joint[]): void {
-    // broadphase boxes swept as the original's were at the end of its last step
-    this.motion.dt = r.lastDt;
-    this.broadphase.beginLoad();
-    for (let i = 0; i < r.bodies.length; i++) {
-      const body = r.bodies[i]!;
-      this.attach(body);
-      this.bodyList.push(body);
-      this.islands.add(body);
-      this.islands.sleepTime[body.slot] = r.sleepTime[i]!;
-      if (r.changed[i]) this.markChanged(body);
-    }
-    this.broadphase.endLoad();
-    // the shared faces, found from the geometry as the original's were (its neighbours'
-    // refreshes, if any were pending, are in the restored `changed` flags)
-    for (const body of r.bodies) {
-      if (isTile(body)) this.seams.update(body, this.broadphase, true, this.seamed);
-    }
-    this.seamed.length = 0;
-    const island: Body[] = [];
-    for (const members of r.sleepingIslands) {
-      island.length = 0;
-      for (const i of members) island.push(r.bodies[i]!);
-      this.islands.restoreIsland(island);
-      for (const b of island) this.setRestingBox(b);
-    }
-    this.nextId = r.nextId;
-    this.simTime = r.time;
-    this.steps = r.stepCount;
-    this.accumulator = r.accumulator;
-    this.lastDt = r.lastDt;
-    for (let i = 0; i < r.contacts.length; i++) {
-      const c = this.contactManager.restore(r.bodies[r.contactBodies[2 * i]!]!, r.bodies[r.contactBodies[2 * i + 1]!]!);
-      copyContactState(r.contacts[i]!, c);
-    }
-    for (const joint of joints) {
-      this.jointManager.add(joint, joint._id);
-      joint._world = this;
-    }
-    this.jointManager.nextJointId = r.nextJointId;
-    this.islands.flush();
-    this.contactManager.flush();
+    this.members.clear();
   }
 
   /**
@@ -415,58 +1266,77 @@ export class World extends JointWorld {
    * objects with the same ids; `userData` is shared, not copied.
    */
   clone(): World {
+    const snapshots = this.modules.snapshots ?? missing("clone()", this.modules, FOR_FULL);
     if (this.stepping) throw new Error("capsule2d: clone() cannot be called during a step");
-    const copy = new World(this.opts);
-    const s = this.state();
-    const index = new Map<number, number>();
-    const bodies = s.bodies.map((b, i) => {
-      const c = b.clone();
-      c._id = b._id;
-      index.set(c._id, i);
-      return c;
-    });
-    const at = (b: Body): number => index.get(b._id)!;
-    const joints = s.joints.map((j) => jointFrom(j, bodies[at(j._bodyA)]!, bodies[at(j._bodyB)]!, null));
-    copy.load({
-      options: this.opts,
-      time: s.time,
-      stepCount: s.stepCount,
-      accumulator: s.accumulator,
-      lastDt: s.lastDt,
-      nextId: s.nextId,
-      bodies,
-      sleepTime: Float64Array.from(s.bodies, (b) => s.sleepTime(b)),
-      changed: Uint8Array.from(s.bodies, (b) => (s.changed(b) ? 1 : 0)),
-      sleepingIslands: s.sleepingIslands.map((members) => members.map(at)),
-      contacts: s.contacts.slice(),
-      contactBodies: Int32Array.from(s.contacts.flatMap((c) => [at(c.bodyA), at(c.bodyB)])),
-      joints: s.joints.map((j) => ({ a: at(j._bodyA), b: at(j._bodyB), saved: j })),
-      nextJointId: s.nextJointId,
-    }, joints);
-    return copy;
+    return snapshots.clone(this);
   }
+
+  /**
+   * Resolves when the solver workers (`solverThreads − 1` of them) are
+   * running, at once for a world without workers. Steps need not wait for it:
+   * until a worker is ready the others (or the calling thread alone) solve
+   * without it, with the same bits. Rejects with a `SolverWorkerError` if a
+   * worker fails to start.
+   */
+  threadsReady(): Promise<void> {
+    return this.threads === null ? Promise.resolve() : this.threads.start();
+  }
+
+  /**
+   * End the solver workers (with `solverThreads` ≥ 2). The world stays
+   * usable: it steps on the calling thread alone, with the same bits. In
+   * Node the workers never keep a process alive, but they hold memory and
+   * threads until this is called. Safe to call more than once.
+   */
+  dispose(): void {
+    if (this.threads !== null) this.threads.dispose();
+  }
+
+  /** Counters of the solver threads (passes, blocks per thread), or null for a world without workers. */
+  get threadStats(): ThreadStats | null {
+    return this.threads === null ? null : this.threads.stats();
+  }
+
 }
+
+/** The joints of a world without the joints module. */
+const NO_JOINTS: readonly Joint[] = Object.freeze([]);
+
+/** How many contacts with a static body the last `collectSolid` put into its `statics`. */
+let collectedStatics = 0;
 
 /**
- * A joint of a restored world: `reuse` (the user's joint of that id, for the
- * same bodies) or a new one, given the saved state. `reuse` keeps its label
- * and userData.
+ * The solid contacts with points among `awake[0 .. count)` (each asked of
+ * `preSolve`, if set): those with a static body into `statics` (their count
+ * into `collectedStatics`), the others into `list`; returns their count.
+ * Nothing but the loop and a return: V8 compiles the loop on its own while
+ * it runs (on-stack replacement), before the code after it has ever run, and
+ * that code, left without type feedback, threw the compiled loop away on
+ * every call (400 times in 400 steps of a 5,050-box pyramid). A store to a
+ * module variable needs no feedback.
  */
-function jointFrom(saved: Joint, a: Body, b: Body, reuse: Joint | null): Joint {
-  if (reuse === null) {
-    const joint = new Joint(saved._kind, a, b);
-    copyJointState(saved, joint);
-    return joint;
+function collectSolid(awake: readonly Contact[], count: number, list: Contact[], statics: Contact[], preSolve: PreSolveFn | null, view: PreSolveView): number {
+  let n = 0;
+  let ns = 0;
+  for (let i = 0; i < count; i++) {
+    const c = awake[i]!;
+    if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
+    if (preSolve !== null && !view.ask(preSolve, c)) {
+      dropImpulses(c);
+      continue;
+    }
+    if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
+    else list[n++] = c;
   }
-  const { label, userData } = reuse;
-  copyJointState(saved, reuse);
-  reuse.label = label;
-  reuse.userData = userData;
-  return reuse;
+  collectedStatics = ns;
+  return n;
 }
 
-export { Body };
-
+/** Put `statics[0 .. ns)` after `list[0 .. n)`; returns the new length. */
+function appendStatics(list: Contact[], n: number, statics: readonly Contact[], ns: number): number {
+  for (let i = 0; i < ns; i++) list[n++] = statics[i]!;
+  return n;
+}
 /**
  * SolverWorkerError: the error a world's solver threads raise when one of its workers fails
  * (see the `solverThreads` world option): thrown by the `step()` that found

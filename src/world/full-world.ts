@@ -1,0 +1,55 @@
+/**
+ * The World of `capsule2d`: the one World (src/world/world.ts) made with
+ * every module: the tree, sort-and-sweep and brute-force broadphases,
+ * soft-step and pgs, joints, snapshots with `restore` and `clone`,
+ * explosions, graph colouring (`solverThreads` ≥ 1) and the solver threads
+ * (`solverThreads` ≥ 2, once `capsule2d/threads` has installed them).
+ */
+import { createBroadphase } from "../collision/broadphase/by-name.js";
+import { GraphColouring } from "../solver/graph-colour.js";
+import { PGS } from "../solver/pgs.js";
+import { SOFT_STEP } from "../solver/soft-step.js";
+import { solverThreadsModule } from "../solver/parallel/installed.js";
+import { fromSnapshot, SNAPSHOTS } from "../snapshot/world-snapshots.js";
+import type { WorldSnapshot } from "../snapshot/snapshot.js";
+import { explode } from "./explode.js";
+import { JOINTS } from "./joint-world.js";
+import type { WorldOptions } from "./options.js";
+import { World as TheWorld, type WorldModules } from "./world.js";
+
+const FULL_MODULES: WorldModules = {
+  entry: "capsule2d",
+  broadphases: {
+    tree: (margin) => createBroadphase("tree", { margin, touchingOnly: true }),
+    sap: (margin) => createBroadphase("sap", { margin, touchingOnly: true }),
+    brute: (margin) => createBroadphase("brute", { margin, touchingOnly: true }),
+  },
+  solvers: { "soft-step": SOFT_STEP, pgs: PGS },
+  colouring: () => new GraphColouring(),
+  threads: solverThreadsModule,
+  joints: JOINTS,
+  snapshots: SNAPSHOTS,
+  explode,
+};
+
+/**
+ * A physics world: it owns bodies, joints and contacts and advances them with
+ * `step(dt)` (or `advance(elapsed)` at a fixed step). The options are in
+ * docs/options.md, the events in docs/events-and-contacts.md.
+ */
+export class World extends TheWorld {
+  /** A world of `options` (docs/options.md), checked first: bad input throws a TypeError or RangeError naming the option and the value. */
+  constructor(options: WorldOptions = {}) {
+    super(options, FULL_MODULES);
+  }
+
+  /**
+   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer
+   * once `enableBinarySnapshots()` from `capsule2d/binary` has been called).
+   * The snapshot is checked completely first: a corrupt or truncated one
+   * throws a TypeError or RangeError and nothing is built.
+   */
+  static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
+    return fromSnapshot(data, (options) => new World(options));
+  }
+}
