@@ -202,7 +202,7 @@ describe.skipIf(process.env.CAPSULE2D_BUNDLE !== undefined)("the allocation dete
     const dir = join(cache, name);
     rmSync(dir, { recursive: true, force: true });
     cpSync(join(root, "dist"), dir, { recursive: true });
-    const file = join(dir, "esm/world/core-world.js");
+    const file = join(dir, "esm/world/world.js");
     const source = readFileSync(file, "utf8");
     const at = "      this.steps++;\n";
     expect(source.split(at).length).toBe(2); // the one place in step() (update this if step() changes)
@@ -221,7 +221,7 @@ describe.skipIf(process.env.CAPSULE2D_BUNDLE !== undefined)("the allocation dete
     const r = runChild(patched("every-step", "      this.leak = new Map(); this.leak.set(this.steps, this);"), "pile", 8, 1000, 6000, 100);
     console.log(`allocation, pile with a Map per step: ${describeWindows(r)}`);
     expect(Math.min(...r.windows)).toBeGreaterThan(100);
-    expect(r.steady.some(([site]) => /^Map \[built-in\] in step \(esm\/world\/core-world\.js:/.test(site))).toBe(true);
+    expect(r.steady.some(([site]) => /^Map \[built-in\] in step \(esm\/world\/world\.js:/.test(site))).toBe(true);
     expect(() => expectNoSteadyAllocation(r, 4)).toThrow();
   }, 240_000);
 
@@ -229,7 +229,7 @@ describe.skipIf(process.env.CAPSULE2D_BUNDLE !== undefined)("the allocation dete
     const r = runChild(patched("every-300", "      if (this.steps % 300 === 0) { this.leak = new Map(); this.leak.set(this.steps, this); }"), "pile", 8, 1000, 6000, 100);
     console.log(`allocation, pile with a Map every 300 steps: ${describeWindows(r)}`);
     expect(Math.min(...r.windows)).toBeLessThan(4); // the old check (the quietest window) passed it
-    expect(r.steady.some(([site]) => /^Map \[built-in\] in step \(esm\/world\/core-world\.js:/.test(site))).toBe(true);
+    expect(r.steady.some(([site]) => /^Map \[built-in\] in step \(esm\/world\/world\.js:/.test(site))).toBe(true);
     expect(() => expectNoSteadyAllocation(r, 4)).toThrow();
   }, 240_000);
 });

@@ -2,8 +2,9 @@
  * capsule2d/core and capsule2d/joints: the small engine is the same engine.
  * A CoreWorld steps a scene with the same bits as the full World; a
  * JointWorld simulates joints with the same bits; what the core leaves out
- * is not there (its type says so, and so does the object), and what it
- * cannot do is refused with a clear error that changes nothing.
+ * is not in its type, its methods throw a TypeError naming the entry point
+ * to import, and what it cannot do is refused with a clear error that
+ * changes nothing.
  */
 import { describe, expect, it } from "vitest";
 import { AABB, Capsule, CharacterController, Circle, CoreWorld, World as CoreEntryWorld, type Body } from "../src/entries/core.js";
@@ -39,12 +40,14 @@ function jointScene<W extends JointWorld>(world: W): W {
 }
 
 describe("capsule2d/core", () => {
-  it("its World is CoreWorld, the base of the full World", () => {
+  it("its World is CoreWorld, the one World class: JointWorld and the full World hand it their modules", () => {
     expect(CoreEntryWorld).toBe(CoreWorld);
     expect(new World()).toBeInstanceOf(CoreWorld);
-    expect(new World()).toBeInstanceOf(JointWorld);
-    expect(Object.getPrototypeOf(World)).toBe(JointWorld);
+    expect(new JointWorld()).toBeInstanceOf(CoreWorld);
+    expect(Object.getPrototypeOf(World)).toBe(CoreWorld);
     expect(Object.getPrototypeOf(JointWorld)).toBe(CoreWorld);
+    // nothing is switched for every world: a core world made after a full one still has the core's modules
+    expect(() => new CoreWorld({ solver: "pgs" } as never)).toThrow(RangeError);
   });
 
   it("steps circles, capsules and boxes (stacks, a ramp, a kinematic paddle, a bullet, sleep) with the same bits as the full World", () => {
@@ -63,18 +66,38 @@ describe("capsule2d/core", () => {
     expect(core.raycast({ x: -8, y: 0.5 }, { x: 1, y: 0 })?.body.id).toBe(full.raycast({ x: -8, y: 0.5 }, { x: 1, y: 0 })?.body.id);
   });
 
-  it("has no joint, snapshot, clone, restore or explode methods (nor in its type)", () => {
+  it("has no joint, snapshot, clone, restore or explode methods in its type; called anyway, they throw a TypeError naming the entry point", () => {
     const world = new CoreWorld();
-    for (const name of ["addJoint", "removeJoint", "joints", "jointEvents", "snapshot", "restore", "clone", "explode"]) {
-      expect(name in world, name).toBe(false);
+    const ball = world.add(new Circle({ radius: 1 }));
+    const before = world.stateHash();
+    const calls: [string, () => unknown][] = [
+      // @ts-expect-error a core world has no addJoint
+      ["addJoint", () => world.addJoint({ type: "distance", bodyA: ball, bodyB: ball })],
+      // @ts-expect-error nor removeJoint
+      ["removeJoint", () => world.removeJoint(null)],
+      // @ts-expect-error nor joints
+      ["joints", () => world.joints],
+    ];
+    for (const [name, call] of calls) expect(call, name).toThrow(/is not in the World of "capsule2d\/core": use JointWorld from "capsule2d\/joints", or World from "capsule2d"/);
+    const full: [string, () => unknown][] = [
+      // @ts-expect-error nor snapshot
+      ["snapshot", () => world.snapshot()],
+      // @ts-expect-error nor restore
+      ["restore", () => world.restore({})],
+      // @ts-expect-error nor clone
+      ["clone", () => world.clone()],
+      // @ts-expect-error nor explode
+      ["explode", () => world.explode({ position: { x: 0, y: 0 }, radius: 1, impulsePerLength: 1 })],
+    ];
+    for (const [name, call] of full) {
+      expect(call, name).toThrow(TypeError);
+      expect(call, name).toThrow(/is not in the World of "capsule2d\/core": use World from "capsule2d"/);
     }
     expect("fromSnapshot" in CoreWorld).toBe(false);
-    // @ts-expect-error a core world has no addJoint
-    expect(world.addJoint).toBeUndefined();
-    // @ts-expect-error nor snapshot
-    expect(world.snapshot).toBeUndefined();
-    const ball = world.add(new Circle({ radius: 1 }));
+    expect(world.stateHash()).toBe(before);
     expect(ball.joints).toEqual([]);
+    // the joints' world has joints, and still no snapshots
+    expect(() => (new JointWorld() as unknown as World).snapshot()).toThrow(/is not in the World of "capsule2d\/joints": use World from "capsule2d"/);
   });
 
   it("drives a character controller: a capsule walked along the ground stays on it, grounded", () => {

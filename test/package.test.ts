@@ -148,8 +148,8 @@ describe("built package", () => {
       `const a = w.add(new c.Circle({ radius: 0.5, type: "static" })); const b = w.add(new c.Circle({ radius: 0.5, position: { x: 1, y: 0 } })); ` +
       `w.addJoint({ type: "distance", bodyA: a, bodyB: b, anchorA: { x: 0, y: 0 }, anchorB: { x: 1, y: 0 } }); w.step(1 / 60); ` +
       `process.stdout.write(JSON.stringify([w instanceof c.World, new f.World() instanceof c.World, f.Circle === c.Circle, f.World === c.World, ` +
-      `typeof new c.World().addJoint, typeof w.addJoint, w.joints.length, typeof c.capsulesIntersectExact])); })`;
-    const expected = [true, true, true, false, "undefined", "function", 1, "undefined"];
+      `(() => { try { new c.World().addJoint({}); return "no error"; } catch (e) { return e.constructor.name; } })(), typeof w.addJoint, w.joints.length, typeof c.capsulesIntersectExact])); })`;
+    const expected = [true, true, true, false, "TypeError", "function", 1, "undefined"];
     const load = (name: string, esm: boolean) => (esm ? `import("${name}")` : `Promise.resolve(require("${name}"))`);
     for (const esm of [true, false]) {
       const code = script(load("capsule2d/core", esm), load("capsule2d/joints", esm), load("capsule2d", esm));

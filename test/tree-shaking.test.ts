@@ -43,7 +43,8 @@ describe("tree shaking in esbuild", () => {
   it("importing only World and Circle leaves out the binary codec, the exact test, the debug renderer, the replay tools and the solver threads", async () => {
     const modules = await bundled(`import { World, Circle } from "capsule2d";
       const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.snapshot());`);
-    expect(modules).toContain("world/world.js"); // the bundle is real: the world and its stages are in it
+    expect(modules).toContain("world/full-world.js"); // the bundle is real: the world and its stages are in it
+    expect(modules).toContain("world/world.js");
     expect(modules).toContain("solver/contact-solver.js");
     for (const path of RARELY_USED) expect(modules).not.toContain(path);
     expect(modules.filter((path) => path.startsWith("debug/") || path.startsWith("replay/"))).toEqual([]);
@@ -55,10 +56,10 @@ describe("tree shaking in esbuild", () => {
     const modules = await bundled(`import { World, Circle } from "capsule2d/core";
       const world = new World(); world.add(new Circle({ radius: 1 })); world.step(1 / 60);
       console.log(world.raycast({ x: 0, y: 5 }, { x: 0, y: -1 }), world.queryPoint({ x: 0, y: 0 }));`);
-    expect(modules).toContain("world/core-world.js"); // the bundle is real: the step and its stages are in it
+    expect(modules).toContain("world/world.js"); // the bundle is real: the step and its stages are in it
     expect(modules).toContain("solver/contact-solver.js");
     expect(modules).toContain("collision/broadphase/tree-broadphase.js");
-    const left = ["world/world.js", "snapshot/snapshot.js", "snapshot/schema.js", "snapshot/compile.js", "collision/broadphase/sap.js", "collision/broadphase/brute.js", "collision/broadphase/pair-diff.js", ...RARELY_USED];
+    const left = ["world/full-world.js", "world/joint-world.js", "solver/pgs.js", "snapshot/world-snapshots.js", "snapshot/snapshot.js", "snapshot/schema.js", "snapshot/compile.js", "collision/broadphase/sap.js", "collision/broadphase/brute.js", "collision/broadphase/pair-diff.js", ...RARELY_USED];
     for (const path of left) expect(modules).not.toContain(path);
     expect(modules.filter((path) => /^(joints|debug|replay|binary|worker|batch|threads|solver\/parallel)\//.test(path))).toEqual([]);
   });
@@ -66,8 +67,8 @@ describe("tree shaking in esbuild", () => {
   it("`capsule2d/joints` brings the joints to a core world, still without snapshots", async () => {
     const modules = await bundled(`import { Circle } from "capsule2d/core"; import { JointWorld } from "capsule2d/joints";
       const world = new JointWorld(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.joints);`);
-    for (const path of ["world/core-world.js", "world/joint-world.js", "joints/joint-manager.js", "joints/revolute.js"]) expect(modules).toContain(path);
-    for (const path of ["world/world.js", "snapshot/snapshot.js", "snapshot/schema.js", "collision/broadphase/sap.js", ...RARELY_USED]) expect(modules).not.toContain(path);
+    for (const path of ["world/world.js", "world/joint-world.js", "joints/joint-manager.js", "joints/revolute.js"]) expect(modules).toContain(path);
+    for (const path of ["world/full-world.js", "snapshot/snapshot.js", "snapshot/schema.js", "collision/broadphase/sap.js", ...RARELY_USED]) expect(modules).not.toContain(path);
   });
 
   it("even `import * as capsule2d` leaves out the replay tools (they are in capsule2d/replay)", async () => {

@@ -58,7 +58,7 @@ import { collideInto } from "../collision/narrowphase/collide.js";
 import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 import { ShapeCastBuffer } from "../collision/narrowphase/shape-cast.js";
 import { shouldCollide } from "../contacts/pairing.js";
-import type { CoreWorld } from "../world/world.js";
+import type { CoreWorld } from "../world/core-world.js";
 
 /** Options of a `CharacterController`; every one can be changed later through the property of the same name. */
 export interface CharacterControllerOptions {

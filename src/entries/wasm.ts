@@ -29,7 +29,7 @@
  */
 import { setWasmPasses, wasmPasses, type WasmPassesModule } from "../solver/contact-solver.js";
 import { CONTACT_PASSES_WASM } from "../wasm/contact-passes-wasm.js";
-import type { CoreWorld } from "../world/world.js";
+import type { CoreWorld } from "../world/core-world.js";
 import { counts, WasmPasses } from "../wasm/wasm-passes.js";
 
 let installedHere: WasmPassesModule | null = null;

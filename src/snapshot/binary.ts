@@ -15,7 +15,7 @@
 import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
-import type { CoreWorld as World } from "../world/world.js";
+import type { CoreWorld as World } from "../world/core-world.js";
 import {
   BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
   SHAPE_NAMES, type Blanks, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,

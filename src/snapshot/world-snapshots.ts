@@ -58,7 +58,26 @@ export function fromSnapshot<W extends World>(data: WorldSnapshot | ArrayBuffer,
   return world;
 }
 
+/** `world.snapshot(options)`. */
+function snapshot(world: World, options: { format: "json" | "binary" } | undefined): WorldSnapshot | ArrayBuffer {
+  const format = options === undefined ? "json" : check.oneOf("format", (options as { format?: unknown })?.format, ["json", "binary"]);
+  if (world.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
+  const s = state(world);
+  return format === "binary" ? captureBinary(s, null, world.binaryCodec) : captureJSON(s);
+}
+
+/** `world.snapshotInto(reuse)`. */
+function snapshotInto(world: World, reuse: ArrayBuffer | null): ArrayBuffer {
+  if (world.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
+  return captureBinary(state(world), reuse, world.binaryCodec);
+}
+
+/** `world.restore(data)`: checked completely first (see `World.restore`). */
 function restore(world: World, data: WorldSnapshot | ArrayBuffer): void {
+  if (world.stepping) throw new Error("capsule2d: restore() cannot be called during a step");
+  if (world.journal !== null) {
+    throw new Error("capsule2d: restore() with a recorder attached: use recorder.rollback(step), or detach the recorder first");
+  }
   const scratch = scratchOf(world);
   const blanks = (scratch.blanks ??= new BlankPool());
   blanks.reset();
@@ -79,7 +98,7 @@ function restore(world: World, data: WorldSnapshot | ArrayBuffer): void {
   // checked: from here on nothing throws. Empty every part, keeping what it has grown.
   const old = world.bodies.slice();
   const oldJoints = world.jointManager === null ? [] : world.jointManager.all().slice();
-  world.clearParts();
+  emptyParts(world);
   const threads = opts.solverThreads;
   Object.assign(opts, r.options);
   opts.solverThreads = threads; // the threads are this world's; 1 or more give the same bits
@@ -108,6 +127,29 @@ function restore(world: World, data: WorldSnapshot | ArrayBuffer): void {
     return jointFrom(rj.saved, a, b, same ? live : null);
   });
   load(world, r, joints);
+}
+
+/**
+ * Empty every part of `world` for a restore in place, each by its owner's
+ * `clear()` (keeping what it has grown): no bodies, contacts, joints,
+ * boxes, islands, seams or pending events.
+ */
+function emptyParts(world: World): void {
+  const old = world.bodies;
+  world.contactManager.clear(old);
+  if (world.jointManager !== null) {
+    for (const j of world.jointManager.all()) j._world = null;
+    world.jointManager.clear();
+  }
+  world.broadphase.clear();
+  world.islands.clear();
+  world.seams.clear();
+  world.events.clear();
+  for (const b of old) {
+    b._world = null;
+    b.slot = -1;
+  }
+  world.members.clear();
 }
 
 /**
@@ -165,7 +207,9 @@ function load(world: World, r: RestoredWorld, joints: readonly Joint[]): void {
   world.contactManager.flush();
 }
 
+/** `world.clone()`. */
 function clone(world: World): World {
+  if (world.stepping) throw new Error("capsule2d: clone() cannot be called during a step");
   const copy = new (world.constructor as new (options: WorldOptions) => World)(world.opts);
   copy.binaryCodec = world.binaryCodec;
   const s = state(world);
@@ -217,8 +261,8 @@ function jointFrom(saved: Joint, a: Body, b: Body, reuse: Joint | null): Joint {
 
 /** The snapshots module (`WorldModules.snapshots`). */
 export const SNAPSHOTS: SnapshotsModule = {
-  snapshot: (world, format) => (format === "binary" ? captureBinary(state(world), null, world.binaryCodec) : captureJSON(state(world))),
-  snapshotInto: (world, reuse) => captureBinary(state(world), reuse, world.binaryCodec),
+  snapshot,
+  snapshotInto,
   restore,
   clone,
 };

@@ -10,15 +10,16 @@ import { MAX_IMPACT_SWEEPS, type Solver } from "./solve.js";
 import type { StepContext } from "./step-context.js";
 
 /** One step of dt; joints: Baumgarte (a push of percent × the error per step) with "baumgarte", else none in the velocity pass. */
-function numbers(ctx: StepContext): void {
+function numbers(ctx: StepContext, dt: number): void {
   const o = ctx.options;
-  ctx.h = ctx.dt;
-  ctx.invH = 1 / ctx.dt;
+  ctx.h = dt;
+  ctx.invH = 1 / dt;
+  if (ctx.joints !== null) ctx.joints.ctx.h = dt;
   // joints: Baumgarte (a push of percent × the error per step) with "baumgarte"; with "ngs" and
   // "projection" they are projected after the velocity pass (src/joints/positions.ts)
   const baumgarte = o.positionCorrection === "baumgarte" ? o.percent : 0;
   const want = ctx.jointSoftWant;
-  want.hertz = baumgarte / ctx.dt;
+  want.hertz = baumgarte / dt;
   want.zeta = -1;
 }
 

@@ -12,13 +12,14 @@ import { MAX_IMPACT_SWEEPS, type Solver } from "./solve.js";
 import type { StepContext } from "./step-context.js";
 
 /** The sub-step, and the contacts' and the joints' softness for it. */
-function numbers(ctx: StepContext): void {
+function numbers(ctx: StepContext, dt: number): void {
   const o = ctx.options;
   const sub = o.subSteps;
-  const h = ctx.dt / sub;
+  const h = dt / sub;
   const invH = 1 / h;
   ctx.h = h;
   ctx.invH = invH;
+  if (ctx.joints !== null) ctx.joints.ctx.h = h;
   // Contact stiffness is limited to an eighth of the sub-step rate (ωh ≤ π/4), and contacts
   // with a static body are twice as stiff (as in Box2D). Box2D's limit is a quarter; at
   // 60 steps/s with 4 sub-steps both give the default 30 Hz, but at 30 steps/s a quarter

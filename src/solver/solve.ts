@@ -21,29 +21,33 @@ export const MAX_IMPACT_SWEEPS = 16;
 
 /** A solver: the two stages of the outline that differ between soft-step and pgs. */
 export interface Solver {
-  /** The step's numbers this solver uses: `h`, `invH`, the contacts' softness, the joints' rigid softness. */
-  numbers(ctx: StepContext): void;
+  /** The step's numbers this solver uses: `h` and `invH` (also the joints'), the contacts' softness, the joints' rigid softness. */
+  numbers(ctx: StepContext, dt: number): void;
   /** Between prepare and store: the solver's loop, on the solver's arrays. */
   iterate(ctx: StepContext): void;
 }
 
-/** The solve stage of one step of `ctx.dt` with `solver`. */
-export function solve(ctx: StepContext, solver: Solver): void {
-  solver.numbers(ctx);
+/**
+ * The solve stage of one step of `dt` (= `ctx.dt`) with `solver`. `dt` is
+ * passed on as an argument too, not read back from `ctx`: these functions
+ * run once a step and may run long unoptimised, where each number read from
+ * a field of doubles is a new heap number (so they copy none: the solver's
+ * `numbers` writes `h` where it is read, the world writes the gravity into
+ * the solver's arrays when the options change).
+ */
+export function solve(ctx: StepContext, solver: Solver, dt: number): void {
+  solver.numbers(ctx, dt);
   load(ctx);
-  prepareJoints(ctx);
-  prepareContacts(ctx);
+  prepareJoints(ctx, dt);
+  prepareContacts(ctx, dt);
   solver.iterate(ctx);
   ctx.bodies.store(); // poses and velocities back to the bodies; the step's forces are used up
-  finish(ctx);
+  finish(ctx, dt);
 }
 
 /** The step's awake bodies into the solver; with `solverThreads` ≥ 1 the constraints in colour order. */
 function load(ctx: StepContext): void {
-  const g = ctx.options.gravity;
   const sb = ctx.bodies;
-  sb.gravityX = g.x;
-  sb.gravityY = g.y;
   sb.load(ctx.awake, ctx.awakeCount);
   if (ctx.colouring !== null) ctx.colouring.colour(ctx.constraints, ctx.constraintCount, sb.slotOf, sb.count);
 }
@@ -53,11 +57,10 @@ function load(ctx: StepContext): void {
  * constraints of `hertz` and damping ratio `zeta`; pgs (zeta < 0): a
  * Baumgarte bias of `hertz` (β/dt) per second, mass and impulse unscaled.
  */
-function prepareJoints(ctx: StepContext): void {
+function prepareJoints(ctx: StepContext, dt: number): void {
   const jm = ctx.joints;
   if (jm === null) return;
-  jm.ctx.dt = ctx.dt;
-  jm.ctx.h = ctx.h;
+  jm.ctx.dt = dt;
   jm.collect(ctx.bodies);
   if (jm.activeCount === 0) return;
   const jctx = jm.ctx;
@@ -83,18 +86,18 @@ function prepareJoints(ctx: StepContext): void {
 }
 
 /** The contact constraints from the step's contacts, and which of them may bounce this step. */
-function prepareContacts(ctx: StepContext): void {
+function prepareContacts(ctx: StepContext, dt: number): void {
   const o = ctx.options;
   const sb = ctx.bodies;
   const cc = ctx.contacts;
   cc.prepare(ctx.constraints, ctx.constraintCount, sb, o.warmStarting);
   cc.restitutionThreshold = o.restitutionThreshold;
-  cc.selectImpactCandidates(sb, ctx.dt, ctx.integrator.field !== null);
+  cc.selectImpactCandidates(sb, dt, ctx.integrator.field !== null);
 }
 
 /** Joint reactions, the solver's slots forgotten, impulses to the contacts (the bodies got their state in `store`). */
-function finish(ctx: StepContext): void {
-  if (ctx.joints !== null) ctx.joints.finish(ctx.dt);
+function finish(ctx: StepContext, dt: number): void {
+  if (ctx.joints !== null) ctx.joints.finish(dt);
   ctx.bodies.unload();
   ctx.contacts.storeImpulses(ctx.options.hitEventThreshold);
 }

@@ -20,7 +20,6 @@ import type { SolverBodies } from "./solver-bodies.js";
 
 /** The options the solver reads (the world's resolved options have them all). */
 export interface SolverOptions {
-  readonly gravity: { readonly x: number; readonly y: number };
   readonly subSteps: number;
   readonly warmStarting: boolean;
   readonly contactHertz: number;

@@ -7,7 +7,7 @@ import { BOX, CAPSULE, type Body } from "../bodies/body.js";
 import { Circle } from "../bodies/circle.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
-import type { Contact } from "../contacts/contact.js";
+import { SENSOR, WITH_STATIC, type Contact } from "../contacts/contact.js";
 import { collideInto } from "../collision/narrowphase/collide.js";
 import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 
@@ -185,4 +185,42 @@ export function projectedWidth(body: Body, lx: number, ly: number): number {
   if (body._kind === BOX) return 2 * (body._halfWidth * Math.abs(lx) + body._halfHeight * Math.abs(ly));
   if (body._kind === CAPSULE) return 2 * body._halfLength * Math.abs(body.qc * lx + body.qs * ly) + 2 * body._radius;
   return 2 * body._radius;
+}
+
+// ------------------------------------------------------------------ the step's contacts (stage 1)
+
+/** How many contacts with a static body the last `collectSolid` put into its `statics`. */
+export let collectedStatics = 0;
+
+/**
+ * The solid contacts with points among `awake[0 .. count)` (each asked of
+ * `preSolve`, if set): those with a static body into `statics` (their count
+ * into `collectedStatics`), the others into `list`; returns their count.
+ * Nothing but the loop and a return: V8 compiles the loop on its own while
+ * it runs (on-stack replacement), before the code after it has ever run, and
+ * that code, left without type feedback, threw the compiled loop away on
+ * every call (400 times in 400 steps of a 5,050-box pyramid). A store to a
+ * module variable needs no feedback.
+ */
+export function collectSolid(awake: readonly Contact[], count: number, list: Contact[], statics: Contact[], preSolve: PreSolveFn | null, view: PreSolveView): number {
+  let n = 0;
+  let ns = 0;
+  for (let i = 0; i < count; i++) {
+    const c = awake[i]!;
+    if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
+    if (preSolve !== null && !view.ask(preSolve, c)) {
+      dropImpulses(c);
+      continue;
+    }
+    if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
+    else list[n++] = c;
+  }
+  collectedStatics = ns;
+  return n;
+}
+
+/** Put `statics[0 .. ns)` after `list[0 .. n)`; returns the new length. */
+export function appendStatics(list: Contact[], n: number, statics: readonly Contact[], ns: number): number {
+  for (let i = 0; i < ns; i++) list[n++] = statics[i]!;
+  return n;
 }

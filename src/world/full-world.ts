@@ -15,7 +15,17 @@ import type { WorldSnapshot } from "../snapshot/snapshot.js";
 import { explode } from "./explode.js";
 import { JOINTS } from "./joint-world.js";
 import type { WorldOptions } from "./options.js";
+import { SolverWorkerError } from "./solver-worker-error.js";
 import { World as TheWorld, type WorldModules } from "./world.js";
+import type { SolverThreads } from "../solver/parallel/solver-threads.js";
+
+/** The workers of a world with `solverThreads` ≥ 2 (from `capsule2d/threads`, or a TypeError naming it). */
+function startThreads(world: TheWorld, colouring: GraphColouring): SolverThreads {
+  const threads = world.opts.solverThreads;
+  const parallel = solverThreadsModule(threads);
+  parallel.check(threads);
+  return parallel.create((worker, message) => new SolverWorkerError(world, worker, message, `in step ${world.stepCount + 1}`), world.contactConstraints, world.solverBodies, colouring, threads - 1);
+}
 
 const FULL_MODULES: WorldModules = {
   entry: "capsule2d",
@@ -26,7 +36,7 @@ const FULL_MODULES: WorldModules = {
   },
   solvers: { "soft-step": SOFT_STEP, pgs: PGS },
   colouring: () => new GraphColouring(),
-  threads: solverThreadsModule,
+  threads: startThreads,
   joints: JOINTS,
   snapshots: SNAPSHOTS,
   explode,

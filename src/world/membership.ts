@@ -2,10 +2,44 @@
  * Membership and change tracking: which bodies a world holds, in id order,
  * the slot each has (its index into every per-body table of the world's
  * parts), and the bodies the user changed since the last step (what stage 0
- * refreshes). `World` (src/world/world.ts) owns one; `clear()` empties it for
- * a world restored in place.
+ * refreshes), in `Membership`, which `World` (src/world/world.ts) owns
+ * (`clear()` empties it for a world restored in place); and what adding,
+ * removing and changing a body does to the world's parts (`addBody`,
+ * `removeBody`, `bodyChanged`), with the waking that goes with it.
  */
-import type { Body } from "../bodies/body.js";
+import {
+  CHANGE_FORCE, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_PAIRING, CHANGE_POSE, CHANGE_SLEEP, CHANGE_TYPE, CHANGE_VELOCITY, CHANGE_WAKE,
+  type Body, type BodyOwner,
+} from "../bodies/body.js";
+import * as check from "../math/validate.js";
+import type { Broadphase, QueryBox } from "../collision/broadphase/broadphase.js";
+import { checkShape } from "../collision/narrowphase/collide.js";
+import { MAX_BODY_ID, TOUCHING } from "../contacts/contact.js";
+import type { ContactManager } from "../contacts/contact-manager.js";
+import { isTile, type Seams } from "../contacts/seams.js";
+import type { JointManager } from "../joints/joint-manager.js";
+import type { Islands } from "../solver/islands.js";
+import type { MotionBounds } from "../solver/motion-bounds.js";
+import type { SolverBodies } from "../solver/solver-bodies.js";
+import type { WorldJournal } from "./journal.js";
+
+/** The parts of a world that membership changes (`World` has them all). */
+export interface MemberWorld extends BodyOwner {
+  readonly members: Membership;
+  readonly islands: Islands;
+  readonly contactManager: ContactManager;
+  readonly solverBodies: SolverBodies;
+  readonly broadphase: Broadphase;
+  readonly seams: Seams;
+  readonly seamed: Body[];
+  readonly motion: MotionBounds;
+  readonly box: QueryBox;
+  readonly woken: Body[];
+  readonly stepping: boolean;
+  readonly journal: WorldJournal | null;
+  readonly jointManager: JointManager | null;
+  readonly modules: { readonly joints: { detachJointsOf(world: MemberWorld, body: Body): void } | null };
+}
 
 export class Membership {
   /** The bodies in id order (holes after removals, closed when read: `bodies()`). */
@@ -99,4 +133,147 @@ export class Membership {
     this.changedCount = 0;
     this.refreshAll = false;
   }
+}
+
+/** Add a body; returns it. Throws (changing nothing) if it is already in a world or holds a non-finite value. */
+export function addBody<T extends Body>(w: MemberWorld, body: T): T {
+  checkShape("body", body);
+  if (body._world === w) throw new RangeError(`capsule2d: body #${body._id} is already in this world`);
+  if (body._world !== null) throw new RangeError(`capsule2d: body #${body._id} is already in another world`);
+  check.finite("body.position.x", body.px);
+  check.finite("body.position.y", body.py);
+  check.finite("body.velocity.x", body.vx);
+  check.finite("body.velocity.y", body.vy);
+  check.finite("body.angularVelocity", body.w);
+  if (w.members.nextId >= MAX_BODY_ID) throw new RangeError(`capsule2d: too many bodies added to one world (${MAX_BODY_ID})`);
+  if (w.stepping) throw new Error("capsule2d: add() cannot be called during a step");
+  body._id = w.members.nextId++;
+  attach(w, body);
+  w.members.list.push(body);
+  body.x0 = body.px;
+  body.y0 = body.py;
+  body.c0 = body.qc;
+  body.s0 = body.qs;
+  w.islands.add(body);
+  w.members.mark(body);
+  updateSeams(w, body, true);
+  if (w.journal !== null) w.journal.call(w, "add", body);
+  return body;
+}
+
+/**
+ * A body came, went or changed: if it is or was a static box, its shared
+ * faces are found again, and the tiles next to it, whose faces it now
+ * covers or uncovers, get their contacts refreshed before the next step.
+ */
+function updateSeams(w: MemberWorld, body: Body, present: boolean): void {
+  const seams = w.seams;
+  if (!isTile(body) && !seams.hasLinks(body)) return;
+  const affected = w.seamed;
+  seams.update(body, w.broadphase, present, affected);
+  for (let i = 0; i < affected.length; i++) {
+    w.members.mark(affected[i]!);
+    wakeTouching(w, affected[i]!);
+  }
+  affected.length = 0;
+}
+
+/** Give a body a slot and a broadphase proxy. */
+export function attach(w: MemberWorld, body: Body): void {
+  const slot = w.members.freeSlots.length > 0 ? w.members.freeSlots.pop()! : w.members.slots.length;
+  if (slot === w.members.slots.length) {
+    w.members.slots.push(null);
+    const n = w.members.slots.length;
+    w.islands.grow(n);
+    w.contactManager.growSlots(n);
+    w.solverBodies.growSlots(n);
+    w.seams.growSlots(n);
+    w.members.growSlots(n);
+  }
+  w.members.slots[slot] = body;
+  body.slot = slot;
+  body._world = w;
+  body.updateBounds();
+  w.motion.boxOf(body, w.box); // swept over its motion in a step of the last dt (0 in a new world)
+  w.broadphase.add(body, w.box);
+}
+
+/**
+ * Remove a body. Its touching pairs report an end (with the next step's
+ * events); bodies resting on it wake. Costs the number of its contacts and
+ * the size of its island, not the size of the world.
+ */
+export function removeBody(w: MemberWorld, body: Body): void {
+  checkShape("body", body);
+  if (body._world !== w) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
+  if (w.stepping) throw new Error("capsule2d: remove() cannot be called during a step");
+  if (w.journal !== null) w.journal.call(w, "remove", body);
+  wakeIsland(w, body);
+  wakeTouching(w, body);
+  if (w.jointManager !== null) w.modules.joints!.detachJointsOf(w, body);
+  updateSeams(w, body, false);
+  w.contactManager.destroyContactsOf(body);
+  w.broadphase.remove(body);
+  w.islands.remove(body);
+  w.members.unlist(body);
+  body._world = null;
+  body.slot = -1;
+}
+
+/** A body changed (CHANGE_* bits): update everything that depends on it. */
+export function bodyChanged(w: MemberWorld, body: Body, change: number): void {
+  if ((change & (CHANGE_TYPE | CHANGE_PAIRING)) !== 0) {
+    // what it collides with changed: its contacts end, and are found again before the next step
+    wakeIsland(w, body);
+    wakeTouching(w, body);
+    w.contactManager.destroyContactsOf(body);
+    if ((change & CHANGE_TYPE) !== 0) w.islands.retype(body);
+    w.broadphase.remove(body);
+    body.updateBounds();
+    w.motion.boxOf(body, w.box);
+    w.broadphase.add(body, w.box);
+    w.members.mark(body);
+    updateSeams(w, body, true);
+  }
+  if ((change & CHANGE_POSE) !== 0) {
+    body.x0 = body.px;
+    body.y0 = body.py;
+    body.c0 = body.qc;
+    body.s0 = body.qs;
+    if (body._type !== "dynamic") wakeTouching(w, body);
+    w.members.mark(body);
+    if (body._type === "static") {
+      // its broadphase box moves at the next step: until then the seams look for it by hand
+      w.seams.noteMoved(body);
+      updateSeams(w, body, true);
+    }
+  }
+  if ((change & CHANGE_VELOCITY) !== 0) w.members.mark(body);
+  const wakes = CHANGE_POSE | CHANGE_VELOCITY | CHANGE_FORCE | CHANGE_MASS | CHANGE_MATERIAL | CHANGE_WAKE | CHANGE_TYPE | CHANGE_PAIRING;
+  if ((change & wakes) !== 0 || ((change & CHANGE_SLEEP) !== 0 && !body._enableSleep)) {
+    wakeIsland(w, body);
+    w.islands.resetTimer(body);
+  }
+}
+
+/** Wake a sleeping body's island (and bring its contacts back to the awake list). */
+export function wakeIsland(w: MemberWorld, body: Body): void {
+  const woken = w.woken;
+  woken.length = 0;
+  const n = w.islands.wake(body, woken);
+  if (n > 0) w.contactManager.wakeContactsOf(woken, n);
+  woken.length = 0;
+}
+
+/** Wake the island of everything touching `body` (it is moving away, or changing). */
+function wakeTouching(w: MemberWorld, body: Body): void {
+  const cm = w.contactManager;
+  for (let c = cm.first(body); c !== null; c = c.nextOf(body)) {
+    if ((c.flags & TOUCHING) !== 0 || c.count > 0) wakeIsland(w, c.other(body));
+  }
+}
+
+/** Wake every sleeping body (options changed). */
+export function wakeAll(w: MemberWorld): void {
+  for (const b of w.members.slots) if (b !== null && w.islands.isAsleep(b)) wakeIsland(w, b);
 }

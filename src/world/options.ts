@@ -194,3 +194,15 @@ export function resolveWorldOptions(o: WorldOptions = {}): ResolvedWorldOptions 
   if (o.solverThreads !== undefined) r.solverThreads = check.integer("solverThreads", o.solverThreads, 0, 64);
   return r;
 }
+
+/**
+ * What `new World(options)` of `capsule2d/core` takes: the options of
+ * `capsule2d`'s `World`, with the soft-step solver and the tree broadphase
+ * only (the others are in the `World` of `capsule2d`).
+ */
+export type CoreWorldOptions = Omit<WorldOptions, "solver" | "broadphase"> & {
+  /** Only "soft-step" here (the default); "pgs" needs the `World` of `capsule2d`. */
+  solver?: "soft-step";
+  /** Only "tree" here (the default); "sap" and "brute" need the `World` of `capsule2d`. */
+  broadphase?: "tree";
+};

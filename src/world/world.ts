@@ -30,156 +30,58 @@
  * Determinism: awake bodies are visited in id order and contacts in the
  * order of their pair keys; nothing in the step uses Math.sin/cos/atan2/exp/pow.
  *
- * Optional parts are modules (`WorldModules` below) that the entry point
- * exporting the world hands to its constructor, per world: the broadphases
- * and solvers by name, joints, snapshots (restore, clone), explosions, graph
- * colouring and the solver threads. `capsule2d/core` exports this class with
- * the core's modules (the tree, soft-step); `capsule2d/joints` and `capsule2d`
- * export it with more (src/world/joint-world.ts, src/world/full-world.ts).
- * A method whose module is missing throws a TypeError naming the entry point
- * to import; the core's type leaves those methods out (`CoreWorld` below).
+ * Optional parts are modules (src/world/modules.ts) that the entry point
+ * exporting the world hands to its constructor, per world. A method whose
+ * module is missing throws a TypeError naming the entry point to import; the
+ * core's type leaves those methods out (src/world/core-world.ts).
  */
 import { EventEmitter } from "eventemitter3";
-import {
-  Body, CHANGE_FORCE, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_PAIRING, CHANGE_POSE, CHANGE_SLEEP, CHANGE_TYPE,
-  CHANGE_VELOCITY, CHANGE_WAKE, type BodyOwner, type GroundContact,
-} from "../bodies/body.js";
+import { Body, type BodyOwner, type GroundContact } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
-import { PairList, type Broadphase, type BroadphaseKind, type QueryBox } from "../collision/broadphase/broadphase.js";
-import { DynamicTreeBroadphase } from "../collision/broadphase/tree-broadphase.js";
-import { checkShape } from "../collision/narrowphase/collide.js";
+import { PairList, type Broadphase, type QueryBox } from "../collision/broadphase/broadphase.js";
 import type { RaycastHit } from "../collision/narrowphase/raycast.js";
 import type { ShapeCastBuffer, ShapeCastHit } from "../collision/narrowphase/shape-cast.js";
-import { MAX_BODY_ID, NX, NY, ROW, X0, X1, SENSOR, TOUCHING, WITH_STATIC, type Contact } from "../contacts/contact.js";
+import { NX, NY, ROW, X0, X1, type Contact } from "../contacts/contact.js";
 import { ContactManager, type ContactWorld } from "../contacts/contact-manager.js";
-import { isTile, Seams } from "../contacts/seams.js";
-import { Joint, type JointOwner } from "../joints/joint.js";
+import { Seams } from "../contacts/seams.js";
+import type { Joint, JointOwner } from "../joints/joint.js";
 import type { JointDef } from "../joints/definition.js";
 import type { JointManager } from "../joints/joint-manager.js";
-import type { JointRows } from "../joints/joint-rows.js";
 import { Integrator, type ForceField } from "../solver/integrate.js";
 import { ContactConstraints } from "../solver/contact-solver.js";
 import { SolverBodies } from "../solver/solver-bodies.js";
 import { Islands, SET_AWAKE } from "../solver/islands.js";
 import { ContinuousSolver } from "../solver/continuous.js";
 import { MotionBounds } from "../solver/motion-bounds.js";
-import type { GraphColouring } from "../solver/graph-colour.js";
 import { solve as solveWith, type Solver } from "../solver/solve.js";
 import { SOFT_STEP } from "../solver/soft-step.js";
 import { StepContext } from "../solver/step-context.js";
 import type { SolverThreads, ThreadStats } from "../solver/parallel/solver-threads.js";
-import type { SolverThreadsModule } from "../solver/parallel/installed.js";
 import type { BinaryCodec, WorldSnapshot } from "../snapshot/snapshot.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type SolverName, type WorldOptions } from "./options.js";
 import { EventBuffers, type ContactEvents, type ContactInfo, type JointEvents, type SensorEvents, type WorldEvents } from "./events.js";
 import { checkEventName, checkListener, emitEvents } from "./event-adapter.js";
 import { hashBodies } from "./hash.js";
 import { newProfile, now, type StepProfile } from "./stages.js";
-import { dropImpulses, PreSolveView, type ExplosionDef, type PreSolveFn } from "./contact-control.js";
+import { appendStatics, collectedStatics, collectSolid, PreSolveView, type ExplosionDef, type PreSolveFn } from "./contact-control.js";
 import type { WorldJournal } from "./journal.js";
-import { Membership } from "./membership.js";
+import { addBody, attach, bodyChanged, Membership, removeBody, wakeAll, wakeIsland } from "./membership.js";
 import { WorldQueries, type QueryFilter } from "./queries.js";
+import { CORE_MODULES, FOR_FULL, FOR_JOINTS, missing } from "./modules.js";
+import type * as Modules from "./modules.js";
 
 export type { QueryFilter } from "./queries.js";
+export type { CoreWorldOptions } from "./options.js";
 
-// ------------------------------------------------------------------ modules
+// ------------------------------------------------------------------ modules (src/world/modules.ts)
 
-/** The joints module (src/world/joint-world.ts): a world's joint manager, and the joint definitions' checks. */
-export interface JointsModule {
-  /** A new, empty joint manager for a world. */
-  manager(): JointManager;
-  /** A checked joint of `def` (src/joints/definition.ts), built in `rows`; throws and changes nothing on bad input. */
-  build(def: JointDef, inWorld: (b: Body) => boolean, isBody: (b: unknown) => b is Body, rows: JointRows): Joint;
-}
-
-/** The snapshots module (src/snapshot/world-snapshots.ts): snapshots, restore and clone. */
-export interface SnapshotsModule {
-  snapshot(world: World, format: "json" | "binary"): WorldSnapshot | ArrayBuffer;
-  snapshotInto(world: World, reuse: ArrayBuffer | null): ArrayBuffer;
-  restore(world: World, data: WorldSnapshot | ArrayBuffer): void;
-  clone(world: World): World;
-}
-
-/**
- * @internal What a world is made with besides its options: the optional
- * parts, chosen by the entry point that exports the world (null or absent:
- * not installed), per world. Nothing here is process-wide.
- */
-export interface WorldModules {
-  /** The entry point these modules are the parts of, for error messages ("capsule2d/core", ...). */
-  readonly entry: string;
-  /** The broadphases by name (`options.broadphase`), each made for a margin. */
-  readonly broadphases: { readonly [K in BroadphaseKind]?: (margin: number) => Broadphase };
-  /** The solvers by name (`options.solver`). */
-  readonly solvers: { readonly [K in SolverName]?: Solver };
-  /** Graph colouring, for `solverThreads` ≥ 1 (the coloured solve). */
-  readonly colouring: (() => GraphColouring) | null;
-  /** The solver threads' module for `solverThreads` ≥ 2 (or a TypeError naming `capsule2d/threads`). */
-  readonly threads: ((threads: number) => SolverThreadsModule) | null;
-  readonly joints: JointsModule | null;
-  readonly snapshots: SnapshotsModule | null;
-  /** `world.explode(def)` (src/world/explode.ts). */
-  readonly explode: ((world: World, def: ExplosionDef) => void) | null;
-}
-
-/** @internal The modules of `capsule2d/core`: the tree broadphase and the soft-step solver. */
-export const CORE_MODULES: WorldModules = {
-  entry: "capsule2d/core",
-  broadphases: { tree: (margin) => new DynamicTreeBroadphase({ margin, touchingOnly: true }) },
-  solvers: { "soft-step": SOFT_STEP },
-  colouring: null,
-  threads: null,
-  joints: null,
-  snapshots: null,
-  explode: null,
-};
-
-/** A TypeError for a method whose module this world was not made with. */
-function missing(method: string, modules: WorldModules, where: string): never {
-  throw new TypeError(`capsule2d: ${method} is not in the World of "${modules.entry}": ${where}`);
-}
-const FOR_JOINTS = 'use JointWorld from "capsule2d/joints", or World from "capsule2d"';
-const FOR_FULL = 'use World from "capsule2d"';
-
-/**
- * What `new World(options)` of `capsule2d/core` takes: the options of
- * `capsule2d`'s `World`, with the soft-step solver and the tree broadphase
- * only (the others are in the `World` of `capsule2d`).
- */
-export type CoreWorldOptions = Omit<WorldOptions, "solver" | "broadphase"> & {
-  /** Only "soft-step" here (the default); "pgs" needs the `World` of `capsule2d`. */
-  solver?: "soft-step";
-  /** Only "tree" here (the default); "sap" and "brute" need the `World` of `capsule2d`. */
-  broadphase?: "tree";
-};
-
-/** What the World of `capsule2d/core` is made without: its type leaves these out (and in JavaScript they throw a TypeError naming the entry point to import). */
-type NotInCore =
-  | "addJoint" | "removeJoint" | "joints" | "jointEvents" | "snapshot" | "snapshotInto" | "restore" | "clone" | "explode"
-  | "threadsReady" | "dispose" | "threadStats" | "setOptions";
-
-/**
- * The World of `capsule2d/core`, as its type shows it: the bodies, the step,
- * the queries, shape casts and events of `capsule2d`'s `World`, without
- * joints, snapshots, clones, `restore`, `explode` and the solver threads.
- */
-export interface CoreWorld extends Omit<World, NotInCore> {
-  /**
-   * Change options between steps (all but `broadphase` and `speculativeDistance`,
-   * which shape the broadphase, and `solverThreads`). Checked first: a bad
-   * value changes nothing. Sleeping bodies wake, so that they feel the change.
-   */
-  setOptions(options: Omit<CoreWorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void;
-}
-
-/** The constructor of the World of `capsule2d/core`. */
-export interface CoreWorldConstructor {
-  /** A world of `options` (the core's: soft-step and the tree only). */
-  new (options?: CoreWorldOptions): CoreWorld;
-  /** The prototype of every world. */
-  readonly prototype: CoreWorld;
-}
+/** The joints module of a world (src/world/joint-world.ts). */
+export type JointsModule = Modules.JointsModule<World>;
+/** The snapshots module of a world (src/snapshot/world-snapshots.ts). */
+export type SnapshotsModule = Modules.SnapshotsModule<World>;
+/** @internal The optional parts a world is made with (src/world/modules.ts). */
+export type WorldModules = Modules.WorldModules<World>;
 
 /**
  * A physics world: it owns bodies, joints and contacts and advances them with
@@ -194,16 +96,12 @@ export class World implements BodyOwner, JointOwner {
   private frozenOptions: Readonly<ResolvedWorldOptions> | null = null;
   /** @internal The optional parts this world was made with. */
   readonly modules: WorldModules;
-  /** @internal */
-  simTime = 0;
-  /** @internal */
-  steps = 0;
-  /** @internal */
-  accumulator = 0;
+  /** @internal */ simTime = 0;
+  /** @internal */ steps = 0;
+  /** @internal */ accumulator = 0;
   /** What the last advance() dropped, s (droppedTime). */
   private dropped = 0;
-  /** @internal */
-  lastDt = 0;
+  /** @internal */ lastDt = 0;
   /** @internal Inside `step()`. */
   stepping = false;
   /** @internal Hears of every change (a recorder, src/replay/), or null; see src/world/journal.ts. */
@@ -215,17 +113,13 @@ export class World implements BodyOwner, JointOwner {
 
   /** @internal The bodies, their slots and what changed (src/world/membership.ts). */
   readonly members = new Membership();
-  /** @internal */
-  readonly broadphase: Broadphase;
+  /** @internal */ readonly broadphase: Broadphase;
   private readonly started = new PairList();
   private readonly ended = new PairList();
-  /** @internal */
-  readonly islands = new Islands();
-  /** @internal */
-  readonly events = new EventBuffers();
+  /** @internal */ readonly islands = new Islands();
+  /** @internal */ readonly events = new EventBuffers();
   private readonly contactWorld: ContactWorld;
-  /** @internal */
-  readonly contactManager: ContactManager;
+  /** @internal */ readonly contactManager: ContactManager;
   /** @internal The joints (src/joints/joint-manager.ts), or null without the joints module. */
   readonly jointManager: JointManager | null;
   /** @internal The faces static boxes share (src/contacts/seams.ts): kept up to date by add, remove and body changes. */
@@ -237,12 +131,9 @@ export class World implements BodyOwner, JointOwner {
 
   // the step's solver parts
   private readonly staticConstraints: Contact[] = [];
-  /** @internal */
-  readonly integrator = new Integrator();
-  /** @internal */
-  readonly motion = new MotionBounds();
-  /** @internal */
-  readonly solverBodies = new SolverBodies();
+  /** @internal */ readonly integrator = new Integrator();
+  /** @internal */ readonly motion = new MotionBounds();
+  /** @internal */ readonly solverBodies = new SolverBodies();
   /** @internal The contact solver (`capsule2d/wasm` sets its passes: `enableWasmSolver(world)`). */
   readonly contactConstraints = new ContactConstraints();
   /** @internal The step context: the step's numbers and the solver's parts (src/solver/step-context.ts). */
@@ -255,9 +146,9 @@ export class World implements BodyOwner, JointOwner {
   binaryCodec: BinaryCodec | undefined = undefined;
   /** @internal What the snapshots module keeps from one snapshot or restore to the next. */
   snapshotScratch: unknown = null;
-  private readonly woken: Body[] = [];
-  /** @internal */
-  readonly box: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  /** @internal Scratch of `wakeIsland`. */
+  readonly woken: Body[] = [];
+  /** @internal */ readonly box: QueryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   /** Time-of-impact sweeps for fast bodies (stage 3); its counters describe the last step. */
   readonly continuous = new ContinuousSolver();
   /**
@@ -308,7 +199,7 @@ export class World implements BodyOwner, JointOwner {
     this.contactWorld = {
       isAwake: (b) => islands.set[b.slot] === SET_AWAKE,
       isAsleep: (b) => islands.isAsleep(b),
-      wake: (b) => this.wakeIsland(b),
+      wake: (b) => wakeIsland(this, b),
       jointed: (a, b) => jm !== null && jm.blocksCollision(a, b),
     };
     this.contactManager = new ContactManager(this.contactWorld, this.events);
@@ -320,13 +211,7 @@ export class World implements BodyOwner, JointOwner {
     const colouring = threads > 0 ? modules.colouring!() : null;
     this.ctx = new StepContext(o, this.solverBodies, this.contactConstraints, this.integrator, jm, colouring);
     this.applyOptions();
-    if (threads > 1) {
-      const parallel = modules.threads!(threads); // installed by capsule2d/threads, or a TypeError naming it
-      parallel.check(threads);
-      const cc = this.contactConstraints;
-      this.threads = parallel.create((worker, message) => new SolverWorkerError(this, worker, message, `in step ${this.stepCount + 1}`), cc, this.solverBodies, colouring!, threads - 1);
-      cc.threads = this.threads;
-    }
+    if (threads > 1) this.contactConstraints.threads = this.threads = modules.threads!(this, colouring!);
   }
 
   /** A RangeError for a solver this world has no module for. */
@@ -341,6 +226,8 @@ export class World implements BodyOwner, JointOwner {
     const o = this.opts;
     this.integrator.gravityX = o.gravity.x;
     this.integrator.gravityY = o.gravity.y;
+    this.solverBodies.gravityX = o.gravity.x; // for the solve's load (src/solver/solve.ts)
+    this.solverBodies.gravityY = o.gravity.y;
     this.integrator.setMode(o.integrator);
     this.integrator.maxLinearSpeed = o.maxLinearSpeed;
     this.motion.sweep = o.continuous;
@@ -376,7 +263,7 @@ export class World implements BodyOwner, JointOwner {
     if (this.journal !== null) this.journal.call(this, "setOptions", options);
     Object.assign(this.opts, merged);
     this.applyOptions();
-    this.wakeAll();
+    wakeAll(this);
     this.members.refreshAll = true;
   }
 
@@ -421,7 +308,7 @@ export class World implements BodyOwner, JointOwner {
     }
     if (this.journal !== null) this.journal.call(this, "setForceField", field);
     this.integrator.field = field;
-    this.wakeAll();
+    wakeAll(this);
   }
 
   /**
@@ -500,65 +387,12 @@ export class World implements BodyOwner, JointOwner {
 
   /** Add a body; returns it. Throws (changing nothing) if it is already in a world or holds a non-finite value. */
   add<T extends Body>(body: T): T {
-    checkShape("body", body);
-    if (body._world === this) throw new RangeError(`capsule2d: body #${body._id} is already in this world`);
-    if (body._world !== null) throw new RangeError(`capsule2d: body #${body._id} is already in another world`);
-    check.finite("body.position.x", body.px);
-    check.finite("body.position.y", body.py);
-    check.finite("body.velocity.x", body.vx);
-    check.finite("body.velocity.y", body.vy);
-    check.finite("body.angularVelocity", body.w);
-    if (this.members.nextId >= MAX_BODY_ID) throw new RangeError(`capsule2d: too many bodies added to one world (${MAX_BODY_ID})`);
-    if (this.stepping) throw new Error("capsule2d: add() cannot be called during a step");
-    body._id = this.members.nextId++;
-    this.attach(body);
-    this.members.list.push(body);
-    body.x0 = body.px;
-    body.y0 = body.py;
-    body.c0 = body.qc;
-    body.s0 = body.qs;
-    this.islands.add(body);
-    this.markChanged(body);
-    this.updateSeams(body, true);
-    if (this.journal !== null) this.journal.call(this, "add", body);
-    return body;
-  }
-
-  /**
-   * A body came, went or changed: if it is or was a static box, its shared
-   * faces are found again, and the tiles next to it, whose faces it now
-   * covers or uncovers, get their contacts refreshed before the next step.
-   */
-  private updateSeams(body: Body, present: boolean): void {
-    const seams = this.seams;
-    if (!isTile(body) && !seams.hasLinks(body)) return;
-    const affected = this.seamed;
-    seams.update(body, this.broadphase, present, affected);
-    for (let i = 0; i < affected.length; i++) {
-      this.markChanged(affected[i]!);
-      this.wakeTouching(affected[i]!);
-    }
-    affected.length = 0;
+    return addBody(this, body);
   }
 
   /** @internal Give a body a slot and a broadphase proxy. */
   attach(body: Body): void {
-    const slot = this.members.freeSlots.length > 0 ? this.members.freeSlots.pop()! : this.members.slots.length;
-    if (slot === this.members.slots.length) {
-      this.members.slots.push(null);
-      const n = this.members.slots.length;
-      this.islands.grow(n);
-      this.contactManager.growSlots(n);
-      this.solverBodies.growSlots(n);
-      this.seams.growSlots(n);
-      this.members.growSlots(n);
-    }
-    this.members.slots[slot] = body;
-    body.slot = slot;
-    body._world = this;
-    body.updateBounds();
-    this.motion.boxOf(body, this.box); // swept over its motion in a step of the last dt (0 in a new world)
-    this.broadphase.add(body, this.box);
+    attach(this, body);
   }
 
   /**
@@ -567,20 +401,7 @@ export class World implements BodyOwner, JointOwner {
    * the size of its island, not the size of the world.
    */
   remove(body: Body): this {
-    checkShape("body", body);
-    if (body._world !== this) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
-    if (this.stepping) throw new Error("capsule2d: remove() cannot be called during a step");
-    if (this.journal !== null) this.journal.call(this, "remove", body);
-    this.wakeIsland(body);
-    this.wakeTouching(body);
-    if (this.jointManager !== null) this.detachJointsOf(body);
-    this.updateSeams(body, false);
-    this.contactManager.destroyContactsOf(body);
-    this.broadphase.remove(body);
-    this.islands.remove(body);
-    this.members.unlist(body);
-    body._world = null;
-    body.slot = -1;
+    removeBody(this, body);
     return this;
   }
 
@@ -602,38 +423,7 @@ export class World implements BodyOwner, JointOwner {
 
   /** @internal BodyOwner: a body changed; update everything that depends on it. */
   bodyChanged(body: Body, change: number): void {
-    if ((change & (CHANGE_TYPE | CHANGE_PAIRING)) !== 0) {
-      // what it collides with changed: its contacts end, and are found again before the next step
-      this.wakeIsland(body);
-      this.wakeTouching(body);
-      this.contactManager.destroyContactsOf(body);
-      if ((change & CHANGE_TYPE) !== 0) this.islands.retype(body);
-      this.broadphase.remove(body);
-      body.updateBounds();
-      this.motion.boxOf(body, this.box);
-      this.broadphase.add(body, this.box);
-      this.markChanged(body);
-      this.updateSeams(body, true);
-    }
-    if ((change & CHANGE_POSE) !== 0) {
-      body.x0 = body.px;
-      body.y0 = body.py;
-      body.c0 = body.qc;
-      body.s0 = body.qs;
-      if (body._type !== "dynamic") this.wakeTouching(body);
-      this.markChanged(body);
-      if (body._type === "static") {
-        // its broadphase box moves at the next step: until then the seams look for it by hand
-        this.seams.noteMoved(body);
-        this.updateSeams(body, true);
-      }
-    }
-    if ((change & CHANGE_VELOCITY) !== 0) this.markChanged(body);
-    const wakes = CHANGE_POSE | CHANGE_VELOCITY | CHANGE_FORCE | CHANGE_MASS | CHANGE_MATERIAL | CHANGE_WAKE | CHANGE_TYPE | CHANGE_PAIRING;
-    if ((change & wakes) !== 0 || ((change & CHANGE_SLEEP) !== 0 && !body._enableSleep)) {
-      this.wakeIsland(body);
-      this.islands.resetTimer(body);
-    }
+    bodyChanged(this, body, change);
   }
 
   /** @internal A body changed since the last step: stage 0 refreshes it. */
@@ -643,24 +433,7 @@ export class World implements BodyOwner, JointOwner {
 
   /** @internal Wake a sleeping body's island (and bring its contacts back to the awake list). */
   wakeIsland(body: Body): void {
-    const woken = this.woken;
-    woken.length = 0;
-    const n = this.islands.wake(body, woken);
-    if (n > 0) this.contactManager.wakeContactsOf(woken, n);
-    woken.length = 0;
-  }
-
-  /** Wake the island of everything touching `body` (it is moving away, or changing). */
-  private wakeTouching(body: Body): void {
-    const cm = this.contactManager;
-    for (let c = cm.first(body); c !== null; c = c.nextOf(body)) {
-      if ((c.flags & TOUCHING) !== 0 || c.count > 0) this.wakeIsland(c.other(body));
-    }
-  }
-
-  /** Wake every sleeping body (options changed). */
-  private wakeAll(): void {
-    for (const b of this.members.slots) if (b !== null && this.islands.isAsleep(b)) this.wakeIsland(b);
+    wakeIsland(this, body);
   }
 
   // ------------------------------------------------------------------ stepping
@@ -841,10 +614,10 @@ export class World implements BodyOwner, JointOwner {
     this.collectConstraints();
     ctx.awake = this.islands.awake;
     ctx.awakeCount = this.islands.awakeCount;
-    solveWith(ctx, this.solver);
+    solveWith(ctx, this.solver, dt);
     this.reportHits();
     const jm = this.jointManager;
-    if (jm !== null && jm.broken.length > 0) this.breakJoints(jm);
+    if (jm !== null && jm.broken.length > 0) this.modules.joints!.breakJoints(this);
   }
 
   /** The contacts' hit events of the solve (`hitEventThreshold`). */
@@ -921,7 +694,7 @@ export class World implements BodyOwner, JointOwner {
     this.broadphase.update(b, box);
   }
 
-  // ------------------------------------------------------------------ joints (the joints module)
+  // ------------------------------------------------------------------ joints (the joints module, src/world/joint-world.ts)
 
   /** Joint events of the last step: the joints that broke (pull-based; valid until the next step). */
   get jointEvents(): JointEvents {
@@ -936,21 +709,7 @@ export class World implements BodyOwner, JointOwner {
    * false (the default) their contact ends.
    */
   addJoint(def: JointDef): Joint {
-    const joints = this.modules.joints ?? missing("addJoint()", this.modules, FOR_JOINTS);
-    if (this.stepping) throw new Error("capsule2d: addJoint() cannot be called during a step");
-    const jm = this.jointManager!;
-    const joint = joints.build(def, (b) => b._world === this, (b): b is Body => b instanceof Body, jm.staging());
-    jm.add(joint);
-    joint._world = this;
-    const a = joint._bodyA;
-    const b = joint._bodyB;
-    this.jointChanged(joint);
-    if (!joint._collideConnected) {
-      const c = this.contactManager.get(a, b);
-      if (c !== undefined) this.contactManager.destroy(c, true);
-    }
-    if (this.journal !== null) this.journal.call(this, "addJoint", def, joint);
-    return joint;
+    return (this.modules.joints ?? missing("addJoint()", this.modules, FOR_JOINTS)).add(this, def);
   }
 
   /**
@@ -958,41 +717,13 @@ export class World implements BodyOwner, JointOwner {
    * `collideConnected` false they may collide again from the next step.
    */
   removeJoint(joint: Joint): this {
-    if (this.jointManager === null) missing("removeJoint()", this.modules, FOR_JOINTS);
-    if (!(joint instanceof Joint)) throw new TypeError(`capsule2d: joint must be a Joint, got ${check.describe(joint)}`);
-    if (joint._world !== this) throw new RangeError(`capsule2d: joint #${joint._id} is not in this world`);
-    if (this.stepping) throw new Error("capsule2d: removeJoint() cannot be called during a step");
-    if (this.journal !== null) this.journal.call(this, "removeJoint", joint);
-    this.detachJoint(this.jointManager, joint);
+    (this.modules.joints ?? missing("removeJoint()", this.modules, FOR_JOINTS)).remove(this, joint);
     return this;
-  }
-
-  /** Take a joint out (removed or broken): wake its bodies; let them find their contact again. */
-  private detachJoint(jm: JointManager, joint: Joint): void {
-    jm.remove(joint);
-    joint._world = null;
-    const a = joint._bodyA;
-    const b = joint._bodyB;
-    this.jointChanged(joint);
-    if (!joint._collideConnected && a._world === this && b._world === this && !jm.blocksCollision(a, b)) {
-      // the broadphase reports every pair of a re-added proxy; the contact manager makes the missing one
-      this.broadphase.remove(b);
-      this.motion.boxOf(b, this.box);
-      this.broadphase.add(b, this.box);
-      this.markChanged(b);
-    }
   }
 
   /** The joints, in creation order. */
   get joints(): readonly Joint[] {
     return (this.jointManager ?? missing("joints", this.modules, FOR_JOINTS)).all();
-  }
-
-  /** A body leaves: its joints go first. */
-  private detachJointsOf(body: Body): void {
-    const jm = this.jointManager!;
-    const joints = jm.of(body);
-    while (joints.length > 0) this.detachJoint(jm, joints[joints.length - 1]!);
   }
 
   /** @internal JointOwner: joint methods ask before they change anything. */
@@ -1007,17 +738,6 @@ export class World implements BodyOwner, JointOwner {
     this.wakeIsland(joint._bodyB);
     this.islands.resetTimer(joint._bodyA);
     this.islands.resetTimer(joint._bodyB);
-  }
-
-  /** Joints whose reaction passed a break threshold this step are removed and reported. */
-  private breakJoints(jm: JointManager): void {
-    const broken = jm.broken;
-    for (let i = 0; i < broken.length; i++) {
-      const j = broken[i]!;
-      this.events.jointBreak(j, Math.sqrt(j.forceX * j.forceX + j.forceY * j.forceY), j.torque);
-      this.detachJoint(jm, j);
-    }
-    broken.length = 0;
   }
 
   // ------------------------------------------------------------------ inspection and queries (src/world/queries.ts)
@@ -1183,10 +903,7 @@ export class World implements BodyOwner, JointOwner {
   snapshot(options: { format: "json" }): WorldSnapshot;
   snapshot(options: { format: "binary" }): ArrayBuffer;
   snapshot(options?: { format: "json" | "binary" }): WorldSnapshot | ArrayBuffer {
-    const snapshots = this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL);
-    const format = options === undefined ? "json" : check.oneOf("format", (options as { format?: unknown })?.format, ["json", "binary"]);
-    if (this.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
-    return snapshots.snapshot(this, format);
+    return (this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL)).snapshot(this, options);
   }
 
   /**
@@ -1195,9 +912,7 @@ export class World implements BodyOwner, JointOwner {
    * into a new buffer): for a recorder's ring, which recycles its oldest.
    */
   snapshotInto(reuse: ArrayBuffer | null): ArrayBuffer {
-    const snapshots = this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL);
-    if (this.stepping) throw new Error("capsule2d: snapshot() cannot be called during a step");
-    return snapshots.snapshotInto(this, reuse);
+    return (this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL)).snapshotInto(this, reuse);
   }
 
   /**
@@ -1226,36 +941,8 @@ export class World implements BodyOwner, JointOwner {
    * `recorder.rollback(step)`, which calls this).
    */
   restore(data: WorldSnapshot | ArrayBuffer): this {
-    const snapshots = this.modules.snapshots ?? missing("restore()", this.modules, FOR_FULL);
-    if (this.stepping) throw new Error("capsule2d: restore() cannot be called during a step");
-    if (this.journal !== null) {
-      throw new Error("capsule2d: restore() with a recorder attached: use recorder.rollback(step), or detach the recorder first");
-    }
-    snapshots.restore(this, data);
+    (this.modules.snapshots ?? missing("restore()", this.modules, FOR_FULL)).restore(this, data);
     return this;
-  }
-
-  /**
-   * @internal Empty every part for a restore in place, keeping what each has
-   * grown (each owner clears its own state): no bodies, contacts, joints,
-   * boxes, islands, seams or pending events.
-   */
-  clearParts(): void {
-    const old = this.bodies;
-    this.contactManager.clear(old);
-    if (this.jointManager !== null) {
-      for (const j of this.jointManager.all()) j._world = null;
-      this.jointManager.clear();
-    }
-    this.broadphase.clear();
-    this.islands.clear();
-    this.seams.clear();
-    this.events.clear();
-    for (const b of old) {
-      b._world = null;
-      b.slot = -1;
-    }
-    this.members.clear();
   }
 
   /**
@@ -1266,9 +953,7 @@ export class World implements BodyOwner, JointOwner {
    * objects with the same ids; `userData` is shared, not copied.
    */
   clone(): World {
-    const snapshots = this.modules.snapshots ?? missing("clone()", this.modules, FOR_FULL);
-    if (this.stepping) throw new Error("capsule2d: clone() cannot be called during a step");
-    return snapshots.clone(this);
+    return (this.modules.snapshots ?? missing("clone()", this.modules, FOR_FULL)).clone(this);
   }
 
   /**
@@ -1301,63 +986,3 @@ export class World implements BodyOwner, JointOwner {
 
 /** The joints of a world without the joints module. */
 const NO_JOINTS: readonly Joint[] = Object.freeze([]);
-
-/** How many contacts with a static body the last `collectSolid` put into its `statics`. */
-let collectedStatics = 0;
-
-/**
- * The solid contacts with points among `awake[0 .. count)` (each asked of
- * `preSolve`, if set): those with a static body into `statics` (their count
- * into `collectedStatics`), the others into `list`; returns their count.
- * Nothing but the loop and a return: V8 compiles the loop on its own while
- * it runs (on-stack replacement), before the code after it has ever run, and
- * that code, left without type feedback, threw the compiled loop away on
- * every call (400 times in 400 steps of a 5,050-box pyramid). A store to a
- * module variable needs no feedback.
- */
-function collectSolid(awake: readonly Contact[], count: number, list: Contact[], statics: Contact[], preSolve: PreSolveFn | null, view: PreSolveView): number {
-  let n = 0;
-  let ns = 0;
-  for (let i = 0; i < count; i++) {
-    const c = awake[i]!;
-    if (c.count === 0 || (c.flags & SENSOR) !== 0) continue;
-    if (preSolve !== null && !view.ask(preSolve, c)) {
-      dropImpulses(c);
-      continue;
-    }
-    if ((c.flags & WITH_STATIC) !== 0) statics[ns++] = c;
-    else list[n++] = c;
-  }
-  collectedStatics = ns;
-  return n;
-}
-
-/** Put `statics[0 .. ns)` after `list[0 .. n)`; returns the new length. */
-function appendStatics(list: Contact[], n: number, statics: readonly Contact[], ns: number): number {
-  for (let i = 0; i < ns; i++) list[n++] = statics[i]!;
-  return n;
-}
-/**
- * SolverWorkerError: the error a world's solver threads raise when one of its workers fails
- * (see the `solverThreads` world option): thrown by the `step()` that found
- * it, and by every step after it (a failed step leaves the world half
- * stepped: restore a snapshot, or make the world again), and the rejection
- * of `world.threadsReady()`.
- */
-/** A solver worker failed: its message, which worker, and the world it solved for. */
-export class SolverWorkerError extends Error {
-  /** The world whose worker failed (not enumerable, so that printing the error does not print the world). */
-  declare readonly world: World;
-  /** The worker's index (0 .. solverThreads − 2). */
-  readonly worker: number;
-  /** The worker's own message (its error's name and message). */
-  readonly workerMessage: string;
-
-  constructor(world: World, worker: number, workerMessage: string, when: string) {
-    super(`capsule2d: solver worker ${worker} of the world failed ${when}: ${workerMessage}`);
-    this.name = "SolverWorkerError";
-    Object.defineProperty(this, "world", { value: world, enumerable: false });
-    this.worker = worker;
-    this.workerMessage = workerMessage;
-  }
-}
