@@ -15,9 +15,9 @@ export default {
     "src/contacts/contact.ts",
     "src/contacts/pairing.ts",
     "src/contacts/seams.ts",
-    // islands and sleep (the world's sleep stage is sleepIslands in core-world.ts)
+    // islands and sleep (the world's sleep stage is sleepIslands in world.ts)
     "src/solver/islands.ts",
-    "src/world/core-world.ts:949-968",
+    "src/world/world.ts:665-684",
     // the contact solver and softness, integration, continuous collision
     "src/solver/contact-solver.ts",
     "src/solver/contact-kernels.ts",

@@ -17,6 +17,7 @@
  * @module capsule2d/joints
  */
 export { JointWorld } from "../world/joint-world.js";
+export type { JointWorldConstructor } from "../world/joint-world.js";
 export { Joint, JOINT_TYPES } from "../joints/joint.js";
 export type { JointType } from "../joints/joint.js";
 export type {

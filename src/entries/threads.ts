@@ -24,7 +24,7 @@
 import { setSolverThreads } from "../solver/parallel/installed.js";
 import { checkThreadSupport, SolverThreads } from "../solver/parallel/solver-threads.js";
 
-export { SolverWorkerError } from "../world/solver-worker-error.js";
+export { SolverWorkerError } from "../world/full-world.js";
 
 /**
  * Let worlds of this copy of capsule2d run `solverThreads` ≥ 2 on workers.

@@ -40,7 +40,7 @@ import { capacityFor, grown } from "../math/typed.js";
 const LINEAR_TOLERANCE = 5e-5;
 const ANGULAR_TOLERANCE = 1e-3;
 
-/** The joints of a world: what the step's joint stages (`JointStages`, src/world/joint-stages.ts) ask of them. */
+/** The joints of a world: the stages the solve (src/solver/solve.ts, soft-step.ts, pgs.ts) calls, and the joint list. */
 export class JointManager {
   /** Joints in creation order (holes after removals, closed when read). */
   private readonly list: (Joint | null)[] = [];

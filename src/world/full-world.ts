@@ -15,7 +15,6 @@ import type { WorldSnapshot } from "../snapshot/snapshot.js";
 import { explode } from "./explode.js";
 import { JOINTS } from "./joint-world.js";
 import type { WorldOptions } from "./options.js";
-import { SolverWorkerError } from "./solver-worker-error.js";
 import { World as TheWorld, type WorldModules } from "./world.js";
 import type { SolverThreads } from "../solver/parallel/solver-threads.js";
 
@@ -61,5 +60,30 @@ export class World extends TheWorld {
    */
   static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
     return fromSnapshot(data, (options) => new World(options));
+  }
+}
+
+/**
+ * SolverWorkerError: the error a world's solver threads raise when one of its workers fails
+ * (see the `solverThreads` world option): thrown by the `step()` that found
+ * it, and by every step after it (a failed step leaves the world half
+ * stepped: restore a snapshot, or make the world again), and the rejection
+ * of `world.threadsReady()`.
+ */
+/** A solver worker failed: its message, which worker, and the world it solved for. */
+export class SolverWorkerError extends Error {
+  /** The world whose worker failed (not enumerable, so that printing the error does not print the world). */
+  declare readonly world: World;
+  /** The worker's index (0 .. solverThreads − 2). */
+  readonly worker: number;
+  /** The worker's own message (its error's name and message). */
+  readonly workerMessage: string;
+
+  constructor(world: World, worker: number, workerMessage: string, when: string) {
+    super(`capsule2d: solver worker ${worker} of the world failed ${when}: ${workerMessage}`);
+    this.name = "SolverWorkerError";
+    Object.defineProperty(this, "world", { value: world, enumerable: false });
+    this.worker = worker;
+    this.workerMessage = workerMessage;
   }
 }

@@ -8,6 +8,8 @@ import * as check from "../math/validate.js";
 import { buildJoint, type JointDef } from "../joints/definition.js";
 import { JointManager } from "../joints/joint-manager.js";
 import { Joint } from "../joints/joint.js";
+import type { WorldAccessors } from "./core-world.js";
+import type { JointEvents } from "./events.js";
 import { CORE_MODULES } from "./modules.js";
 import type { CoreWorldOptions } from "./options.js";
 import { World, type JointsModule, type WorldModules } from "./world.js";
@@ -85,11 +87,40 @@ export const JOINTS: JointsModule = {
 
 const JOINT_MODULES: WorldModules = { ...CORE_MODULES, entry: "capsule2d/joints", joints: JOINTS };
 
+/** What `JointWorld` is made without: its type leaves these out (in JavaScript they throw a TypeError naming `capsule2d`). */
+type NotInJointWorld = "snapshot" | "snapshotInto" | "restore" | "clone" | "explode" | "threadsReady" | "dispose" | "threadStats" | "setOptions";
+
 /**
  * The world of `capsule2d/core` with joints (revolute, prismatic, distance,
  * weld, wheel, motor, filter): `addJoint`, `removeJoint`, `joints`,
  * `body.joints`, joint breaking and the `jointBreak` event, as in
  * `capsule2d`'s `World`, with the same bits.
+ */
+export interface JointWorld extends Omit<World, NotInJointWorld | keyof WorldAccessors | "joints" | "jointEvents">, WorldAccessors {
+  /** The joints, in creation order. */
+  get joints(): readonly Joint[];
+  /** Joint events of the last step: the joints that broke (pull-based; valid until the next step). */
+  get jointEvents(): JointEvents;
+
+  /**
+   * Change options between steps (all but `broadphase` and `speculativeDistance`,
+   * which shape the broadphase, and `solverThreads`). Checked first: a bad
+   * value changes nothing. Sleeping bodies wake, so that they feel the change.
+   */
+  setOptions(options: Omit<CoreWorldOptions, "broadphase" | "speculativeDistance" | "solverThreads">): void;
+}
+
+/** The constructor of `JointWorld`. */
+export interface JointWorldConstructor {
+  /** A world of `options` (the options of `capsule2d/core`'s World) with joints. */
+  new (options?: CoreWorldOptions): JointWorld;
+  /** The prototype of every joint world. */
+  readonly prototype: JointWorld;
+}
+
+/**
+ * The world of `capsule2d/core` with joints: the one World class with the
+ * core's modules and the joints module.
  *
  * ```ts
  * import { Circle, AABB } from "capsule2d/core";
@@ -99,9 +130,8 @@ const JOINT_MODULES: WorldModules = { ...CORE_MODULES, entry: "capsule2d/joints"
  * const hinge = world.addJoint({ type: "revolute", bodyA, bodyB, anchor: { x: 0, y: 2 } });
  * ```
  */
-export class JointWorld extends World {
-  /** A world of `options` with joints (the options of `capsule2d/core`'s World). */
+export const JointWorld: JointWorldConstructor = class JointWorld extends World {
   constructor(options: CoreWorldOptions = {}) {
     super(options, JOINT_MODULES);
   }
-}
+};

@@ -117,8 +117,10 @@ export class Membership {
 
   /** The slots released since the last step are free again (the awake list has dropped their bodies). */
   freeReleased(): void {
-    for (const s of this.releasedSlots) this.freeSlots.push(s);
-    this.releasedSlots.length = 0;
+    // an index, not for-of: called once a step, this may run unoptimised, where for-of makes an iterator
+    const released = this.releasedSlots;
+    for (let i = 0; i < released.length; i++) this.freeSlots.push(released[i]!);
+    released.length = 0;
   }
 
   /** Forget every body (as new, keeping the memory grown): for a world restored in place. */

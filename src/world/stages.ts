@@ -48,14 +48,14 @@ export const STEP_STAGES: readonly StageInfo[] = [
     title: "user changes",
     summary:
       "bodies added, moved, pushed or changed since the last step get fresh broadphase boxes and contacts; the awake lists are brought up to date",
-    source: "src/world/core-world.ts, src/contacts/contact-manager.ts",
+    source: "src/world/world.ts, src/world/membership.ts, src/contacts/contact-manager.ts",
   },
   {
     name: "solve",
     title: "solve",
     summary:
       "per sub-step: forces change velocities, impacts bounce (restitution, at the moment of contact), contact impulses (warm-started, soft), velocities move the bodies, relax; pgs: the same once, then position correction",
-    source: "src/solver/",
+    source: "src/solver/solve.ts, src/solver/soft-step.ts, src/solver/pgs.ts",
   },
   {
     name: "bounds",
@@ -92,7 +92,7 @@ export const STEP_STAGES: readonly StageInfo[] = [
     name: "events",
     title: "events",
     summary: "the step's begin, end, hit and sensor events become readable; callbacks run",
-    source: "src/world/events.ts",
+    source: "src/world/events.ts, src/world/event-adapter.ts",
   },
 ];
 

@@ -694,6 +694,11 @@ export class World implements BodyOwner, JointOwner {
     this.broadphase.update(b, box);
   }
 
+  /** The module `key` of this world, or a TypeError naming the entry point that has it (for `method`). */
+  private part<K extends "joints" | "snapshots" | "explode">(key: K, method: string): NonNullable<WorldModules[K]> {
+    return this.modules[key] ?? missing(method, this.modules, key === "joints" ? FOR_JOINTS : FOR_FULL);
+  }
+
   // ------------------------------------------------------------------ joints (the joints module, src/world/joint-world.ts)
 
   /** Joint events of the last step: the joints that broke (pull-based; valid until the next step). */
@@ -709,7 +714,7 @@ export class World implements BodyOwner, JointOwner {
    * false (the default) their contact ends.
    */
   addJoint(def: JointDef): Joint {
-    return (this.modules.joints ?? missing("addJoint()", this.modules, FOR_JOINTS)).add(this, def);
+    return this.part("joints", "addJoint()").add(this, def);
   }
 
   /**
@@ -717,7 +722,7 @@ export class World implements BodyOwner, JointOwner {
    * `collideConnected` false they may collide again from the next step.
    */
   removeJoint(joint: Joint): this {
-    (this.modules.joints ?? missing("removeJoint()", this.modules, FOR_JOINTS)).remove(this, joint);
+    this.part("joints", "removeJoint()").remove(this, joint);
     return this;
   }
 
@@ -887,7 +892,7 @@ export class World implements BodyOwner, JointOwner {
    * first: bad input throws and changes nothing. Between steps only.
    */
   explode(def: ExplosionDef): this {
-    (this.modules.explode ?? missing("explode()", this.modules, FOR_FULL))(this, def);
+    this.part("explode", "explode()")(this, def);
     return this;
   }
 
@@ -903,7 +908,7 @@ export class World implements BodyOwner, JointOwner {
   snapshot(options: { format: "json" }): WorldSnapshot;
   snapshot(options: { format: "binary" }): ArrayBuffer;
   snapshot(options?: { format: "json" | "binary" }): WorldSnapshot | ArrayBuffer {
-    return (this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL)).snapshot(this, options);
+    return this.part("snapshots", "snapshot()").snapshot(this, options);
   }
 
   /**
@@ -912,7 +917,7 @@ export class World implements BodyOwner, JointOwner {
    * into a new buffer): for a recorder's ring, which recycles its oldest.
    */
   snapshotInto(reuse: ArrayBuffer | null): ArrayBuffer {
-    return (this.modules.snapshots ?? missing("snapshot()", this.modules, FOR_FULL)).snapshotInto(this, reuse);
+    return this.part("snapshots", "snapshot()").snapshotInto(this, reuse);
   }
 
   /**
@@ -941,7 +946,7 @@ export class World implements BodyOwner, JointOwner {
    * `recorder.rollback(step)`, which calls this).
    */
   restore(data: WorldSnapshot | ArrayBuffer): this {
-    (this.modules.snapshots ?? missing("restore()", this.modules, FOR_FULL)).restore(this, data);
+    this.part("snapshots", "restore()").restore(this, data);
     return this;
   }
 
@@ -952,8 +957,8 @@ export class World implements BodyOwner, JointOwner {
    * trip: for Monte Carlo runs and what-if previews. The copy's bodies are new
    * objects with the same ids; `userData` is shared, not copied.
    */
-  clone(): World {
-    return (this.modules.snapshots ?? missing("clone()", this.modules, FOR_FULL)).clone(this);
+  clone(): this {
+    return this.part("snapshots", "clone()").clone(this) as this;
   }
 
   /**
