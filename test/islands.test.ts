@@ -74,17 +74,17 @@ describe("sleeping sets", () => {
     expect(tower[2]!.isSleeping).toBe(false);
     expect(loose.every((b) => b.isSleeping)).toBe(true);
     // the id-ordered body list is searched, not scanned or shifted: count its reads
-    const w = world as unknown as { bodyList: (Body | null)[] };
+    const w = (world as unknown as { members: { list: (Body | null)[] } }).members; // src/world/membership.ts
     let reads = 0;
-    const list = w.bodyList;
-    w.bodyList = new Proxy(list, {
+    const list = w.list;
+    w.list = new Proxy(list, {
       get(target, key, receiver) {
         if (typeof key === "string" && /^\d+$/.test(key)) reads++;
         return Reflect.get(target, key, receiver);
       },
     });
     world.remove(loose[250]!);
-    w.bodyList = list;
+    w.list = list;
     expect(reads).toBeLessThan(40); // a binary search over 504 bodies, not 504 reads
     expect(world.bodies).not.toContain(loose[250]);
     expect(world.bodies).toHaveLength(502);
