@@ -33,6 +33,7 @@ import type { Body } from "../bodies/body.js";
 import type { Manifold, ManifoldPoint } from "../collision/narrowphase/manifold.js";
 import type { Vec2 } from "../math/vec2.js";
 import { DEPTH, DEPTH0, DEPTH1, NX, NY, ROW, X0, X1, Y0, Y1, type Contact } from "../contacts/contact.js";
+import type { ContactConstraints } from "../solver/contact-solver.js";
 import type { Joint } from "../joints/joint.js";
 import type { ContactEventSink } from "../contacts/contact-events.js";
 import { capacityFor, grown } from "../math/typed.js";
@@ -524,5 +525,21 @@ export class EventBuffers implements ContactEventSink {
     const e = list[s.sensorEndCount++]!;
     e.sensor = sensor;
     e.visitor = visitor;
+  }
+}
+
+/** The contacts' hit events of the solve (`hitEventThreshold`): into `events`, from the contact solver's hits. */
+export function reportHits(events: EventBuffers, cc: ContactConstraints): void {
+  for (let h = 0; h < cc.hitCount; h++) {
+    const c = cc.contacts[cc.hits[h]!]!;
+    const e = events.contactHit(c.bodyA, c.bodyB);
+    const f = c.rows.f; // the row itself: an accessor's number can be boxed
+    const o = c.row * ROW;
+    const p = o + (cc.hitPoints[h] === 0 ? X0 : X1);
+    e.point.x = f[p]!;
+    e.point.y = f[p + 1]!; // Y0 = X0 + 1, Y1 = X1 + 1
+    e.normal.x = f[o + NX]!;
+    e.normal.y = f[o + NY]!;
+    e.approachSpeed = cc.hitSpeeds[h]!;
   }
 }

@@ -12,7 +12,7 @@ import {
   type Body, type BodyOwner,
 } from "../bodies/body.js";
 import * as check from "../math/validate.js";
-import type { Broadphase, QueryBox } from "../collision/broadphase/broadphase.js";
+import type { Broadphase, PairList, QueryBox } from "../collision/broadphase/broadphase.js";
 import { checkShape } from "../collision/narrowphase/collide.js";
 import { MAX_BODY_ID, TOUCHING } from "../contacts/contact.js";
 import type { ContactManager } from "../contacts/contact-manager.js";
@@ -39,6 +39,10 @@ export interface MemberWorld extends BodyOwner {
   readonly journal: WorldJournal | null;
   readonly jointManager: JointManager | null;
   readonly modules: { readonly joints: { detachJointsOf(world: MemberWorld, body: Body): void } | null };
+  readonly opts: { readonly speculativeDistance: number };
+  readonly lastDt: number;
+  readonly started: PairList;
+  readonly ended: PairList;
 }
 
 export class Membership {
@@ -278,4 +282,62 @@ function wakeTouching(w: MemberWorld, body: Body): void {
 /** Wake every sleeping body (options changed). */
 export function wakeAll(w: MemberWorld): void {
   for (const b of w.members.slots) if (b !== null && w.islands.isAsleep(b)) wakeIsland(w, b);
+}
+
+/**
+ * 0. The user's changes since the last step. The awake list drops the
+ * bodies that fell asleep or left and takes in the woken and new ones (each
+ * awake body's pose is saved as the step's start pose first); the bodies
+ * the user moved, pushed or changed get fresh broadphase boxes, pairs and
+ * contacts, so this step solves what is there now.
+ */
+export function applyChanges(w: MemberWorld, dt: number): void {
+  const islands = w.islands;
+  // the pose at the start of this step (and, for bodies that fell asleep, the pose they keep)
+  for (let i = 0; i < islands.awakeCount; i++) {
+    const b = islands.awake[i]!;
+    b.x0 = b.px;
+    b.y0 = b.py;
+    b.c0 = b.qc;
+    b.s0 = b.qs;
+  }
+  islands.flush();
+  w.members.freeReleased();
+  const motion = w.motion;
+  motion.dt = dt;
+  motion.base = w.opts.speculativeDistance;
+  // a new dt changes every swept box and speculative margin
+  if (dt !== w.lastDt || w.members.refreshAll) {
+    for (let i = 0; i < islands.awakeCount; i++) w.members.mark(islands.awake[i]!);
+    w.members.refreshAll = false;
+  }
+  const changed = w.members.changed;
+  if (w.members.changedCount > 0) {
+    const bp = w.broadphase;
+    const box = w.box;
+    let n = 0;
+    for (let i = 0; i < w.members.changedCount; i++) {
+      const b = changed[i]!;
+      if (b._world !== w) continue; // removed since
+      changed[n++] = b;
+      b.updateBounds();
+      motion.boxOf(b, box);
+      bp.update(b, box);
+    }
+    w.members.changedCount = n;
+    w.seams.clearMoved();
+    bp.updatePairs(w.started, w.ended);
+    w.contactManager.applyPairs(w.started, w.ended);
+    // each contact once: from the second of its bodies visited when both changed (flag 1: to visit, 2: visited)
+    const flags = w.members.changedFlag;
+    for (let i = 0; i < n; i++) {
+      const b = changed[i]!;
+      flags[b.slot] = 2;
+      w.contactManager.updateContactsOf(b, flags);
+    }
+    for (let i = 0; i < n; i++) flags[changed[i]!.slot] = 0;
+    w.members.changedCount = 0;
+    islands.flush(); // bodies woken by those contacts
+  }
+  w.contactManager.flush();
 }

@@ -7,8 +7,8 @@
  * the bodies it holds and what changed in its membership table
  * (src/world/membership.ts).
  *
- * One step, top to bottom (`step()` below calls one method per stage, in this
- * order; the table in src/world/stages.ts describes them and `world.profile`
+ * One step, top to bottom (`step()` below calls one method or function per
+ * stage, in this order; the table in src/world/stages.ts describes them and `world.profile`
  * times them):
  *   0. changes       bodies the user added, moved, pushed or changed since the
  *                    last step get fresh boxes and contacts
@@ -60,13 +60,13 @@ import { StepContext } from "../solver/step-context.js";
 import type { SolverThreads, ThreadStats } from "../solver/parallel/solver-threads.js";
 import type { BinaryCodec, WorldSnapshot } from "../snapshot/snapshot.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type SolverName, type WorldOptions } from "./options.js";
-import { EventBuffers, type ContactEvents, type ContactInfo, type JointEvents, type SensorEvents, type WorldEvents } from "./events.js";
+import { EventBuffers, reportHits, type ContactEvents, type ContactInfo, type JointEvents, type SensorEvents, type WorldEvents } from "./events.js";
 import { checkEventName, checkListener, emitEvents } from "./event-adapter.js";
 import { hashBodies } from "./hash.js";
 import { newProfile, now, type StepProfile } from "./stages.js";
 import { appendStatics, collectedStatics, collectSolid, PreSolveView, type ExplosionDef, type PreSolveFn } from "./contact-control.js";
 import type { WorldJournal } from "./journal.js";
-import { addBody, attach, bodyChanged, Membership, removeBody, wakeAll, wakeIsland } from "./membership.js";
+import { addBody, applyChanges, attach, bodyChanged, Membership, removeBody, wakeAll, wakeIsland } from "./membership.js";
 import { WorldQueries, type QueryFilter } from "./queries.js";
 import { CORE_MODULES, FOR_FULL, FOR_JOINTS, missing } from "./modules.js";
 import type * as Modules from "./modules.js";
@@ -114,8 +114,9 @@ export class World implements BodyOwner, JointOwner {
   /** @internal The bodies, their slots and what changed (src/world/membership.ts). */
   readonly members = new Membership();
   /** @internal */ readonly broadphase: Broadphase;
-  private readonly started = new PairList();
-  private readonly ended = new PairList();
+  /** @internal The broadphase's pairs that began and ended overlapping (scratch of stages 0 and 4). */
+  readonly started = new PairList();
+  /** @internal */ readonly ended = new PairList();
   /** @internal */ readonly islands = new Islands();
   /** @internal */ readonly events = new EventBuffers();
   private readonly contactWorld: ContactWorld;
@@ -458,7 +459,7 @@ export class World implements BodyOwner, JointOwner {
     this.stepping = true;
     try {
       this.steps++;
-      this.applyChanges(dt); // 0
+      applyChanges(this, dt); // 0 (src/world/membership.ts)
       t = this.lap("changes", t);
       this.solve(dt); // 1
       t = this.lap("solve", t);
@@ -536,64 +537,6 @@ export class World implements BodyOwner, JointOwner {
     return this.dropped;
   }
 
-  /**
-   * 0. The user's changes since the last step. The awake list drops the
-   * bodies that fell asleep or left and takes in the woken and new ones (each
-   * awake body's pose is saved as the step's start pose first); the bodies
-   * the user moved, pushed or changed get fresh broadphase boxes, pairs and
-   * contacts, so this step solves what is there now.
-   */
-  private applyChanges(dt: number): void {
-    const islands = this.islands;
-    // the pose at the start of this step (and, for bodies that fell asleep, the pose they keep)
-    for (let i = 0; i < islands.awakeCount; i++) {
-      const b = islands.awake[i]!;
-      b.x0 = b.px;
-      b.y0 = b.py;
-      b.c0 = b.qc;
-      b.s0 = b.qs;
-    }
-    islands.flush();
-    this.members.freeReleased();
-    const motion = this.motion;
-    motion.dt = dt;
-    motion.base = this.opts.speculativeDistance;
-    // a new dt changes every swept box and speculative margin
-    if (dt !== this.lastDt || this.members.refreshAll) {
-      for (let i = 0; i < islands.awakeCount; i++) this.markChanged(islands.awake[i]!);
-      this.members.refreshAll = false;
-    }
-    const changed = this.members.changed;
-    if (this.members.changedCount > 0) {
-      const bp = this.broadphase;
-      const box = this.box;
-      let n = 0;
-      for (let i = 0; i < this.members.changedCount; i++) {
-        const b = changed[i]!;
-        if (b._world !== this) continue; // removed since
-        changed[n++] = b;
-        b.updateBounds();
-        motion.boxOf(b, box);
-        bp.update(b, box);
-      }
-      this.members.changedCount = n;
-      this.seams.clearMoved();
-      bp.updatePairs(this.started, this.ended);
-      this.contactManager.applyPairs(this.started, this.ended);
-      // each contact once: from the second of its bodies visited when both changed (flag 1: to visit, 2: visited)
-      const flags = this.members.changedFlag;
-      for (let i = 0; i < n; i++) {
-        const b = changed[i]!;
-        flags[b.slot] = 2;
-        this.contactManager.updateContactsOf(b, flags);
-      }
-      for (let i = 0; i < n; i++) flags[changed[i]!.slot] = 0;
-      this.members.changedCount = 0;
-      islands.flush(); // bodies woken by those contacts
-    }
-    this.contactManager.flush();
-  }
-
   /** The contacts the solver works on this step: solid, with points; those with a static body last. */
   private collectConstraints(): void {
     const cm = this.contactManager;
@@ -615,26 +558,9 @@ export class World implements BodyOwner, JointOwner {
     ctx.awake = this.islands.awake;
     ctx.awakeCount = this.islands.awakeCount;
     solveWith(ctx, this.solver, dt);
-    this.reportHits();
+    reportHits(this.events, this.contactConstraints);
     const jm = this.jointManager;
     if (jm !== null && jm.broken.length > 0) this.modules.joints!.breakJoints(this);
-  }
-
-  /** The contacts' hit events of the solve (`hitEventThreshold`). */
-  private reportHits(): void {
-    const cc = this.contactConstraints;
-    for (let h = 0; h < cc.hitCount; h++) {
-      const c = cc.contacts[cc.hits[h]!]!;
-      const e = this.events.contactHit(c.bodyA, c.bodyB);
-      const f = c.rows.f; // the row itself: an accessor's number can be boxed
-      const o = c.row * ROW;
-      const p = o + (cc.hitPoints[h] === 0 ? X0 : X1);
-      e.point.x = f[p]!;
-      e.point.y = f[p + 1]!; // Y0 = X0 + 1, Y1 = X1 + 1
-      e.normal.x = f[o + NX]!;
-      e.normal.y = f[o + NY]!;
-      e.approachSpeed = cc.hitSpeeds[h]!;
-    }
   }
 
   /** 2. Each awake body's broadphase box at its new pose, swept ahead over its motion in the next step. */
