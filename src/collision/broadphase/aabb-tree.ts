@@ -40,6 +40,7 @@ import type { Body } from "../../bodies/body.js";
 import type { QueryBox } from "./broadphase.js";
 import { boxesOverlap, rayBoxEntryAt } from "./bounds.js";
 import { IntList } from "./int-list.js";
+import { TopDownBuild } from "./aabb-tree-build.js";
 import { grown } from "../../math/typed.js";
 
 /** "No node". */
@@ -115,9 +116,8 @@ export class AabbTree {
   /** Bodies' bounds are grown by `margin` (the real box), then by `fatten` more (the fat box). */
   margin = 0;
   fatten = 0;
-  /** Leaves made while deferring, and their centres (x2 each) for the top-down build. */
-  private readonly deferred = new IntList(64);
-  private centres = new Float64Array(128);
+  /** Leaves made while deferring, or the subtrees `rebuild` hangs anew, for the top-down build (src/collision/broadphase/aabb-tree-build.ts). */
+  private readonly build = new TopDownBuild();
   private deferring = false;
   /** The last move of the leaf being updated (kept in fields: doubles passed to calls get boxed). */
   private moveX = 0;
@@ -196,10 +196,11 @@ export class AabbTree {
     this.categories = 0;
     this.leafCount = 0;
     this.deferring = false;
-    this.deferred.clear();
+    this.build.clear();
   }
 
-  private allocateNode(): number {
+  /** @internal A free node (the top-down build takes its internal nodes here). */
+  allocateNode(): number {
     if (this.freeList === NULL_NODE) this.grow(this.capacity * 2);
     const n = this.freeList;
     this.freeList = this.parent[n]!;
@@ -223,7 +224,8 @@ export class AabbTree {
   }
 
   /** Set node n's box to the union of its two children's boxes and its height from theirs. */
-  private refit(n: number): void {
+  /** @internal */
+  refit(n: number): void {
     const box = this.box;
     const a = this.child1[n]! * 4;
     const b = this.child2[n]! * 4;
@@ -257,7 +259,7 @@ export class AabbTree {
     prev[i + 2] = -Infinity;
     prev[i + 3] = -Infinity;
     if (this.deferring) {
-      this.deferred.push(leaf);
+      this.build.add(leaf);
     } else {
       this.rebuild(); // insertion and its rotations work on a tree without enlarged nodes
       this.insertLeaf(leaf);
@@ -286,127 +288,10 @@ export class AabbTree {
    */
   buildDeferred(): void {
     this.deferring = false;
-    const n = this.deferred.count;
-    if (n === 0) return;
+    if (this.build.count === 0) return;
     if (this.root !== NULL_NODE) throw new Error("capsule2d: AabbTree.buildDeferred needs a tree that was empty when deferring began");
-    if (this.centres.length < 2 * n) this.centres = new Float64Array(2 * Math.max(n, this.centres.length));
-    const leaves = this.deferred.items;
-    const box = this.box;
-    for (let k = 0; k < n; k++) {
-      const i = leaves[k]! * 4;
-      this.centres[2 * k] = box[i]! + box[i + 2]!;
-      this.centres[2 * k + 1] = box[i + 1]! + box[i + 3]!;
-    }
-    this.root = this.buildRange(0, n, false);
+    this.root = this.build.build(this, false);
     this.parent[this.root] = NULL_NODE;
-    this.deferred.clear();
-  }
-
-  /**
-   * Build a subtree of the deferred leaves (or subtrees) [from, to), their
-   * centres beside them; returns its root. Each range is split along the
-   * longer side of its centres' bounds: at the median, or with `middle` at
-   * the middle of the bounds, in one pass (cheaper than the selection, as
-   * Box2D v3 does; a split that leaves almost everything on one side takes
-   * the median instead, so clustered centres do not make the tree deep).
-   */
-  private buildRange(from: number, to: number, middle: boolean): number {
-    const leaves = this.deferred.items;
-    if (to - from === 1) return leaves[from]!;
-    const c = this.centres;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (let k = from; k < to; k++) {
-      const x = c[2 * k]!;
-      const y = c[2 * k + 1]!;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-    const axis = maxX - minX >= maxY - minY ? 0 : 1;
-    let mid = middle ? this.splitAt(from, to, axis, axis === 0 ? 0.5 * (minX + maxX) : 0.5 * (minY + maxY)) : from;
-    const least = (to - from) >> 4;
-    if (mid - from <= least || to - mid <= least) {
-      mid = (from + to) >> 1;
-      this.selectNth(from, to, mid, axis);
-    }
-    const a = this.buildRange(from, mid, middle);
-    const b = this.buildRange(mid, to, middle);
-    const node = this.allocateNode();
-    this.child1[node] = a;
-    this.child2[node] = b;
-    this.parent[a] = node;
-    this.parent[b] = node;
-    this.refit(node);
-    return node;
-  }
-
-  /** Swap deferred leaves i and j, with their centres. */
-  private swapDeferred(i: number, j: number): void {
-    const items = this.deferred.items;
-    const c = this.centres;
-    const t = items[i]!;
-    items[i] = items[j]!;
-    items[j] = t;
-    const tx = c[2 * i]!;
-    const ty = c[2 * i + 1]!;
-    c[2 * i] = c[2 * j]!;
-    c[2 * i + 1] = c[2 * j + 1]!;
-    c[2 * j] = tx;
-    c[2 * j + 1] = ty;
-  }
-
-  /**
-   * Reorder deferred leaves [from, to) so that those whose centre along
-   * `axis` is below `pivot` come first (a Hoare partition); returns where
-   * the others begin.
-   */
-  private splitAt(from: number, to: number, axis: number, pivot: number): number {
-    const c = this.centres;
-    let i = from;
-    let j = to;
-    while (i < j) {
-      while (i < j && c[2 * i + axis]! < pivot) i++;
-      while (i < j && c[2 * (j - 1) + axis]! >= pivot) j--;
-      if (i < j) {
-        j--;
-        this.swapDeferred(i, j);
-        i++;
-      }
-    }
-    return i;
-  }
-
-  /**
-   * Reorder deferred leaves [from, to) so that the one at `nth` is where it
-   * would be if they were sorted by their centre along `axis` (ties by
-   * position in the list), none before it greater and none after it
-   * smaller: a quickselect with a middle pivot, no allocation.
-   */
-  private selectNth(from: number, to: number, nth: number, axis: number): void {
-    const c = this.centres;
-    let lo = from;
-    let hi = to - 1;
-    while (lo < hi) {
-      const pivot = c[2 * ((lo + hi) >> 1) + axis]!;
-      let i = lo;
-      let j = hi;
-      while (i <= j) {
-        while (c[2 * i + axis]! < pivot) i++;
-        while (c[2 * j + axis]! > pivot) j--;
-        if (i <= j) {
-          this.swapDeferred(i, j);
-          i++;
-          j--;
-        }
-      }
-      if (nth <= j) hi = j;
-      else if (nth >= i) lo = i;
-      else return;
-    }
   }
 
   /** Take `leaf` out of the tree and free it. */
@@ -529,7 +414,7 @@ export class AabbTree {
   /**
    * Rebuild the enlarged part of the tree: its flagged nodes are freed, and
    * what hung below them (leaves and unflagged subtrees, kept whole) is
-   * built into a new top of the tree (`buildRange`, split at the middle).
+   * built into a new top of the tree (`TopDownBuild.build`, split at the middle).
    * The tree is valid for queries before and after; after, no node is
    * enlarged and every box is again the union of its children's.
    * Deterministic. Runs when due
@@ -540,7 +425,7 @@ export class AabbTree {
   rebuild(): void {
     if (!this.anyEnlarged) return;
     this.anyEnlarged = false;
-    const items = this.deferred;
+    const items = this.build;
     items.clear();
     const enlarged = this.enlarged;
     const height = this.height;
@@ -553,7 +438,7 @@ export class AabbTree {
     while (top > 0) {
       const n = stack[--top]!;
       if (height[n] === 0 || enlarged[n] === 0) {
-        items.push(n);
+        items.add(n);
       } else {
         stack[top++] = child2[n]!;
         stack[top++] = child1[n]!;
@@ -561,19 +446,8 @@ export class AabbTree {
       }
     }
     this.releaseStack(stack);
-    const n = items.count;
-    if (this.centres.length < 2 * n) this.centres = new Float64Array(2 * Math.max(n, this.centres.length));
-    const box = this.box;
-    const c = this.centres;
-    const list = items.items;
-    for (let k = 0; k < n; k++) {
-      const i = list[k]! * 4;
-      c[2 * k] = box[i]! + box[i + 2]!;
-      c[2 * k + 1] = box[i + 1]! + box[i + 3]!;
-    }
-    this.root = this.buildRange(0, n, true);
+    this.root = items.build(this, true);
     this.parent[this.root] = NULL_NODE;
-    items.clear();
   }
 
   /** Write the leaf's real box (bounds + margin) and fat box (real box + fatten). */
