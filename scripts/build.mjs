@@ -14,7 +14,7 @@
 //                             dist/esm/entries/capsule2d.js and dist/cjs/entries/capsule2d.js; the benchmarks load them)
 //
 // Entry points: `capsule2d` (src/entries/capsule2d.ts), `capsule2d/core` (src/entries/core.ts: the small
-// engine, whose World is src/world/core-world.ts), `capsule2d/joints` (src/entries/joints.ts: joints for
+// engine: the one World of src/world/world.ts with the core's modules), `capsule2d/joints` (src/entries/joints.ts: joints for
 // it), `capsule2d/debug` (src/entries/debug.ts),
 // `capsule2d/binary` (src/entries/binary.ts), `capsule2d/batch` (src/entries/batch.ts, Node only:
 // it imports node: modules and, when a batch runs, the optional peer dependency piscina),

@@ -2,7 +2,8 @@
  * `capsule2d/binary`: compact binary snapshots for rollback netcode.
  *
  * The core's `world.snapshot()` and `World.fromSnapshot()` speak JSON. Call
- * {@link enableBinarySnapshots} once and they also write and read a compact
+ * {@link enableBinarySnapshots} once (or `enableBinarySnapshots(world)` for
+ * one world alone) and they also write and read a compact
  * little-endian `ArrayBuffer` (288 bytes per body, 168 per contact, 304 per
  * joint, plus a header of about 600 bytes), with the same checks and the
  * same bit-exact continuation as JSON. It is a separate entry point so that

@@ -1,9 +1,10 @@
 // The public surface of capsule2d/joints, and nothing else.
 /**
  * `capsule2d/joints`: joints for games built on `capsule2d/core`.
- * {@link JointWorld} is the core world with `addJoint`, `removeJoint`,
- * `joints` and joint breaking, exactly as in `capsule2d`'s `World` (which
- * extends it): use it in place of `World` from `capsule2d/core`.
+ * {@link JointWorld} is the core world made with the joints module:
+ * `addJoint`, `removeJoint`, `joints` and joint breaking, exactly as in
+ * `capsule2d`'s `World` (the same class, with more modules): use it in place
+ * of `World` from `capsule2d/core`.
  *
  * ```ts
  * import { Circle } from "capsule2d/core";
