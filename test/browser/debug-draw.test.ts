@@ -28,7 +28,7 @@ async function bundle(): Promise<string> {
         import { Circle } from "./src/bodies/circle.ts";
         import { Capsule } from "./src/bodies/capsule.ts";
         import { AABB } from "./src/bodies/aabb.ts";
-        import { World } from "./src/world/world.ts";
+        import { World } from "./src/world/full-world.ts";
         import * as debug from "./src/entries/debug.ts";
         window.c2d = { Circle, Capsule, AABB, World, ...debug };`,
       resolveDir: process.cwd(),
