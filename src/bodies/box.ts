@@ -1,5 +1,5 @@
-import type { BodyOptions, Body } from "./body.js";
-import { PolygonBody } from "./polygon-body.js";
+import { POLYGON, type BodyOptions } from "./body.js";
+import { isShapeBodyOf, ShapeBody } from "./shape-body.js";
 import { makeBox } from "../shapes/polygon.js";
 import * as check from "../math/validate.js";
 
@@ -15,23 +15,30 @@ export interface BoxOptions extends BodyOptions {
 
 const BOX_KEYS = ["halfWidth", "halfHeight", "radius"];
 
+/** A box that turns: a `ShapeBody` whose one shape is a box (`shapes[0].kind === "box"`). */
+export interface Box extends ShapeBody {}
+
 /**
  * A box that turns, centred on `position` (its centre of mass), turned by
  * `angle`; `radius` rounds it (Box2D v3's rounded box). `AABB` is the box
- * that never turns.
+ * that never turns. `new Box(...)` builds a `ShapeBody` (see
+ * src/bodies/shape-body.ts for why); `body instanceof Box` holds for it.
  */
-export class Box extends PolygonBody {
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class
+export class Box {
   constructor(options: BoxOptions) {
-    super(options, BOX_KEYS);
+    const body = new ShapeBody(POLYGON, options, BOX_KEYS);
     const hw = check.size("halfWidth", options.halfWidth);
     const hh = check.size("halfHeight", options.halfHeight);
     const radius = options.radius === undefined ? 0 : check.within("radius", check.nonNegative("radius", options.radius), 0, check.LIMITS.sizeMax);
-    this._halfWidth = hw;
-    this._halfHeight = hh;
-    this.setPolygon("box", makeBox(hw, hh, { radius }), true, options);
+    body._halfWidth = hw;
+    body._halfHeight = hh;
+    body.setPolygon("box", makeBox(hw, hh, { radius }), true, options);
+    return body as Box;
   }
 
-  protected blank(): Body {
-    return new Box({ halfWidth: 1, halfHeight: 1 });
+  /** A body is a Box when its shape is a box. */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return isShapeBodyOf(x, "box");
   }
 }

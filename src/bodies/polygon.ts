@@ -1,6 +1,6 @@
-import type { BodyOptions, Body } from "./body.js";
-import { PolygonBody } from "./polygon-body.js";
-import { makePolygon, makeRegularPolygon, type PolygonGeometry } from "../shapes/polygon.js";
+import { POLYGON, type BodyOptions } from "./body.js";
+import { isShapeBodyOf, ShapeBody } from "./shape-body.js";
+import { makePolygon, makeRegularPolygon } from "../shapes/polygon.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 
@@ -23,26 +23,30 @@ export interface RegularPolygonOptions extends BodyOptions {
 }
 
 const POLYGON_KEYS = ["vertices", "radius"];
+const REGULAR_KEYS = ["radius"];
 
 function checkRadius(radius: number | undefined): number {
   return radius === undefined ? 0 : check.within("radius", check.nonNegative("radius", radius), 0, check.LIMITS.sizeMax);
 }
+
+/** A convex polygon body: a `ShapeBody` whose one shape is a polygon (`shapes[0].kind === "polygon"`). */
+export interface Polygon extends ShapeBody {}
 
 /**
  * A convex polygon: the convex hull of `vertices` (3 to 8 after welding),
  * optionally rounded by `radius`. `position` and `angle` place the frame
  * the vertices are given in; the body turns about its centre of mass
  * (`localCenter` in that frame, `worldCenter` in the world), which need not
- * be the origin, and `velocity` is the centre of mass's.
+ * be the origin, and `velocity` is the centre of mass's. `new Polygon(...)`
+ * builds a `ShapeBody` (see src/bodies/shape-body.ts); `body instanceof
+ * Polygon` holds for it.
  */
-export class Polygon extends PolygonBody {
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class
+export class Polygon {
   constructor(options: PolygonOptions) {
-    const regular = pendingRegular;
-    pendingRegular = null;
-    super(options, POLYGON_KEYS);
-    const radius = checkRadius(options.radius);
-    const frame = regular ?? makePolygon(options.vertices, radius);
-    this.setPolygon("polygon", frame, regular !== null, options);
+    const body = new ShapeBody(POLYGON, options, POLYGON_KEYS);
+    body.setPolygon("polygon", makePolygon(options.vertices, checkRadius(options.radius)), false, options);
+    return body as Polygon;
   }
 
   /**
@@ -52,32 +56,15 @@ export class Polygon extends PolygonBody {
    * body options and `radius`.
    */
   static regular(sides: number, circumradius: number, options: RegularPolygonOptions = {}): Polygon {
-    check.object("options", options);
-    if ((options as { vertices?: unknown }).vertices !== undefined) {
-      throw new TypeError("capsule2d: Polygon.regular makes its own vertices: leave vertices out of its options");
-    }
+    const body = new ShapeBody(POLYGON, options, REGULAR_KEYS);
     const frame = makeRegularPolygon(sides, check.size("circumradius", circumradius), checkRadius(options.radius));
-    // the hull of these points is this polygon; its centroid is its centre exactly (computed, it
-    // would be ~1e-17 off), so the constructor takes the exact geometry and centres it
-    pendingRegular = frame;
-    try {
-      return new Polygon({ ...options, vertices: frame.vertices() });
-    } finally {
-      pendingRegular = null;
-    }
+    // its centroid is its centre exactly (computed, it would be ~1e-17 off)
+    body.setPolygon("polygon", frame, true, options);
+    return body as Polygon;
   }
 
-  protected blank(): Body {
-    return new Polygon({ vertices: TRIANGLE });
+  /** A body is a Polygon when its shape is a polygon (a Box's is a box). */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return isShapeBodyOf(x, "polygon");
   }
 }
-
-/** The geometry `Polygon.regular` hands to the constructor (null otherwise). */
-let pendingRegular: PolygonGeometry | null = null;
-
-/** A stand-in hull (built through the constructor, so that every polygon shares its layout). */
-const TRIANGLE: readonly Vec2[] = Object.freeze([
-  { x: -1, y: -1 },
-  { x: 1, y: -1 },
-  { x: 0, y: 1 },
-]);

@@ -34,6 +34,7 @@ export type { PolygonOptions, RegularPolygonOptions } from "../bodies/polygon.js
 export { Segment } from "../bodies/segment.js";
 export type { SegmentOptions } from "../bodies/segment.js";
 export { Shape } from "../bodies/shape.js";
+export { ShapeBody } from "../bodies/shape-body.js";
 export type { ShapeKindName } from "../bodies/shape.js";
 export { collide } from "../collision/narrowphase/collide.js";
 export type { Manifold, ManifoldPoint } from "../collision/narrowphase/manifold.js";
