@@ -15,6 +15,7 @@ import {
   collide,
   Polygon,
   POLYGON,
+  castShapes,
   raycastBody,
   Segment,
   SEGMENT,
@@ -299,5 +300,60 @@ describe("collide, ray casts and queries for the new kinds", () => {
     // past the corner: within 0.5 of (1, 1) along the diagonal
     expect(world.queryPoint({ x: 1.3, y: 1.3 })).toEqual([b]);
     expect(world.queryPoint({ x: 1.4, y: 1.4 })).toEqual([]);
+  });
+
+  it("castShapes with boxes, polygons and segments: fractions, normals and points by hand", () => {
+    // a box of half width 0.5 moved 10 m along +x meets a box whose left face is at x = 4
+    const a = new Box({ halfWidth: 0.5, halfHeight: 0.5 });
+    const wall = new Box({ halfWidth: 1, halfHeight: 2, position: { x: 5, y: 0 }, type: "static" });
+    const h = castShapes(a, wall, { x: 10, y: 0 })!;
+    expect(h.fraction).toBeCloseTo(0.35, 12);
+    expect(h.normal.x).toBeCloseTo(-1, 12);
+    expect(h.normal.y).toBeCloseTo(0, 12);
+    expect(h.point.x).toBeCloseTo(4, 12);
+    expect(h.body).toBe(wall);
+    // a circle dropped onto the top corner (0, √2) of a box turned by 45°
+    const ball = new Circle({ radius: 0.5, position: { x: 0, y: 5 } });
+    const diamond = new Box({ halfWidth: 1, halfHeight: 1, angle: Math.PI / 4, type: "static" });
+    const h2 = castShapes(ball, diamond, { x: 0, y: -10 })!;
+    expect(h2.fraction).toBeCloseTo((5 - SQRT2 - 0.5) / 10, 10);
+    expect(h2.point.x).toBeCloseTo(0, 9);
+    expect(h2.point.y).toBeCloseTo(SQRT2, 9);
+    // a circle and a capsule dropped on a segment along y = 0
+    const line = new Segment({ a: { x: -5, y: 0 }, b: { x: 5, y: 0 }, type: "static" });
+    const h3 = castShapes(new Circle({ radius: 0.5, position: { x: 1, y: 2 } }), line, { x: 0, y: -4 })!;
+    expect(h3.fraction).toBeCloseTo(0.375, 12);
+    expect(h3.normal.x).toBeCloseTo(0, 12);
+    expect(h3.normal.y).toBeCloseTo(1, 12);
+    expect(h3.body).toBe(line);
+    const h4 = castShapes(new Capsule({ halfLength: 0.5, radius: 0.25, position: { x: 0, y: 1 } }), line, { x: 0, y: -2 })!;
+    expect(h4.fraction).toBeCloseTo(0.375, 12);
+    // a polygon cast against an AABB and a segment against a box
+    const h5 = castShapes(Polygon.regular(4, SQRT2 / 2, { angle: Math.PI / 4, position: { x: 0, y: 3 } }), new AABB({ halfWidth: 2, halfHeight: 1, type: "static" }), { x: 0, y: -4 })!;
+    // turned by π/4 the square's first edge is at 45°: a corner points down, 0.5·√2·... its lowest point is √2/2 below its centre
+    expect(h5.fraction).toBeCloseTo((3 - SQRT2 / 2 - 1) / 4, 10);
+    // overlapping at the start: fraction 0
+    expect(castShapes(new Box({ halfWidth: 1, halfHeight: 1 }), new Box({ halfWidth: 1, halfHeight: 1, position: { x: 1.5, y: 0 } }), { x: 1, y: 0 })!.fraction).toBe(0);
+    // passing by: null
+    expect(castShapes(a, wall, { x: 0, y: 10 })).toBeNull();
+  });
+
+  it("world.castShape with a Box and a Polygon as the shape", () => {
+    const world = new World({ gravity: { x: 0, y: 0 } });
+    const ramp = world.add(new Box({ halfWidth: 5, halfHeight: 0.2, angle: 0.5, type: "static" }));
+    world.add(new Segment({ a: { x: 20, y: -5 }, b: { x: 20, y: 5 }, type: "static" }));
+    world.step(1 / 60);
+    const crate = new Box({ halfWidth: 0.5, halfHeight: 0.5, angle: 0.5, position: { x: 0, y: 5 } });
+    const hit = world.castShape(crate, { x: 0, y: -10 })!;
+    expect(hit.body).toBe(ramp);
+    // the crate turned as the ramp comes down onto its face: centre 0.2 + 0.5 above the ramp's axis along the normal
+    const n = { x: -Math.sin(0.5), y: Math.cos(0.5) };
+    const yAt = (0.7 / n.y); // the centre's height above the origin when its distance from the ramp's axis is 0.7
+    expect(5 - hit.fraction * 10).toBeCloseTo(yAt, 9);
+    expect(hit.normal.x).toBeCloseTo(n.x, 9);
+    expect(hit.normal.y).toBeCloseTo(n.y, 9);
+    const tri = new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], position: { x: 15, y: 0 } });
+    const h2 = world.castShape(tri, { x: 10, y: 0 })!;
+    expect(h2.fraction).toBeCloseTo(0.4, 12);
   });
 });
