@@ -86,11 +86,11 @@ export interface BodyExtra {
 export const SHAPE_NAMES = ["circle", "capsule", "aabb"] as const;
 export const BODY_TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 
-/** A body's `shape` name in a record; Box, Polygon and Segment bodies are not saved yet (issue 30's next step). */
+/** A body's `shape` name in a record; Box, Polygon and Segment bodies are not saved yet (issue 30's next step: a clone copies them whole). */
 function shapeName(b: Body): (typeof SHAPE_NAMES)[number] {
   const name = SHAPE_NAMES[b._kind as 0 | 1 | 2];
   if (name === undefined) {
-    throw new RangeError(`capsule2d: snapshots, clone and restore do not carry Box, Polygon or Segment bodies yet (body #${b._id})`);
+    throw new RangeError(`capsule2d: snapshots do not carry Box, Polygon or Segment bodies yet (body #${b._id}); world.clone() does`);
   }
   return name;
 }
