@@ -300,3 +300,36 @@ describe("continuous collision for polygons", () => {
     }
   }
 });
+
+describe("a polygon off its centre of mass on a joint", () => {
+  // A right triangle (0,0), (3,0), (0,3) hung by its right-angle corner (its origin): centroid
+  // (1, 1), d = √2 from the pivot, I_c = m(a² + b²)/18 = m. As a physical pendulum its period for
+  // small swings is T = 2π √((I_c + m d²) / (m g d)) = 2π √(3 / (g √2)).
+  it("hung by a vertex from a revolute joint: the vertex stays at the pivot and it swings with the physical pendulum's period (within 1 %)", () => {
+    const world = new World({ gravity: { x: 0, y: -G } });
+    const post = world.add(new AABB({ halfWidth: 0.1, halfHeight: 0.1, position: { x: 0, y: 5 }, type: "static", isSensor: true }));
+    // turned so that the centroid direction (1, 1) is 0.1 rad from straight down
+    const tri = world.add(
+      new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 0, y: 3 }], position: { x: 0, y: 5 }, angle: -0.75 * Math.PI + 0.1, enableSleep: false }),
+    );
+    world.addJoint({ type: "revolute", bodyA: post, bodyB: tri, anchor: { x: 0, y: 5 } });
+    let worst = 0;
+    const crossings: number[] = [];
+    let last = tri.worldCenter.x;
+    for (let i = 1; i <= 900; i++) {
+      world.step(DT);
+      const v = tri.shapes[0]!.getWorldVertices()[0]!;
+      worst = Math.max(worst, Math.hypot(v.x, v.y - 5));
+      const x = tri.worldCenter.x;
+      // upward zero crossings of the centre's x, interpolated within the step
+      if (last < 0 && x >= 0) crossings.push((i - 1 + -last / (x - last)) * DT);
+      last = x;
+    }
+    expect(worst).toBeLessThan(0.005);
+    expect(Math.hypot(tri.worldCenter.x, tri.worldCenter.y - 5)).toBeCloseTo(Math.SQRT2, 3);
+    expect(crossings.length).toBeGreaterThanOrEqual(4);
+    const period = (crossings.at(-1)! - crossings[0]!) / (crossings.length - 1);
+    const expected = 2 * Math.PI * Math.sqrt(3 / (G * Math.SQRT2));
+    expect(Math.abs(period / expected - 1)).toBeLessThan(0.01);
+  });
+});
