@@ -333,3 +333,51 @@ describe("a polygon off its centre of mass on a joint", () => {
     expect(Math.abs(period / expected - 1)).toBeLessThan(0.01);
   });
 });
+
+describe("a gas of polygons (no gravity)", () => {
+  for (const elastic of [false, true]) {
+    it(`120 boxes and polygons in a closed box, 1200 steps${elastic ? ", restitution 1 and no friction" : ", restitution ≤ 1"}: energy never gained (1 %), all stay inside`, () => {
+      const world = new World({ gravity: { x: 0, y: 0 } });
+      const H = 6;
+      // four static turned-box walls (a turned Box at angle 0 is axis-aligned, but goes through the polygon code)
+      world.add(new Box({ halfWidth: H + 0.5, halfHeight: 0.5, position: { x: 0, y: -H - 0.5 }, type: "static" }));
+      world.add(new Box({ halfWidth: H + 0.5, halfHeight: 0.5, position: { x: 0, y: H + 0.5 }, type: "static" }));
+      world.add(new Box({ halfWidth: 0.5, halfHeight: H + 0.5, position: { x: -H - 0.5, y: 0 }, type: "static" }));
+      world.add(new Box({ halfWidth: 0.5, halfHeight: H + 0.5, position: { x: H + 0.5, y: 0 }, type: "static" }));
+      let seed = 7;
+      const rand = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+      const bodies: Body[] = [];
+      for (let i = 0; i < 120; i++) {
+        const position = { x: -5 + (i % 11), y: -5 + Math.floor(i / 11) };
+        const material = elastic ? { restitution: 1, friction: 0 } : { restitution: rand(), friction: rand() };
+        const common = { position, angle: 6 * rand(), velocity: { x: 8 * (rand() - 0.5), y: 8 * (rand() - 0.5) }, angularVelocity: 4 * (rand() - 0.5), ...material };
+        const k = i % 4;
+        const b =
+          k === 0
+            ? new Box({ halfWidth: 0.3, halfHeight: 0.15, ...common })
+            : k === 1
+              ? Polygon.regular(3 + (i % 6), 0.3, common)
+              : k === 2
+                ? new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 0.5, y: 0 }, { x: 0.1, y: 0.4 }], ...common })
+                : new Box({ halfWidth: 0.2, halfHeight: 0.2, radius: 0.05, ...common });
+        bodies.push(world.add(b));
+      }
+      const energy = (): number => bodies.reduce((e, b) => e + b.kineticEnergy, 0);
+      const start = energy();
+      let peak = start;
+      for (let i = 0; i < 1200; i++) {
+        world.step(DT);
+        const e = energy();
+        if (!Number.isFinite(e)) throw new Error(`non-finite energy at step ${i + 1}`);
+        if (e > peak) peak = e;
+      }
+      expect(peak).toBeLessThanOrEqual(start * 1.01);
+      for (const b of bodies) {
+        const c = b.worldCenter;
+        expect(Math.abs(c.x)).toBeLessThan(H);
+        expect(Math.abs(c.y)).toBeLessThan(H);
+      }
+      if (elastic) expect(energy()).toBeGreaterThan(0.5 * start); // elastic: most of it is still there
+    });
+  }
+});
