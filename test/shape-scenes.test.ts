@@ -96,3 +96,17 @@ describe("the character controller over the new shapes", () => {
     expect(airborne).toBeLessThan(5);
   });
 });
+
+describe("explosions", () => {
+  it("impulsePerLength pushes a Box by its width across the blast, as an AABB of the same size (and a turned Box by its turned width)", () => {
+    const world = new World({ gravity: { x: 0, y: 0 } });
+    // left of the centre, the blast runs along −x: the width across it is the height
+    const box = world.add(new Box({ halfWidth: 0.5, halfHeight: 0.25, position: { x: -2, y: 0 } }));
+    const diamond = world.add(new Box({ halfWidth: 0.5, halfHeight: 0.5, angle: Math.PI / 4, position: { x: 2, y: 0 } }));
+    world.explode({ position: { x: 0, y: 0 }, radius: 5, impulsePerLength: 3 });
+    // impulse 3 N·s/m × 0.5 m on a 0.5 kg box: −3 m/s
+    expect(box.velocity.x).toBeCloseTo(-3, 9);
+    // a unit square turned by 45°: √2 wide across the blast, 1 kg: 3√2 m/s
+    expect(diamond.velocity.x).toBeCloseTo(3 * Math.SQRT2, 9);
+  });
+});
