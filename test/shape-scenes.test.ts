@@ -4,7 +4,7 @@
  * Segment bodies. Physics against physics, nothing timed.
  */
 import { describe, expect, it } from "vitest";
-import { Box, Capsule, CharacterController, Circle, Polygon, Segment, World } from "../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, CharacterController, Circle, Polygon, Segment, World } from "../src/entries/capsule2d.js";
 
 const DT = 1 / 60;
 
@@ -109,4 +109,44 @@ describe("explosions", () => {
     // a unit square turned by 45°: √2 wide across the blast, 1 kg: 3√2 m/s
     expect(diamond.velocity.x).toBeCloseTo(3 * Math.SQRT2, 9);
   });
+});
+
+describe("boxes and polygons over a floor of separate tiles (seams)", () => {
+  // 60 AABB tiles with their tops at y = 0, or one long AABB floor: a body sliding over the tiles
+  // must not catch on their inner corners (the faces a neighbour covers are hidden, src/contacts/seams.ts)
+  function slide(tiles: boolean, shape: string, friction: number): { vx: number; maxVy: number; maxAngle: number } {
+    const world = new World();
+    if (tiles) for (let i = 0; i < 60; i++) world.add(new AABB({ position: { x: i + 0.5, y: -0.5 }, halfWidth: 0.5, halfHeight: 0.5, type: "static", friction }));
+    else world.add(AABB.fromBounds({ x: 0, y: -1 }, { x: 60, y: 0 }, { type: "static", friction }));
+    const common = { velocity: { x: 8, y: 0 }, friction };
+    const b =
+      shape === "box"
+        ? world.add(new Box({ halfWidth: 0.3, halfHeight: 0.3, position: { x: 1, y: 0.3 }, ...common }))
+        : shape === "rounded box"
+          ? world.add(new Box({ halfWidth: 0.25, halfHeight: 0.25, radius: 0.05, position: { x: 1, y: 0.3 }, ...common }))
+          : world.add(Polygon.regular(5, 0.3, { position: { x: 1, y: 0.3 * Math.cos(Math.PI / 5) }, ...common }));
+    let maxVy = 0;
+    let maxAngle = 0;
+    for (let i = 0; i < 240; i++) {
+      world.step(DT);
+      if (i < 6) continue; // the first contact settles
+      maxVy = Math.max(maxVy, Math.abs(b.velocity.y));
+      maxAngle = Math.max(maxAngle, Math.abs(b.angle));
+    }
+    return { vx: b.velocity.x, maxVy, maxAngle };
+  }
+
+  for (const shape of ["box", "rounded box", "pentagon"]) {
+    it(`a ${shape} slides over 60 tiles at 8 m/s without friction as over one floor: no catch, no bump, no tilt`, () => {
+      const r = slide(true, shape, 0);
+      expect(r.vx).toBeGreaterThan(7.99);
+      expect(r.maxVy).toBeLessThan(1e-3);
+      expect(r.maxAngle).toBeLessThan(1e-3);
+    });
+    it(`a ${shape} with friction 0.3 slows over the tiles as over one floor (the same speed after 1 s, within 1 %)`, () => {
+      const onTiles = slide(true, shape, 0.3);
+      const onFloor = slide(false, shape, 0.3);
+      expect(Math.abs(onTiles.vx - onFloor.vx)).toBeLessThan(0.01 * 8);
+    });
+  }
 });
