@@ -57,9 +57,9 @@ export interface CollisionFilter {
 
 /** A pose: position (m), angle (rad) and the rotation as a unit complex number. */
 export interface Pose {
-  /** Centre x, m. */
+  /** Origin x (`position`), m: the centre, but for a Polygon whose centroid is not its origin. */
   x: number;
-  /** Centre y, m. */
+  /** Origin y, m. */
   y: number;
   /** Angle, rad. */
   angle: number;
@@ -71,7 +71,7 @@ export interface Pose {
 
 /** What every body's constructor takes (and `CircleOptions`, `CapsuleOptions`, `AABBOptions` add a size to). Every option is optional. */
 export interface BodyOptions {
-  /** Centre of the shape, m (default (0, 0)). */
+  /** The body's origin, m (default (0, 0)): the centre of a Circle, Capsule, AABB or Box; a Polygon's or Segment's points are given about it. */
   position?: Vec2;
   /** Radians, counter-clockwise. */
   angle?: number;
