@@ -409,12 +409,13 @@ export abstract class Body {
     this.minY = 0;
     this.maxX = 0;
     this.maxY = 0;
+    this._world = null;
+    this.slot = -1;
+    // (after the fields the step reads most, so that those keep their places in the object)
     this.polygon = null;
     this.segment = null;
     this._lc = null;
     this._shape = null;
-    this._world = null;
-    this.slot = -1;
     if (this._type === "static") {
       this.vx = 0;
       this.vy = 0;
