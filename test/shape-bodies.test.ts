@@ -170,6 +170,8 @@ describe("Polygon", () => {
     expect(() => new Polygon({ vertices: Array.from({ length: 9 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) })) })).toThrow(/at most 8/);
     expect(() => new Polygon({ vertices: "square" as never })).toThrow(TypeError);
     expect(() => new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], radius: -1 })).toThrow(/radius/);
+    expect(() => new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 1e9, y: 0 }, { x: 0, y: 1 }], type: "static" })).toThrow(/vertices must be within/);
+    expect(() => new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], position: { x: Number.NaN, y: 0 } })).toThrow(/position/);
   });
 
   it("clone: its own shape, on the copy, with the same geometry and centre", () => {

@@ -70,6 +70,12 @@ export class ShapeBody extends Body {
    * exactly), extents, mass and bounds.
    */
   setPolygon(kind: ShapeKindName, frame: PolygonGeometry, centred: boolean, o: BodyOptions): void {
+    for (let i = 0; i < frame.count; i++) {
+      const far = Math.max(Math.abs(frame.vx[i]!), Math.abs(frame.vy[i]!));
+      if (!(far <= check.LIMITS.sizeMax)) {
+        throw new RangeError(`capsule2d: vertices must be within ${check.LIMITS.sizeMax} m of the body's origin, got (${frame.vx[i]}, ${frame.vy[i]})`);
+      }
+    }
     const m = polygonMass(frame, 1);
     const cx = centred ? 0 : m.centroid.x;
     const cy = centred ? 0 : m.centroid.y;
