@@ -389,7 +389,7 @@ export const NEW_BLANKS: Blanks = { body: blankBody, contact: blankContact, join
  * ones that become bodies of the world are not).
  */
 export class BlankPool implements Blanks {
-  private readonly bodies: Body[][] = [[], [], []];
+  private readonly bodies: Body[][] = [[], [], [], [], []];
   private readonly contacts: Contact[] = [];
   private readonly joints: Joint[] = [];
   private contactsUsed = 0;
