@@ -1,7 +1,7 @@
 /**
  * The solver scenes that need boxes that turn, built as in Box2D v3's samples
- * (samples/sample_stacking.cpp; the geometry is in bench/turning-scenes.mjs,
- * which also runs them in Box2D v3 WASM and prints the comparison that
+ * (samples/sample_stacking.cpp; the geometry is in bench/turning-scenes-data.mjs;
+ * bench/turning-scenes.mjs runs them in Box2D v3 WASM and prints the comparison that
  * docs/performance.md quotes). Physics, not timing: what must happen, with
  * bounds from the physics or from Box2D v3's own figures for the same scene
  * (noted at each).
@@ -19,7 +19,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as C from "../src/entries/capsule2d.js";
-import { arch, buildCapsule2d, cardHouse, doubleDomino, measureCapsule2d, towerAndBall } from "../bench/turning-scenes.mjs";
+import { arch, buildCapsule2d, cardHouse, doubleDomino, measureCapsule2d, towerAndBall } from "../bench/turning-scenes-data.mjs";
 
 const DT = 1 / 60;
 

@@ -1,4 +1,4 @@
-// Types for bench/turning-scenes.mjs, as far as test/turning-scenes.test.ts and examples/ use them.
+// Types for bench/turning-scenes-data.mjs, as far as test/turning-scenes.test.ts and examples/ use them.
 export interface Point {
   x: number;
   y: number;
@@ -46,6 +46,8 @@ export function arch(): TurningScene & { keystone: number };
 export function doubleDomino(): TurningScene;
 export function towerAndBall(): TurningScene & { height: number };
 export const TURNING_SCENES: Record<string, () => TurningScene>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function addScene(C: any, world: import("../src/entries/capsule2d.js").World, scene: TurningScene): import("../src/entries/capsule2d.js").Body[];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function buildCapsule2d(C: any, scene: TurningScene, worldOptions?: object): { world: import("../src/entries/capsule2d.js").World; bodies: import("../src/entries/capsule2d.js").Body[] };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
