@@ -45,6 +45,7 @@ export function cardHouse(): TurningScene;
 export function arch(): TurningScene & { keystone: number };
 export function doubleDomino(): TurningScene;
 export function towerAndBall(): TurningScene & { height: number };
+export function towerStanding(): TurningScene & { height: number };
 export const TURNING_SCENES: Record<string, () => TurningScene>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function addScene(C: any, world: import("../src/entries/capsule2d.js").World, scene: TurningScene): import("../src/entries/capsule2d.js").Body[];

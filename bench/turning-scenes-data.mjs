@@ -122,8 +122,8 @@ export const BALL_MASS = 6;
 export const BALL_SPEED = 25;
 
 /**
- * A tower of 5 storeys, each 3 pillars (0.3 m × 1.5 m) under 2 planks
- * (1.5 m × 0.25 m), 2 triangles and a hexagon on top (28 blocks, density 1),
+ * A tower of 5 storeys, each 3 pillars (0.3 m × 1.5 m, 1.2 m apart) under 2
+ * planks (1.18 m × 0.25 m, each from an outer pillar to the middle one), 2 triangles and a hexagon on top (28 blocks, density 1),
  * hit at 2.5 m height by a 6 kg ball (radius 0.35 m) at 25 m/s.
  */
 export function towerAndBall() {
@@ -131,7 +131,7 @@ export function towerAndBall() {
   const storeys = 5;
   const pillarHw = 0.15;
   const pillarHh = 0.75;
-  const plankHw = 0.75;
+  const plankHw = 0.59; // two planks end to end, 2 cm apart over the middle pillar
   const plankHh = 0.125;
   let y0 = 0;
   for (let s = 0; s < storeys; s++) {
@@ -147,7 +147,7 @@ export function towerAndBall() {
   bodies.push({ kind: "polygon", vertices: tri(-1), role: "polygon" });
   bodies.push({ kind: "polygon", vertices: tri(1), role: "polygon" });
   const hex = [];
-  for (let k = 0; k < 6; k++) hex.push({ x: 0.35 * Math.cos(((k - 0.5) * Math.PI) / 3), y: y0 + 0.35 * Math.sin(Math.PI / 3) + 0.35 * Math.sin(((k - 0.5) * Math.PI) / 3) });
+  for (let k = 0; k < 6; k++) hex.push({ x: 0.35 * Math.cos((k * Math.PI) / 3), y: y0 + 0.35 * Math.sin(Math.PI / 3) + 0.35 * Math.sin((k * Math.PI) / 3) });
   bodies.push({ kind: "polygon", vertices: hex, role: "polygon" });
   const radius = 0.35;
   bodies.push({
@@ -170,7 +170,16 @@ export function towerAndBall() {
   };
 }
 
-export const TURNING_SCENES = { "card-house": cardHouse, arch, "double-domino": doubleDomino, "tower-ball": towerAndBall };
+/** The same tower without the ball: it must stand. */
+export function towerStanding() {
+  const scene = towerAndBall();
+  scene.name = "tower";
+  scene.description = "the tower of towerAndBall without the ball, 10 s";
+  scene.bodies = scene.bodies.filter((b) => b.role !== "ball");
+  return scene;
+}
+
+export const TURNING_SCENES = { "card-house": cardHouse, arch, "double-domino": doubleDomino, tower: towerStanding, "tower-ball": towerAndBall };
 
 /** A shape's friction and density, Box2D's defaults (0.6, 1) where not given. */
 export const materialOf = (d) => ({ friction: d.friction ?? 0.6, density: d.density ?? 1 });

@@ -19,7 +19,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as C from "../src/entries/capsule2d.js";
-import { arch, buildCapsule2d, cardHouse, doubleDomino, measureCapsule2d, towerAndBall } from "../bench/turning-scenes-data.mjs";
+import { arch, buildCapsule2d, cardHouse, doubleDomino, measureCapsule2d, towerAndBall, towerStanding } from "../bench/turning-scenes-data.mjs";
 
 const DT = 1 / 60;
 
@@ -97,6 +97,14 @@ describe("Box2D's double domino (15 dominoes 0.25 m × 1 m, 1 m apart)", () => {
 });
 
 describe("a tower of boxes, planks and polygons hit by a 6 kg ball at 25 m/s", () => {
+  it("without the ball it stands: no block turns past 0.5 rad or moves 5 cm, all asleep by 3 s", () => {
+    const r = measureCapsule2d(C, towerStanding());
+    expect(r.turned).toBe(0);
+    expect(r.maxDrift).toBeLessThan(0.05);
+    expect(r.sleepAt).not.toBeNull();
+    expect(r.sleepAt!).toBeLessThan(3);
+  });
+
   it("topples: the blocks turn (at least 24 of 28 past 0.5 rad, every pillar), and no block's centre stays above a third of the tower's height", () => {
     const scene = towerAndBall();
     const { world, bodies } = buildCapsule2d(C, scene);
