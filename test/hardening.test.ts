@@ -168,7 +168,7 @@ describe("invalid calls throw the documented error and change nothing", () => {
     ["advance NaN", (w) => w.advance(NaN), RangeError, /elapsedSeconds/],
     ["add twice", (w, ball) => w.add(ball), RangeError, /already in this world/],
     ["add to a second world", (_w, ball) => new World().add(ball), RangeError, /already in another world/],
-    ["add a non-body", (w) => w.add({ radius: 1 } as never), TypeError, /body must be a Circle, Capsule or AABB/],
+    ["add a non-body", (w) => w.add({ radius: 1 } as never), TypeError, /body must be a Circle, Capsule, AABB, Box, Polygon or Segment/],
     // (public methods cannot put a NaN into a body; add() still checks, in case internals were tampered with)
     ["add with a NaN position", (w) => { const c = new Circle({ radius: 1 }); (c as unknown as { px: number }).px = NaN; return w.add(c); }, RangeError, /body.position.x must be a finite number, got NaN/],
     ["remove a stranger", (w) => w.remove(new Circle({ radius: 1 })), RangeError, /not in this world/],

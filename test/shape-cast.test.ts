@@ -306,7 +306,7 @@ describe("castShapes input", () => {
   it("rejects bad shapes and translations, naming the parameter and the value", () => {
     const a = circle(0, 0, 1);
     expect(() => castShapes({} as never, a, { x: 1, y: 0 })).toThrow(TypeError);
-    expect(() => castShapes(a, null as never, { x: 1, y: 0 })).toThrow(/b must be a Circle, Capsule or AABB, got null/);
+    expect(() => castShapes(a, null as never, { x: 1, y: 0 })).toThrow(/b must be a Circle, Capsule, AABB, Box, Polygon or Segment, got null/);
     expect(() => castShapes(a, a, { x: NaN, y: 0 })).toThrow(/translation.x must be a finite number, got NaN/);
     expect(() => castShapes(a, a, { x: 0, y: Infinity })).toThrow(RangeError);
     expect(() => castShapes(a, a, 5 as never)).toThrow(/translation must be an \{ x, y \} object, got 5/);
@@ -387,7 +387,7 @@ describe("world.castShape and castShapeAll", () => {
     const other = new World().add(circle(0, 0, 1));
     world.step(1 / 60);
     const before = world.stateHash();
-    expect(() => world.castShape(null as never, { x: 1, y: 0 })).toThrow(/shape must be a Circle, Capsule or AABB, got null/);
+    expect(() => world.castShape(null as never, { x: 1, y: 0 })).toThrow(/shape must be a Circle, Capsule, AABB, Box, Polygon or Segment, got null/);
     expect(() => world.castShape(ball, { x: NaN, y: 0 })).toThrow(/translation.x must be a finite number, got NaN/);
     expect(() => world.castShapeAll(ball, { x: 1, y: -Infinity })).toThrow(RangeError);
     expect(() => world.castShape(ball, undefined as never)).toThrow(TypeError);

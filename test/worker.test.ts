@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { AABB, Capsule, Circle, World } from "../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Polygon, Segment, World } from "../src/entries/capsule2d.js";
 import { POSE_STRIDE, WorldWorker, serveWorld, type FramePose, type MessageEndpoint, type WorldCommand } from "../src/entries/worker.js";
 
 /** A small scene: a floor, a ball, a capsule, a box. */
@@ -147,6 +147,52 @@ describe("WorldWorker and serveWorld", () => {
     expect(client.count).toBe(4);
     i = client.indexOf(client.bodies[1]!.id);
     expect(i).toBe(1);
+  });
+
+  it("turning boxes, polygons and segments arrive as what they are, with the geometry to draw them; polygons and segments can be added", async () => {
+    const turning = (): World => {
+      const world = new World();
+      world.add(new Segment({ a: { x: -5, y: 0 }, b: { x: 5, y: 0.5 }, type: "static", label: "floor" }));
+      world.add(new Box({ position: { x: 0, y: 2 }, halfWidth: 0.4, halfHeight: 0.1, angle: 0.3, radius: 0.02, label: "plank" }));
+      world.add(new Polygon({ position: { x: 2, y: 2 }, vertices: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], label: "wedge" }));
+      world.add(new AABB({ position: { x: -2, y: 2 }, halfWidth: 0.3, halfHeight: 0.2, label: "crate" }));
+      return world;
+    };
+    const client = await WorldWorker.start(channel(() => turning()));
+    expect(client.bodies.map((b) => [b.label, b.shape, b.kind])).toEqual([
+      ["floor", "segment", "segment"],
+      ["plank", "polygon", "box"],
+      ["wedge", "polygon", "polygon"],
+      ["crate", "box", "aabb"],
+    ]);
+    const [floor, plank, wedge, crate] = client.bodies;
+    expect(floor).toMatchObject({ radius: 0, halfWidth: 0, halfHeight: 0, vertices: [-5, 0, 5, 0.5] });
+    // a Box: its half extents, its rounding and its four corners from the lower left, counter-clockwise
+    expect(plank).toMatchObject({ radius: 0.02, halfLength: 0, halfWidth: 0.4, halfHeight: 0.1, vertices: [-0.4, -0.1, 0.4, -0.1, 0.4, 0.1, -0.4, 0.1] });
+    // a Polygon: its hull in its own frame, about the origin the pose gives (not its centroid)
+    expect(wedge).toMatchObject({ radius: 0, halfWidth: 0, halfHeight: 0 });
+    expect(wedge!.vertices).toEqual(turning().bodies[2]!.shapes[0]!.vertices.flatMap((v) => [v.x, v.y]));
+    expect(wedge!.vertices.length).toBe(6);
+    expect(crate).toMatchObject({ radius: 0, halfWidth: 0.3, halfHeight: 0.2, vertices: [] });
+    // the pose is the origin: a vertex placed by it is the world's vertex
+    const i = client.indexOf(plank!.id);
+    client.getPose(i, pose);
+    const world = turning().bodies[1]!.shapes[0]!.getWorldVertices();
+    const v = plank!.vertices;
+    for (let k = 0; k < 4; k++) {
+      expect(pose.x + pose.rotCos * v[2 * k]! - pose.rotSin * v[2 * k + 1]!).toBeCloseTo(world[k]!.x, 12);
+      expect(pose.y + pose.rotSin * v[2 * k]! + pose.rotCos * v[2 * k + 1]!).toBeCloseTo(world[k]!.y, 12);
+    }
+
+    const id = await client.add({ shape: "polygon", position: { x: 0, y: 5 }, vertices: [{ x: -1, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], label: "roof" });
+    const seg = await client.add({ shape: "segment", a: { x: 0, y: 0 }, b: { x: 0, y: 3 }, type: "static" });
+    await client.step();
+    expect(client.bodies[client.indexOf(id)]).toMatchObject({ shape: "polygon", kind: "polygon", label: "roof" });
+    expect(client.bodies[client.indexOf(seg)]).toMatchObject({ shape: "segment", kind: "segment", vertices: [0, 0, 0, 3] });
+    expect(await rejection(client.add({ shape: "hexagon" } as never))).toEqual([
+      "TypeError",
+      'capsule2d/worker: add failed in the worker: capsule2d: body.shape must be "circle", "capsule", "box", "polygon" or "segment", got "hexagon"',
+    ]);
   });
 
   it("a command that throws in the worker rejects with the worker's message and error type; the world goes on", async () => {

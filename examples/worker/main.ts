@@ -104,7 +104,17 @@ function draw(physics: WorldWorker): void {
         ctx.arc(pose.x, pose.y, body.radius, 0, 2 * Math.PI);
       } else if (body.shape === "capsule") {
         traceCapsule(ctx, pose.x, pose.y, pose.rotCos, pose.rotSin, body.halfLength, body.radius);
-      } else {
+      } else if (body.shape === "polygon") {
+        // a turning Box or a Polygon: its vertices placed by the pose (its rounding left out)
+        const v = body.vertices;
+        for (let k = 0; k < v.length; k += 2) {
+          const x = pose.x + pose.rotCos * v[k]! - pose.rotSin * v[k + 1]!;
+          const y = pose.y + pose.rotSin * v[k]! + pose.rotCos * v[k + 1]!;
+          if (k === 0) ctx.moveTo(x, y);
+          else ctx.lineTo(x, y);
+        }
+        ctx.closePath();
+      } else if (body.shape === "box") {
         ctx.rect(pose.x - body.halfWidth, pose.y - body.halfHeight, 2 * body.halfWidth, 2 * body.halfHeight);
       }
     }

@@ -26,6 +26,8 @@
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import { detAtan2, detCos, detSin } from "../math/trig.js";
+import type { PolygonGeometry, SegmentGeometry } from "../shapes/polygon.js";
+import { Shape } from "./shape.js";
 
 /** How a body moves: by forces and contacts, never, or only by the velocity you give it. */
 export type BodyType = "dynamic" | "static" | "kinematic";
@@ -36,8 +38,12 @@ export const CIRCLE = 0;
 export const CAPSULE = 1;
 /** `body.kind` of an `AABB`. */
 export const BOX = 2;
-/** `body.kind`: `CIRCLE`, `CAPSULE` or `BOX`. */
-export type ShapeKind = typeof CIRCLE | typeof CAPSULE | typeof BOX;
+/** `body.kind` of a `Box` and of a `Polygon` (both are convex polygons to the narrowphase). */
+export const POLYGON = 3;
+/** `body.kind` of a `Segment`. */
+export const SEGMENT = 4;
+/** `body.kind`: `CIRCLE`, `CAPSULE`, `BOX` (an AABB), `POLYGON` (a Box or a Polygon) or `SEGMENT`. */
+export type ShapeKind = typeof CIRCLE | typeof CAPSULE | typeof BOX | typeof POLYGON | typeof SEGMENT;
 
 /** Which bodies collide: A and B collide when `(A.mask & B.category) && (B.mask & A.category)`, unless a shared `group` decides. */
 export interface CollisionFilter {
@@ -51,9 +57,9 @@ export interface CollisionFilter {
 
 /** A pose: position (m), angle (rad) and the rotation as a unit complex number. */
 export interface Pose {
-  /** Centre x, m. */
+  /** Origin x (`position`), m: the centre, but for a Polygon whose centroid is not its origin. */
   x: number;
-  /** Centre y, m. */
+  /** Origin y, m. */
   y: number;
   /** Angle, rad. */
   angle: number;
@@ -65,7 +71,7 @@ export interface Pose {
 
 /** What every body's constructor takes (and `CircleOptions`, `CapsuleOptions`, `AABBOptions` add a size to). Every option is optional. */
 export interface BodyOptions {
-  /** Centre of the shape, m (default (0, 0)). */
+  /** The body's origin, m (default (0, 0)): the centre of a Circle, Capsule, AABB or Box; a Polygon's or Segment's points are given about it. */
   position?: Vec2;
   /** Radians, counter-clockwise. */
   angle?: number;
@@ -191,6 +197,7 @@ export type BodyJoint = BodyLinks extends { joint: infer J } ? J : never;
 const TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 
 const NO_JOINTS: readonly BodyJoint[] = Object.freeze([]);
+const ORIGIN: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 });
 
 export const DEFAULT_FRICTION = 0.6;
 export const DEFAULT_RESTITUTION = 0;
@@ -331,6 +338,20 @@ export abstract class Body {
   /** @internal */ minY: number;
   /** @internal */ maxX: number;
   /** @internal */ maxY: number;
+  /**
+   * @internal A Box's or Polygon's convex polygon, in the frame of the centre
+   * of mass (px, py; its vertices as given less `_lc`), or null: with the
+   * pose, the body is the `PlacedPolygon` the narrowphase reads.
+   */ polygon: PolygonGeometry | null;
+  /** @internal A Segment's line in the body's frame (the `PlacedSegment` the narrowphase reads), or null. */ segment: SegmentGeometry | null;
+  /**
+   * @internal The centre of mass in the body's frame (`localCenter`), or null
+   * when it is the origin (every Circle, Capsule, AABB, Box, Segment). While
+   * it is not null, (px, py) is the centre of mass and the origin is
+   * (px, py) − rotate(_lc): the solver, contacts and joints see the centre,
+   * as for every other body; `position` and the setters the origin.
+   */ _lc: Readonly<Vec2> | null;
+  /** @internal The body's one shape (`shapes[0]`), made when first asked for (at once for polygons and segments). */ _shape: Shape<Body> | null;
   // ---- membership ----
   /** @internal */ _world: BodyOwner | null;
   /** @internal The body's index in its world's per-body arrays (-1 when not in a world). */ slot: number;
@@ -390,6 +411,11 @@ export abstract class Body {
     this.maxY = 0;
     this._world = null;
     this.slot = -1;
+    // (after the fields the step reads most, so that those keep their places in the object)
+    this.polygon = null;
+    this.segment = null;
+    this._lc = null;
+    this._shape = null;
     if (this._type === "static") {
       this.vx = 0;
       this.vy = 0;
@@ -422,6 +448,7 @@ export abstract class Body {
   /** @internal Copy every field of `other` (same shape class), except world membership. */
   copyFrom(other: Body): void {
     Object.assign(this, other);
+    this._shape = other._shape === null ? null : other._shape.copyFor(this);
     this._world = null;
     this.slot = -1;
   }
@@ -437,7 +464,7 @@ export abstract class Body {
     readOnly("id", "nothing: the world assigns ids");
   }
 
-  /** CIRCLE, CAPSULE or BOX. */
+  /** CIRCLE, CAPSULE, BOX (an AABB), POLYGON (a Box or a Polygon) or SEGMENT; `shapes[0].kind` names it. */
   get kind(): ShapeKind {
     return this._kind;
   }
@@ -464,9 +491,13 @@ export abstract class Body {
     readOnly("world", "world.add(body) or world.remove(body)");
   }
 
-  /** Centre of the shape (its centre of mass), m: a copy (`getPosition(out)` fills one of yours). */
+  /**
+   * The body's origin, m: a copy (`getPosition(out)` fills one of yours). For
+   * Circle, Capsule, AABB, Box and Segment the centre; a Polygon's vertices
+   * are given about it (its centre of mass is `worldCenter`).
+   */
   get position(): Readonly<Vec2> {
-    return Object.freeze({ x: this.px, y: this.py });
+    return Object.freeze(this.getPosition());
   }
   /** Read-only: assigning throws a TypeError that points to `body.setPosition({ x, y })`. */
   set position(_: never) {
@@ -778,9 +809,31 @@ export abstract class Body {
   /** The position, written to `out` (no allocation). */
   getPosition(out: Vec2 = { x: 0, y: 0 }): Vec2 {
     if (out === null || typeof out !== "object") check.object("out", out);
-    out.x = this.px;
-    out.y = this.py;
+    const lc = this._lc;
+    if (lc === null) {
+      out.x = this.px;
+      out.y = this.py;
+    } else {
+      out.x = this.px - (this.qc * lc.x - this.qs * lc.y);
+      out.y = this.py - (this.qs * lc.x + this.qc * lc.y);
+    }
     return out;
+  }
+
+  /** The centre of mass in the body's frame, m (the origin (0, 0) but for a Polygon whose centroid is elsewhere). */
+  get localCenter(): Readonly<Vec2> {
+    return this._lc ?? ORIGIN;
+  }
+
+  /** The centre of mass in the world, m: the point the body turns about, whose velocity `velocity` is. */
+  get worldCenter(): Readonly<Vec2> {
+    return Object.freeze({ x: this.px, y: this.py });
+  }
+
+  /** The body's shapes: one for every class of body today (a `Shape` with `kind`, `body` and its geometry). */
+  get shapes(): readonly Shape<Body>[] {
+    if (this._shape === null) this._shape = new Shape(this._kind === CIRCLE ? "circle" : this._kind === CAPSULE ? "capsule" : "aabb", this);
+    return this._shape.list;
   }
 
   /** The velocity, written to `out` (no allocation). */
@@ -819,6 +872,11 @@ export abstract class Body {
     o.rotCos = c;
     o.rotSin = s;
     o.angle = detAtan2(s, c);
+    const lc = this._lc;
+    if (lc !== null) {
+      o.x -= c * lc.x - s * lc.y;
+      o.y -= s * lc.x + c * lc.y;
+    }
     return o;
   }
 
@@ -845,6 +903,11 @@ export abstract class Body {
     this.mutable("setPosition", position);
     this.px = position.x;
     this.py = position.y;
+    const lc = this._lc;
+    if (lc !== null) {
+      this.px += this.qc * lc.x - this.qs * lc.y;
+      this.py += this.qs * lc.x + this.qc * lc.y;
+    }
     this.updateBounds();
     this.changed(CHANGE_POSE);
     return this;
@@ -854,8 +917,18 @@ export abstract class Body {
   setAngle(angle: number): this {
     check.magnitude("angle", angle, check.LIMITS.angle);
     this.mutable("setAngle", angle);
+    const lc = this._lc;
+    // a body turns about its origin here (its vertices' frame), as Box2D's b2Body_SetTransform
+    if (lc !== null) {
+      this.px -= this.qc * lc.x - this.qs * lc.y;
+      this.py -= this.qs * lc.x + this.qc * lc.y;
+    }
     this.qc = detCos(angle);
     this.qs = detSin(angle);
+    if (lc !== null) {
+      this.px += this.qc * lc.x - this.qs * lc.y;
+      this.py += this.qs * lc.x + this.qc * lc.y;
+    }
     this.updateBounds();
     this.changed(CHANGE_POSE);
     return this;

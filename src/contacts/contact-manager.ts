@@ -31,7 +31,7 @@
  * one of their bodies wakes. Destroyed contacts leave it lazily, once they
  * are worth a pass (readers skip them: flag DEAD, no points).
  */
-import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
 import type { PairList } from "../collision/broadphase/broadphase.js";
 import type { ContactEventSink } from "./contact-events.js";
 import { collideWith } from "../collision/narrowphase/collide.js";
@@ -788,14 +788,30 @@ export const ONE_WAY_MIN_DOT = 0.5;
 /** How deep a body may be in a one-way platform and still count as on its allowed side, m (Box2D's linear slop). */
 export const ONE_WAY_SLOP = 0.005;
 
-/** How far body b reaches from its centre along the unit direction (dx, dy), m (circle, capsule, box). */
+/** How far body b reaches from its centre (px, py) along the unit direction (dx, dy), m. */
 function extentAlong(b: Body, dx: number, dy: number): number {
   if (b._kind === CIRCLE) return b._radius;
   if (b._kind === CAPSULE) {
     const t = b._halfLength * (b.qc * dx + b.qs * dy);
     return (t < 0 ? -t : t) + b._radius;
   }
-  return b._halfWidth * (dx < 0 ? -dx : dx) + b._halfHeight * (dy < 0 ? -dy : dy);
+  if (b._kind === BOX) return b._halfWidth * (dx < 0 ? -dx : dx) + b._halfHeight * (dy < 0 ? -dy : dy);
+  // a polygon or a segment: its farthest vertex along the direction turned into its frame
+  const lx = b.qc * dx + b.qs * dy;
+  const ly = b.qc * dy - b.qs * dx;
+  const g = b.polygon;
+  if (g !== null) {
+    let far = g.vx[0]! * lx + g.vy[0]! * ly;
+    for (let i = 1; i < g.count; i++) {
+      const t = g.vx[i]! * lx + g.vy[i]! * ly;
+      if (t > far) far = t;
+    }
+    return far + g.radius;
+  }
+  const s = b.segment!;
+  const ta = s.ax * lx + s.ay * ly;
+  const tb = s.bx * lx + s.by * ly;
+  return ta > tb ? ta : tb;
 }
 
 /**
@@ -805,7 +821,8 @@ function extentAlong(b: Body, dx: number, dy: number): number {
  */
 export function oneWayGap(P: Body, O: Body): number {
   const d = P._oneWay!;
-  const lowest = O.px * d.x + O.py * d.y - extentAlong(O, d.x, d.y);
+  // (towards −d: the same numbers for the symmetric circle, capsule and AABB; not for a polygon)
+  const lowest = O.px * d.x + O.py * d.y - extentAlong(O, -d.x, -d.y);
   const surface = P.px * d.x + P.py * d.y + extentAlong(P, d.x, d.y);
   return lowest - surface;
 }

@@ -31,7 +31,7 @@
  * and stroked with one path, so a few thousand bodies cost a few milliseconds.
  * The renderer only reads the world; it never changes it.
  */
-import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
+import { CAPSULE, CIRCLE, POLYGON, SEGMENT, type Body } from "../bodies/body.js";
 import type { Joint } from "../joints/joint.js";
 import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL } from "../joints/joint-kinds.js";
 import type { Vec2 } from "../math/vec2.js";
@@ -227,9 +227,46 @@ export function traceBody(ctx: CanvasRenderingContext2D, body: Body, alpha = 1):
     ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
   } else if (body.kind === CAPSULE) {
     traceCapsule(ctx, p.x, p.y, p.c, p.s, body.halfLength, r);
+  } else if (body.kind === POLYGON) {
+    tracePolygon(ctx, body, p.x, p.y, p.c, p.s);
+  } else if (body.kind === SEGMENT) {
+    const g = body.segment!;
+    ctx.moveTo(p.x + (p.c * g.ax - p.s * g.ay), p.y + (p.s * g.ax + p.c * g.ay));
+    ctx.lineTo(p.x + (p.c * g.bx - p.s * g.by), p.y + (p.s * g.bx + p.c * g.by));
   } else {
     ctx.rect(p.x - body.halfWidth, p.y - body.halfHeight, 2 * body.halfWidth, 2 * body.halfHeight);
   }
+}
+
+/**
+ * Add a Box's or Polygon's outline to the current path, placed at (x, y)
+ * (its centre of mass) turned by (cos, sin): the polygon, or for a rounded
+ * one each edge pushed out by the radius and joined by an arc around each
+ * vertex, from one edge's normal to the next one's.
+ */
+function tracePolygon(ctx: CanvasRenderingContext2D, body: Body, x: number, y: number, cos: number, sin: number): void {
+  const g = body.polygon!;
+  const n = g.count;
+  const r = g.radius;
+  const vx = (i: number): number => x + (cos * g.vx[i]! - sin * g.vy[i]!);
+  const vy = (i: number): number => y + (sin * g.vx[i]! + cos * g.vy[i]!);
+  if (!(r > 0)) {
+    ctx.moveTo(vx(0), vy(0));
+    for (let i = 1; i < n; i++) ctx.lineTo(vx(i), vy(i));
+    ctx.closePath();
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const nx = cos * g.nx[i]! - sin * g.ny[i]!;
+    const ny = sin * g.nx[i]! + cos * g.ny[i]!;
+    if (i === 0) ctx.moveTo(vx(i) + r * nx, vy(i) + r * ny);
+    ctx.lineTo(vx(j) + r * nx, vy(j) + r * ny);
+    const mx = cos * g.nx[j]! - sin * g.ny[j]!;
+    const my = sin * g.nx[j]! + cos * g.ny[j]!;
+    ctx.arc(vx(j), vy(j), r, Math.atan2(ny, nx), Math.atan2(my, mx));
+  }
+  ctx.closePath();
 }
 
 /**

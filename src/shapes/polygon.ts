@@ -219,3 +219,29 @@ export function makeSegment(a: Vec2, b: Vec2): SegmentGeometry {
   g.halfLength = 0.5 * len;
   return g;
 }
+
+/**
+ * The width of the rounded polygon `g`, turned by (c, s), along the unit
+ * direction (lx, ly): the spread of its vertices' projections plus twice
+ * its radius (m).
+ */
+export function polygonWidthAlong(g: PolygonGeometry, c: number, s: number, lx: number, ly: number): number {
+  // the direction in the polygon's frame
+  const dx = c * lx + s * ly;
+  const dy = c * ly - s * lx;
+  let lo = g.vx[0]! * dx + g.vy[0]! * dy;
+  let hi = lo;
+  for (let i = 1; i < g.count; i++) {
+    const t = g.vx[i]! * dx + g.vy[i]! * dy;
+    if (t < lo) lo = t;
+    else if (t > hi) hi = t;
+  }
+  return hi - lo + 2 * g.radius;
+}
+
+/** The width of the segment `g`, turned by (c, s), along the unit direction (lx, ly), m. */
+export function segmentWidthAlong(g: SegmentGeometry, c: number, s: number, lx: number, ly: number): number {
+  const t = 2 * g.halfLength * ((c * g.ux - s * g.uy) * lx + (s * g.ux + c * g.uy) * ly);
+  return t < 0 ? -t : t;
+}
+

@@ -86,6 +86,15 @@ export interface BodyExtra {
 export const SHAPE_NAMES = ["circle", "capsule", "aabb"] as const;
 export const BODY_TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 
+/** A body's `shape` name in a record; Box, Polygon and Segment bodies are not saved yet (issue 30's next step: a clone copies them whole). */
+function shapeName(b: Body): (typeof SHAPE_NAMES)[number] {
+  const name = SHAPE_NAMES[b._kind as 0 | 1 | 2];
+  if (name === undefined) {
+    throw new RangeError(`capsule2d: snapshots do not carry Box, Polygon or Segment bodies yet (body #${b._id}); world.clone() does`);
+  }
+  return name;
+}
+
 /** An empty body of a shape kind, to be filled from a record. */
 export function blankBody(kind: ShapeKind): Body {
   if (kind === CIRCLE) return new Circle({ radius: 1 });
@@ -103,7 +112,7 @@ const REACTION = 1e37;
 const flag = (path: string, prop: keyof Body & string): B => p<Body, BodyExtra>(path, "bool", prop);
 
 export const BODY_FIELDS: readonly B[] = [
-  f("shape", "enum", (b) => SHAPE_NAMES[b._kind], () => {}, { values: SHAPE_NAMES }),
+  f("shape", "enum", (b) => shapeName(b), () => {}, { values: SHAPE_NAMES }),
   f("id", "int", (b) => b._id, (b, v: number) => (b._id = v), { min: 0, max: MAX_BODY_ID - 1 }),
   f("type", "enum", (b) => b._type, (b, v: BodyType) => (b._type = v), { values: BODY_TYPES }),
   num("radius", "_radius", "nonNegative", 0, LIMITS.sizeMax),
@@ -380,7 +389,7 @@ export const NEW_BLANKS: Blanks = { body: blankBody, contact: blankContact, join
  * ones that become bodies of the world are not).
  */
 export class BlankPool implements Blanks {
-  private readonly bodies: Body[][] = [[], [], []];
+  private readonly bodies: Body[][] = [[], [], [], [], []];
   private readonly contacts: Contact[] = [];
   private readonly joints: Joint[] = [];
   private contactsUsed = 0;
@@ -484,7 +493,7 @@ export function bodyRecordProblem(b: Body): string | null {
     const invInertia = b._invInertia;
     b.applyMass(mass);
     if (b._invMass !== invMass) return `invMass ${invMass} is not 1 / mass (${b._invMass})`;
-    if (b._inertia !== inertia) return `inertia ${inertia} is not the ${SHAPE_NAMES[k]}'s for mass ${mass}${b._fixedRotation ? " with fixedRotation" : ""} (${b._inertia})`;
+    if (b._inertia !== inertia) return `inertia ${inertia} is not the ${SHAPE_NAMES[k as 0 | 1 | 2]}'s for mass ${mass}${b._fixedRotation ? " with fixedRotation" : ""} (${b._inertia})`;
     if (b._invInertia !== invInertia) return `invInertia ${invInertia} is not 1 / inertia (${b._invInertia})`;
     const area = b.area;
     if (!(Math.abs(b._density * area - mass) <= 1e-9 * mass)) return `density ${b._density} × area ${area} is not the mass ${mass}`;

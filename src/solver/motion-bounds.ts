@@ -3,7 +3,7 @@
  * contacts' speculative margins (see src/solver/continuous.ts for the sweeps
  * that use them).
  */
-import { CAPSULE, type Body } from "../bodies/body.js";
+import { CAPSULE, POLYGON, type Body } from "../bodies/body.js";
 import type { QueryBox } from "../collision/broadphase/broadphase.js";
 import type { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 
@@ -43,7 +43,8 @@ export class MotionBounds {
     if (dy > 0) out.maxY += dy;
     else out.minY += dy;
     const w = b.w;
-    if (w !== 0 && b._kind === CAPSULE) {
+    // (circles are round and AABBs never turn; polygons and segments (kind >= POLYGON) turn as capsules do)
+    if (w !== 0 && (b._kind === CAPSULE || b._kind >= POLYGON)) {
       const r = b._maxExtent;
       let swing = Math.abs(w) * dt * r;
       if (swing > r) swing = r;

@@ -179,7 +179,7 @@ export class WorldWorker {
     return this.indexById.get(id) ?? -1;
   }
 
-  /** Add a body (`{ shape: "circle" | "capsule" | "box", ...its options }`); resolves with its id. */
+  /** Add a body (`{ shape: "circle" | "capsule" | "box" | "polygon" | "segment", ...its options }`: "box" is an AABB); resolves with its id. */
   add(body: RemoteBodyDef): Promise<number> {
     return this.call("command", "add", [body]) as Promise<number>;
   }

@@ -1,9 +1,11 @@
 // The worker's side: owns the World, applies the main thread's commands in
 // the order they were posted, steps, and posts every body's pose back.
 import { AABB, type AABBOptions } from "../bodies/aabb.js";
-import { CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
+import type { Body } from "../bodies/body.js";
 import { Capsule, type CapsuleOptions } from "../bodies/capsule.js";
 import { Circle, type CircleOptions } from "../bodies/circle.js";
+import { Polygon, type PolygonOptions } from "../bodies/polygon.js";
+import { Segment, type SegmentOptions } from "../bodies/segment.js";
 import { describe, finite, integer, nonNegative, object, vector } from "../math/validate.js";
 import { bodyById } from "../replay/apply.js";
 import type { World } from "../world/full-world.js";
@@ -27,21 +29,39 @@ function makeBody(def: RemoteBodyDef): Body {
   if (shape === "circle") return new Circle(options as CircleOptions);
   if (shape === "capsule") return new Capsule(options as CapsuleOptions);
   if (shape === "box") return new AABB(options as AABBOptions);
-  throw new TypeError(`capsule2d: body.shape must be "circle", "capsule" or "box", got ${describe(shape)}`);
+  if (shape === "polygon") return new Polygon(options as PolygonOptions);
+  if (shape === "segment") return new Segment(options as SegmentOptions);
+  throw new TypeError(`capsule2d: body.shape must be "circle", "capsule", "box", "polygon" or "segment", got ${describe(shape)}`);
 }
 
-/** What the main thread needs to draw `body`. */
+/** The name `add` takes for each shape kind ("box" is the AABB's, as it always was here). */
+const SHAPE_NAME = {
+  circle: "circle",
+  capsule: "capsule",
+  aabb: "box",
+  box: "polygon",
+  polygon: "polygon",
+  segment: "segment",
+} as const;
+
+/** What the main thread needs to draw `body`: its kind and the geometry it has (0 or empty for what it has not). */
 function describeBody(body: Body): RemoteBody {
-  const shape = body.kind === CIRCLE ? "circle" : body.kind === CAPSULE ? "capsule" : "box";
-  const round = shape !== "box";
+  const shape = body.shapes[0]!;
+  const kind = shape.kind;
+  const vertices: number[] = [];
+  if (kind === "box" || kind === "polygon" || kind === "segment") {
+    for (const v of shape.vertices) vertices.push(v.x, v.y);
+  }
   return {
     id: body.id,
-    shape,
+    shape: SHAPE_NAME[kind],
+    kind,
     type: body.type,
-    radius: round ? body.radius : 0,
-    halfLength: shape === "capsule" ? body.halfLength : 0,
-    halfWidth: round ? 0 : body.halfWidth,
-    halfHeight: round ? 0 : body.halfHeight,
+    radius: kind === "aabb" || kind === "segment" ? 0 : shape.radius,
+    halfLength: shape.halfLength,
+    halfWidth: shape.halfWidth,
+    halfHeight: shape.halfHeight,
+    vertices,
     label: body.label,
   };
 }

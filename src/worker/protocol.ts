@@ -5,6 +5,9 @@ import type { AABBOptions } from "../bodies/aabb.js";
 import type { BodyType } from "../bodies/body.js";
 import type { CapsuleOptions } from "../bodies/capsule.js";
 import type { CircleOptions } from "../bodies/circle.js";
+import type { PolygonOptions } from "../bodies/polygon.js";
+import type { SegmentOptions } from "../bodies/segment.js";
+import type { ShapeKindName } from "../bodies/shape.js";
 
 /**
  * Numbers per body in a frame's pose buffer, in this order: the pose at the
@@ -27,25 +30,49 @@ export interface RemoteBoxDef extends AABBOptions {
   /** Which shape. */
   shape: "box";
 }
+/** A convex polygon to add from the main thread: `shape: "polygon"` and the `Polygon` options. */
+export interface RemotePolygonDef extends PolygonOptions {
+  /** Which shape. */
+  shape: "polygon";
+}
+/** A segment to add from the main thread: `shape: "segment"` and the `Segment` options. */
+export interface RemoteSegmentDef extends SegmentOptions {
+  /** Which shape. */
+  shape: "segment";
+}
 /** A body to add from the main thread: a shape name and that shape's options (plain data). */
-export type RemoteBodyDef = RemoteCircleDef | RemoteCapsuleDef | RemoteBoxDef;
+export type RemoteBodyDef = RemoteCircleDef | RemoteCapsuleDef | RemoteBoxDef | RemotePolygonDef | RemoteSegmentDef;
 
 /** What the main thread knows of a body in the worker's world: enough to draw it. */
 export interface RemoteBody {
   /** The body's id in the worker's world (what commands take). */
   id: number;
-  /** Its shape. */
-  shape: "circle" | "capsule" | "box";
+  /**
+   * Its shape, by the name `add` takes for it: "box" is an AABB (the box
+   * that never turns), as it always was here; a turning `Box` and a
+   * `Polygon` are "polygon" (draw `vertices`), a `Segment` "segment". `kind`
+   * tells a Box from a Polygon.
+   */
+  shape: "circle" | "capsule" | "box" | "polygon" | "segment";
+  /** Its shape's kind, as `body.shapes[0].kind`: "circle", "capsule", "aabb", "box", "polygon" or "segment". */
+  kind: ShapeKindName;
   /** `"dynamic"`, `"static"` or `"kinematic"`. */
   type: BodyType;
-  /** Circle and capsule radius, m (0 for a box). */
+  /** Circle and capsule radius; a Box's or Polygon's rounding radius, m (0 for an AABB and a segment). */
   radius: number;
   /** Capsule: centre to each cap centre, m (0 otherwise). */
   halfLength: number;
-  /** Box: half width, m (0 otherwise). */
+  /** AABB and Box: half width, m (0 otherwise). */
   halfWidth: number;
-  /** Box: half height, m (0 otherwise). */
+  /** AABB and Box: half height, m (0 otherwise). */
   halfHeight: number;
+  /**
+   * Box and Polygon: the core's vertices in the body's frame (about its
+   * origin, the pose's x, y), counter-clockwise, flat as x0, y0, x1, y1, ...
+   * (the outline is every point within `radius` of them); Segment: its ends
+   * a, b; empty for circles, capsules and AABBs.
+   */
+  vertices: number[];
   /** The body's label. */
   label: string;
 }

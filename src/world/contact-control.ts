@@ -4,6 +4,7 @@
  * they own no state of their own.
  */
 import { BOX, CAPSULE, type Body } from "../bodies/body.js";
+import { polygonWidthAlong, segmentWidthAlong } from "../shapes/polygon.js";
 import { Circle } from "../bodies/circle.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
@@ -184,6 +185,8 @@ export function explosionImpulse(e: Explosion, body: Body, out: { x: number; y: 
 export function projectedWidth(body: Body, lx: number, ly: number): number {
   if (body._kind === BOX) return 2 * (body._halfWidth * Math.abs(lx) + body._halfHeight * Math.abs(ly));
   if (body._kind === CAPSULE) return 2 * body._halfLength * Math.abs(body.qc * lx + body.qs * ly) + 2 * body._radius;
+  if (body.polygon !== null) return polygonWidthAlong(body.polygon, body.qc, body.qs, lx, ly);
+  if (body.segment !== null) return segmentWidthAlong(body.segment, body.qc, body.qs, lx, ly);
   return 2 * body._radius;
 }
 

@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import { measureWindows } from "./heap-profile.mjs";
 
 const [bundle, name, windowCount = "8", windowSteps = "60", warmup = "2500", gap = "20"] = process.argv.slice(2);
-const { World, Circle, Capsule, AABB } = await import(pathToFileURL(bundle).href);
+const { World, Circle, Capsule, AABB, Box, Polygon, Segment } = await import(pathToFileURL(bundle).href);
 const dist = pathToFileURL(dirname(bundle)).href + "/";
 const dt = 1 / 60;
 
@@ -97,7 +97,55 @@ function pile() {
   return () => w.step(dt);
 }
 
-const scenes = { rain, pyramid, smash, tumbler, pile };
+/**
+ * Turning boxes, polygons (regular, rounded, and a triangle off its centre
+ * of mass), circles, capsules and AABBs tumbling in a container of four
+ * kinematic boxes turning at 25°/s, above a static segment and a ramp:
+ * every pair of kinds in contact, every step.
+ */
+function turning() {
+  const w = new World({ sleeping: false });
+  const speed = (25 * Math.PI) / 180;
+  const walls = [
+    { x: 8, y: 0, angle: Math.PI / 2 },
+    { x: -8, y: 0, angle: Math.PI / 2 },
+    { x: 0, y: 8, angle: 0 },
+    { x: 0, y: -8, angle: 0 },
+  ].map((p) => ({ p, body: w.add(new Box({ type: "kinematic", position: { x: p.x, y: 10 + p.y }, angle: p.angle, halfWidth: 8.5, halfHeight: 0.4, angularVelocity: speed })) }));
+  for (let i = 0; i < 300; i++) {
+    const position = { x: -5.5 + (i % 20) * 0.55, y: 5 + Math.floor(i / 20) * 0.55 };
+    const k = i % 6;
+    if (k === 0) w.add(new Box({ position, halfWidth: 0.2, halfHeight: 0.15, angle: 0.3 }));
+    else if (k === 1) w.add(Polygon.regular(5, 0.2, { position }));
+    else if (k === 2) w.add(new Polygon({ position, vertices: [{ x: 0, y: 0 }, { x: 0.4, y: 0 }, { x: 0.05, y: 0.3 }], radius: 0.01 }));
+    else if (k === 3) w.add(new Circle({ position, radius: 0.18 }));
+    else if (k === 4) w.add(new Capsule({ position, halfLength: 0.12, radius: 0.1 }));
+    else w.add(new AABB({ position, halfWidth: 0.15, halfHeight: 0.15 }));
+  }
+  // outside the container: a box sliding to rest on a ramp, a pentagon on a segment
+  w.add(new Box({ type: "static", position: { x: 20, y: 2 }, angle: 0.3, halfWidth: 3, halfHeight: 0.2 }));
+  w.add(new Box({ position: { x: 20, y: 3 }, angle: 0.3, halfWidth: 0.3, halfHeight: 0.3 }));
+  w.add(new Segment({ type: "static", a: { x: 25, y: 0 }, b: { x: 30, y: 0 } }));
+  w.add(Polygon.regular(5, 0.3, { position: { x: 27, y: 0.5 } }));
+  let steps = 0;
+  const v = { x: 0, y: 0 };
+  return () => {
+    // each wall's velocity for the coming step, as tumbler's
+    const c0 = Math.cos((speed * steps) / 60);
+    const s0 = Math.sin((speed * steps) / 60);
+    steps++;
+    const c = Math.cos((speed * steps) / 60);
+    const s = Math.sin((speed * steps) / 60);
+    for (const { p, body } of walls) {
+      v.x = (c * p.x - s * p.y - (c0 * p.x - s0 * p.y)) * 60;
+      v.y = (s * p.x + c * p.y - (s0 * p.x + c0 * p.y)) * 60;
+      body.setVelocity(v);
+    }
+    w.step(dt);
+  };
+}
+
+const scenes = { rain, pyramid, smash, tumbler, pile, turning };
 const step = scenes[name]();
 // until V8 has optimised the step, its long loops and the functions called only a few times per
 // step (after 600 steps these still ran unoptimised, boxing a few numbers per step)

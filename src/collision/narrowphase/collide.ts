@@ -1,6 +1,7 @@
 /**
  * Narrowphase dispatch: one pure function per unordered shape pair, chosen
- * from an explicit 3×3 table. A reversed pair (say capsule–circle) runs the
+ * from an explicit 5×5 table (circle, capsule, AABB, polygon (Box and
+ * Polygon), segment). A reversed pair (say capsule–circle) runs the
  * circle–capsule function with the bodies swapped and has its normal negated
  * here, in this one place; contact points, depths and feature ids (which name
  * the features in the pair function's order, see feature-id.ts) do not change
@@ -8,7 +9,7 @@
  *
  * A capsule with halfLength 0 is dispatched as a circle, so it behaves as one.
  */
-import { BOX, CAPSULE, CIRCLE, type Body } from "../../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT, type Body } from "../../bodies/body.js";
 import * as check from "../../math/validate.js";
 import { ManifoldBuffer, type Manifold } from "./manifold.js";
 import { collideCircles } from "./circle-circle.js";
@@ -17,6 +18,17 @@ import { collideCapsules } from "./capsule-capsule.js";
 import { collideCircleBox } from "./circle-aabb.js";
 import { collideCapsuleBox } from "./capsule-aabb.js";
 import { collideBoxes } from "./aabb-aabb.js";
+import { collidePolygons } from "./polygon-polygon.js";
+import { collidePolygonCircle } from "./polygon-circle.js";
+import { collidePolygonCapsule } from "./polygon-capsule.js";
+import { collidePolygonBox } from "./polygon-aabb.js";
+import {
+  collideCapsuleSegment,
+  collideCircleSegment,
+  collidePolygonSegment,
+  collideSegmentBox,
+  collideSegments,
+} from "./segment-shapes.js";
 
 /**
  * Writes the manifold of (a, b) into `out` (which comes with count 0 and the
@@ -30,14 +42,22 @@ interface Entry {
   swap: boolean;
 }
 
-const direct = (fn: PairFunction): Entry => ({ fn, swap: false });
-const swapped = (fn: PairFunction): Entry => ({ fn, swap: true });
+/**
+ * The polygon and segment pair functions read a body as a `PlacedPolygon`
+ * or `PlacedSegment` (placed.ts): its pose and its `polygon` or `segment`,
+ * which a body of that kind has (not null). So they take bodies as they are.
+ */
+type AnyPair = (a: never, b: never, out: ManifoldBuffer) => boolean;
+const direct = (fn: AnyPair): Entry => ({ fn: fn as unknown as PairFunction, swap: false });
+const swapped = (fn: AnyPair): Entry => ({ fn: fn as unknown as PairFunction, swap: true });
 
-/** Row: kind of A; column: kind of B (CIRCLE, CAPSULE, BOX). */
+/** Row: kind of A; column: kind of B (CIRCLE, CAPSULE, BOX, POLYGON, SEGMENT). */
 const TABLE: readonly (readonly Entry[])[] = [
-  [direct(collideCircles), direct(collideCircleCapsule), direct(collideCircleBox)],
-  [swapped(collideCircleCapsule), direct(collideCapsules), direct(collideCapsuleBox)],
-  [swapped(collideCircleBox), swapped(collideCapsuleBox), direct(collideBoxes)],
+  [direct(collideCircles), direct(collideCircleCapsule), direct(collideCircleBox), swapped(collidePolygonCircle), direct(collideCircleSegment)],
+  [swapped(collideCircleCapsule), direct(collideCapsules), direct(collideCapsuleBox), swapped(collidePolygonCapsule), direct(collideCapsuleSegment)],
+  [swapped(collideCircleBox), swapped(collideCapsuleBox), direct(collideBoxes), swapped(collidePolygonBox), swapped(collideSegmentBox)],
+  [direct(collidePolygonCircle), direct(collidePolygonCapsule), direct(collidePolygonBox), direct(collidePolygons), direct(collidePolygonSegment)],
+  [swapped(collideCircleSegment), swapped(collideCapsuleSegment), direct(collideSegmentBox), swapped(collidePolygonSegment), direct(collideSegments)],
 ];
 
 function effectiveKind(body: Body): number {
@@ -95,7 +115,7 @@ export function collide(a: Body, b: Body, margin = 0): Manifold | null {
 
 export function checkShape(name: string, body: unknown): asserts body is Body {
   const k = (body as Body | null)?._kind;
-  if (body === null || typeof body !== "object" || (k !== CIRCLE && k !== CAPSULE && k !== BOX)) {
-    throw new TypeError(`capsule2d: ${name} must be a Circle, Capsule or AABB, got ${check.describe(body)}`);
+  if (body === null || typeof body !== "object" || (k !== CIRCLE && k !== CAPSULE && k !== BOX && k !== POLYGON && k !== SEGMENT)) {
+    throw new TypeError(`capsule2d: ${name} must be a Circle, Capsule, AABB, Box, Polygon or Segment, got ${check.describe(body)}`);
   }
 }

@@ -22,7 +22,7 @@
  * exact casts report it, so the world can mix both), or when the shapes stop
  * approaching (T·n ≤ 0: they pass by), or past t = 1.
  *
- * The result is shape-cast.ts's `ShapeCastBuffer`, with its conventions:
+ * The result is shape-cast.ts's `CastOut`, with its conventions:
  * `normal` is B's surface normal at the contact, pointing from B towards A;
  * `point` is on B's surface; shapes that overlap at the start hit at
  * fraction 0 with collide's normal negated (hull-hull.ts's manifold), also
@@ -38,7 +38,34 @@ import { DistanceFeature, HullDistance, hullDistance } from "./hull-distance.js"
 import { ManifoldBuffer } from "./manifold.js";
 import { placePolygon, WorldHull, type PlacedHull } from "./placed.js";
 import type { HullGeometry } from "../../shapes/proxy.js";
-import type { ShapeCastBuffer } from "./shape-cast.js";
+
+/** Where a cast writes its hit: shape-cast.ts's `CastOut` is one (declared here, so that shape-cast.ts can import this file). */
+export interface CastOut {
+  x: number;
+  y: number;
+  normalX: number;
+  normalY: number;
+  fraction: number;
+}
+
+/**
+ * The hit at fraction 0 of two shapes that overlap at the start, from their
+ * manifold `m` (collide's, A to B): the normal negated to point from B to A
+ * (moving A along it separates them), the point on B's surface half the
+ * depth from the deepest manifold point (which lies midway between the
+ * surfaces). Shared by `castHulls` and shape-cast.ts's `castShapeInto`.
+ */
+export function writeOverlapHit(m: ManifoldBuffer, out: CastOut): void {
+  const deeper = m.count === 2 && m.depth1 > m.depth0;
+  const depth = deeper ? m.depth1 : m.depth0;
+  const nx = -m.normalX;
+  const ny = -m.normalY;
+  out.x = (deeper ? m.x1 : m.x0) + 0.5 * depth * nx;
+  out.y = (deeper ? m.y1 : m.y0) + 0.5 * depth * ny;
+  out.normalX = nx;
+  out.normalY = ny;
+  out.fraction = 0;
+}
 
 /** The gap (m) below which the shapes touch, relative to the configuration's size. */
 const CAST_TOLERANCE = 1e-12;
@@ -69,7 +96,7 @@ const manifold = new ManifoldBuffer();
  * point, normal and fraction (not `out.body`) and returns true; otherwise
  * returns false and leaves `out` untouched. Inputs are trusted.
  */
-export function castHulls(a: PlacedHull, b: PlacedHull, tx: number, ty: number, out: ShapeCastBuffer): boolean {
+export function castHulls(a: PlacedHull, b: PlacedHull, tx: number, ty: number, out: CastOut): boolean {
   const ox = a.px;
   const oy = a.py;
   castA.ox = ox;
@@ -105,16 +132,7 @@ export function castHulls(a: PlacedHull, b: PlacedHull, tx: number, ty: number, 
   m.maskB = 0;
   if (collideHulls(castA, castB, m)) {
     if (m.depth <= tolerance && !(tx * m.normalX + ty * m.normalY > GRAZE * length)) return false;
-    const deeper = m.count === 2 && m.depth1 > m.depth0;
-    const depth = deeper ? m.depth1 : m.depth0;
-    const nx = -m.normalX;
-    const ny = -m.normalY;
-    // the manifold point lies midway between the surfaces; B's surface is half the depth towards A
-    out.x = (deeper ? m.x1 : m.x0) + 0.5 * depth * nx;
-    out.y = (deeper ? m.y1 : m.y0) + 0.5 * depth * ny;
-    out.normalX = nx;
-    out.normalY = ny;
-    out.fraction = 0;
+    writeOverlapHit(m, out);
     return true;
   }
   if (!(length > 0)) return false; // not moving, not touching

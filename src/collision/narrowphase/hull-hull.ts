@@ -79,11 +79,37 @@ export class Closest {
 export const closest = new Closest();
 
 /**
+ * B's hull features that do not exist for this contact (bit f for hull
+ * feature f: edge i is bit i, vertex i bit 8 + i), or 0: a tile's faces and
+ * corners that a neighbouring static box hides (src/contacts/seams.ts), set
+ * by polygon-aabb.ts around its call and 0 otherwise. A hidden face is never
+ * the reference face, nor a hidden vertex the deepest feature: the contact
+ * takes the best of the other axes, or is not made when the closest feature
+ * is hidden (the neighbour's contact holds the shape), as circle–AABB and
+ * capsule–AABB do. (A field, not an argument: see placed.ts on boxing.)
+ */
+export const hiddenB = { features: 0 };
+
+/**
+ * Is the feature of B that A's face (outward normal (nx, ny)) meets hidden?
+ * It is B's face turned against it, when one is (within about 2.6°: a box
+ * face on a tile's face, where B's two vertices tie for deepest), else B's
+ * deepest vertex `deep`.
+ */
+function hiddenAgainst(b: WorldHull, nx: number, ny: number, deep: number, hidden: number): boolean {
+  for (let j = 0; j < b.count; j++) {
+    if (nx * b.nx[j]! + ny * b.ny[j]! < -0.999) return ((hidden >> j) & 1) !== 0;
+  }
+  return ((hidden >> (PolygonFeature.VERTEX + deep)) & 1) !== 0;
+}
+
+/**
  * Writes the manifold of the rounded hulls a and b (both relative to the
  * same origin a.ox, a.oy) into `out`; returns true when they touch or are
  * within out.margin. Feature ids as PolygonFeature, A first.
  */
 export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): boolean {
+  const hidden = hiddenB.features;
   const margin = out.margin;
   const nA = a.count;
   const nB = b.count;
@@ -112,7 +138,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
         }
       }
       if (s >= reach) return false;
-      if (s > sepA) {
+      if (s > sepA && (hidden === 0 || !hiddenAgainst(b, nx, ny, jm, hidden))) {
         sepA = s;
         faceA = i;
         deepB = jm;
@@ -138,7 +164,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
         }
       }
       if (s >= reach) return false;
-      if (s > sepB) {
+      if (s > sepB && (hidden === 0 || ((hidden >> j) & 1) === 0)) {
         sepB = s;
         faceB = j;
         deepA = im;
@@ -147,6 +173,8 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
   }
   const useA = sepA >= sepB;
   const sep = useA ? sepA : sepB;
+  // every axis hidden (only with hidden features): the neighbours' contacts have the shape
+  if (sep === -Infinity) return false;
 
   let nx = 0;
   let ny = 0;
@@ -194,7 +222,11 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
         c.id = featureId(PolygonFeature.VERTEX + deepA, PolygonFeature.FACE + faceB, ClipEnd.NONE);
       }
     }
-    if (!face) closestFeatures(a, b);
+    if (!face) {
+      closestFeatures(a, b);
+      // the closest feature of B is hidden: the shape is over a neighbour, whose contact holds it
+      if (hidden !== 0 && ((hidden >> (c.id & 15)) & 1) !== 0) return false;
+    }
     hullScale(a, b);
     if (c.distance > TOUCH_TOLERANCE * c.scale) {
       depth = r - c.distance;
@@ -270,7 +302,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
     k.rA = rA;
     k.rB = rB;
     clipAlongTangent(k);
-    if (k.ends > 0) {
+    if (k.ends > 0 && (hidden === 0 || ((hidden >> fb) & 1) === 0)) {
       addClipPoints(out, k, PolygonFeature.FACE + fa, PolygonFeature.FACE + fb);
       return true;
     }

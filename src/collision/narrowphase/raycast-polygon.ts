@@ -29,10 +29,17 @@
  * line hits its nearer end point (normal −direction, as a surface normal is
  * not defined there); a ray starting on the segment hits at 0.
  */
-import type { RaycastHitBuffer } from "./raycast.js";
+/** Where a hit is written: raycast.ts's `RaycastHitBuffer` is one (declared here, so that raycast.ts can import this file). */
+export interface RayHitOut {
+  x: number;
+  y: number;
+  normalX: number;
+  normalY: number;
+  distance: number;
+}
 import type { PlacedPolygon, PlacedSegment } from "./placed.js";
 
-function write(ox: number, oy: number, dx: number, dy: number, t: number, nx: number, ny: number, out: RaycastHitBuffer): true {
+function write(ox: number, oy: number, dx: number, dy: number, t: number, nx: number, ny: number, out: RayHitOut): true {
   out.x = ox + t * dx;
   out.y = oy + t * dy;
   out.normalX = nx;
@@ -49,7 +56,7 @@ export function raycastPolygon(
   dx: number,
   dy: number,
   maxDistance: number,
-  out: RaycastHitBuffer,
+  out: RayHitOut,
 ): boolean {
   const g = p.polygon;
   const c = p.qc;
@@ -166,7 +173,7 @@ export function raycastPolygon(
   return write(ox, oy, dx, dy, best, c * bnx - s * bny, s * bnx + c * bny, out);
 }
 
-function hitOrigin(ox: number, oy: number, dx: number, dy: number, out: RaycastHitBuffer): true {
+function hitOrigin(ox: number, oy: number, dx: number, dy: number, out: RayHitOut): true {
   return write(ox, oy, dx, dy, 0, -dx, -dy, out);
 }
 
@@ -178,7 +185,7 @@ export function raycastSegment(
   dx: number,
   dy: number,
   maxDistance: number,
-  out: RaycastHitBuffer,
+  out: RayHitOut,
 ): boolean {
   const g = p.segment;
   const c = p.qc;

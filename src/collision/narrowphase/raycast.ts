@@ -33,10 +33,12 @@
  * on each component with its own relative error, not on a cancelling cross
  * product) and cast along the unit vector, as before.
  */
-import { BOX, CAPSULE, type Body } from "../../bodies/body.js";
+import { BOX, CAPSULE, POLYGON, SEGMENT, type Body } from "../../bodies/body.js";
 import type { Vec2 } from "../../math/vec2.js";
 import * as check from "../../math/validate.js";
 import { checkShape } from "./collide.js";
+import { raycastPolygon, raycastSegment } from "./raycast-polygon.js";
+import type { PlacedPolygon, PlacedSegment } from "./placed.js";
 
 /** The result of a ray cast that hit something. */
 export interface RaycastHit {
@@ -185,6 +187,14 @@ export function raycastInto(
   ey = dy,
 ): boolean {
   if (body._kind === BOX) return raycastBox(body, ox, oy, dx, dy, maxDistance, out);
+  if (body._kind === POLYGON || body._kind === SEGMENT) {
+    const hit =
+      body._kind === POLYGON
+        ? raycastPolygon(body as PlacedPolygon, ox, oy, dx, dy, maxDistance, out)
+        : raycastSegment(body as PlacedSegment, ox, oy, dx, dy, maxDistance, out);
+    if (hit) out.body = body;
+    return hit;
+  }
   if (body._kind === CAPSULE && body._halfLength > 0) return raycastCapsule(body, ox, oy, dx, dy, ex, ey, maxDistance, out);
   // A circle, or a capsule with halfLength 0, which is a circle.
   return raycastCircle(body, ox, oy, dx, dy, maxDistance, out);

@@ -46,6 +46,16 @@ function asCapsule(c: Body, s: PlacedSegment): Body {
   return c;
 }
 
+/**
+ * The capsule `c` (built once, never in a world), made the capsule of
+ * radius 0 on the placed segment s: for shape-cast.ts, which casts a
+ * segment as one.
+ */
+export function segmentAsCapsule(c: Capsule, s: PlacedSegment): Body {
+  c._radius = 0;
+  return asCapsule(c, s);
+}
+
 /** Circle (A) vs segment (B). */
 export function collideCircleSegment(a: Body, b: PlacedSegment, out: ManifoldBuffer): boolean {
   return collideCircleCapsule(a, asCapsule(segmentB, b), out);

@@ -63,11 +63,15 @@
  * Numbers: everything is relative to A's centre, + − × ÷ and sqrt only
  * (deterministic across engines).
  */
-import { BOX, CAPSULE, type Body } from "../../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT as SEGMENT_KIND, type Body } from "../../bodies/body.js";
 import { Capsule } from "../../bodies/capsule.js";
 import type { Vec2 } from "../../math/vec2.js";
 import * as check from "../../math/validate.js";
 import { checkShape, collideInto } from "./collide.js";
+import { castHulls, writeOverlapHit } from "./hull-cast.js";
+import { segmentAsCapsule } from "./segment-shapes.js";
+import type { PlacedHull, PlacedSegment } from "./placed.js";
+import { boxProxy, capsuleProxy, circleProxy, segmentProxy, ShapeProxy } from "../../shapes/proxy.js";
 import { ManifoldBuffer } from "./manifold.js";
 import { raycastInto, RaycastHitBuffer } from "./raycast.js";
 import { closestOfSegments, closestOnSegment, direction, normalize, pointSegment, segmentPair } from "./segment.js";
@@ -241,20 +245,11 @@ const probe = new Capsule({ halfLength: 1, radius: 1 });
  * `out` untouched.
  */
 export function castShapeInto(a: Body, b: Body, tx: number, ty: number, out: ShapeCastBuffer): boolean {
+  if (a._kind >= POLYGON || b._kind >= POLYGON) return castNewShapes(a, b, tx, ty, out);
   // Overlapping at the start: fraction 0 with collide's normal, negated to point from B to A.
   if (collideInto(a, b, 0, manifold)) {
-    const m = manifold;
-    const deeper = m.count === 2 && m.depth1 > m.depth0;
-    const depth = deeper ? m.depth1 : m.depth0;
-    const nx = -m.normalX;
-    const ny = -m.normalY;
-    // The manifold point lies midway between the surfaces; B's surface is half the depth towards A.
     out.body = b;
-    out.x = (deeper ? m.x1 : m.x0) + 0.5 * depth * nx;
-    out.y = (deeper ? m.y1 : m.y0) + 0.5 * depth * ny;
-    out.normalX = nx;
-    out.normalY = ny;
-    out.fraction = 0;
+    writeOverlapHit(manifold, out);
     return true;
   }
   const d = direction;
@@ -324,6 +319,57 @@ export function castShapeInto(a: Body, b: Body, tx: number, ty: number, out: Sha
   out.normalX = s.nx;
   out.normalY = s.ny;
   out.fraction = s.t / s.length;
+  return true;
+}
+
+/** A core hull placed by a pose: a polygon body is one as it is; other bodies fill one of these. */
+class PlacedProxy implements PlacedHull {
+  readonly polygon = new ShapeProxy();
+  px = 0;
+  py = 0;
+  qc = 1;
+  qs = 0;
+}
+
+const proxyA = new PlacedProxy();
+const proxyB = new PlacedProxy();
+/** A segment as a capsule of radius 0 (segment-shapes.ts's stand-in), for casts without a polygon. */
+const segmentA = new Capsule({ halfLength: 1, radius: 1 });
+const segmentB = new Capsule({ halfLength: 1, radius: 1 });
+
+/** The body's core as a placed hull: itself for a Box or Polygon, else `p` filled from its shape and pose. */
+function hullOf(body: Body, p: PlacedProxy): PlacedHull {
+  if (body._kind === POLYGON) return body as unknown as PlacedHull;
+  p.px = body.px;
+  p.py = body.py;
+  p.qc = body.qc;
+  p.qs = body.qs;
+  if (body._kind === BOX) boxProxy(p.polygon, body._halfWidth, body._halfHeight);
+  else if (body._kind === SEGMENT_KIND) segmentProxy(p.polygon, body.segment!);
+  else if (body._kind === CIRCLE || body._halfLength === 0) circleProxy(p.polygon, body._radius);
+  else capsuleProxy(p.polygon, body._halfLength, body._radius);
+  return p;
+}
+
+/**
+ * A cast with a Box, Polygon or Segment in it. With a polygon (or an AABB
+ * against a segment): hull-cast.ts's `castHulls` (conservative advancement
+ * on the exact distance; it finds the overlap at the start itself, with its
+ * tolerance). Otherwise a segment is cast as a capsule of radius 0, as
+ * segment-shapes.ts collides it, by the exact casts below.
+ */
+function castNewShapes(a: Body, b: Body, tx: number, ty: number, out: ShapeCastBuffer): boolean {
+  const hulls = a._kind === POLYGON || b._kind === POLYGON || a._kind === BOX || b._kind === BOX;
+  if (hulls) {
+    if (!castHulls(hullOf(a, proxyA), hullOf(b, proxyB), tx, ty, out)) return false;
+    out.body = b;
+    return true;
+  }
+  // segments with circles, capsules and segments
+  const ca = a._kind === SEGMENT_KIND ? segmentAsCapsule(segmentA, a as unknown as PlacedSegment) : a;
+  const cb = b._kind === SEGMENT_KIND ? segmentAsCapsule(segmentB, b as unknown as PlacedSegment) : b;
+  if (!castShapeInto(ca, cb, tx, ty, out)) return false;
+  out.body = b;
   return true;
 }
 

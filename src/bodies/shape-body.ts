@@ -1,0 +1,201 @@
+/**
+ * ShapeBody: the one class that `Box`, `Polygon` and `Segment` bodies are.
+ *
+ * Why one class. V8 gives the objects of each class its own hidden class
+ * ("map"), and a property access in the step's loops (`b.px`, `b.vx`, ...)
+ * stays fast, and stores a double without boxing it in a new heap number,
+ * only while it has seen at most four maps there. Circle, Capsule and AABB
+ * are three; if Box, Polygon and Segment were three more, a scene that mixes
+ * them would make every such access megamorphic (measured: 13 kB allocated
+ * per step in a small mixed scene, in `SolverBodies.load`, the contact
+ * updates, continuous collision ...). So `new Box(...)`, `new Polygon(...)`
+ * and `new Segment(...)` each build a `ShapeBody` (their constructors
+ * return it; `instanceof Box` etc. test the body's shape), and every body
+ * the engine steps has one of four maps. Compound and chain bodies, later,
+ * are ShapeBody too.
+ *
+ * A polygon body (kind POLYGON, a Box or a Polygon): its convex polygon is
+ * given in the body's frame, about its origin (`position`, `angle`). Mass,
+ * centre of mass and inertia are exact (src/shapes/mass.ts, rounded
+ * polygons included). When the centre of mass is not the origin, the body
+ * keeps it in `_lc` (`localCenter`) and its pose (px, py) is the centre of
+ * mass, as every other body's is: the solver, the contacts, the joints and
+ * continuous collision see a body centred on its centre of mass and run
+ * the same arithmetic for every body; only what users read and set
+ * (`position`, `setPosition`, `setAngle`, `getInterpolatedPose`, the
+ * shape's vertices) converts to and from the origin. The polygon the
+ * narrowphase reads (`body.polygon`) is the given one less `_lc`.
+ *
+ * A segment body (kind SEGMENT): a two-sided line without area, so without
+ * mass: static or kinematic (a kinematic one turns about its origin).
+ */
+import { Body, POLYGON, SEGMENT, type BodyOptions, type BodyType, type ShapeKind } from "./body.js";
+import { Shape, type ShapeKindName } from "./shape.js";
+import { PolygonGeometry, type SegmentGeometry } from "../shapes/polygon.js";
+import { polygonMass } from "../shapes/mass.js";
+import * as check from "../math/validate.js";
+
+/** A copy of `g` moved by (−dx, −dy): the same polygon about another point. */
+function moved(g: PolygonGeometry, dx: number, dy: number): PolygonGeometry {
+  const h = new PolygonGeometry();
+  h.count = g.count;
+  for (let i = 0; i < g.count; i++) {
+    h.vx[i] = g.vx[i]! - dx;
+    h.vy[i] = g.vy[i]! - dy;
+    h.nx[i] = g.nx[i]!;
+    h.ny[i] = g.ny[i]!;
+  }
+  h.radius = g.radius;
+  h.centroidX = g.centroidX - dx;
+  h.centroidY = g.centroidY - dy;
+  return h;
+}
+
+/** The error of a segment made or turned dynamic. */
+export function segmentHasNoMass(type: BodyType): RangeError {
+  return new RangeError(`capsule2d: a Segment has no area, so no mass: its type must be "static" or "kinematic", got type "${type}"`);
+}
+
+/** A body of a Box, a Polygon or a Segment (see the top of this file): build one with `new Box`, `new Polygon`, `new Segment`. */
+export class ShapeBody extends Body {
+  /** @internal Checks the body options; the maker then calls `setPolygon` or `setSegment`. */
+  constructor(kind: ShapeKind, o: BodyOptions, shapeKeys: readonly string[]) {
+    super(kind, o, shapeKeys);
+  }
+
+  /**
+   * @internal Give the body its polygon `frame` (body frame) and everything
+   * that follows from it: the shape, the centre of mass (the origin when
+   * `centred`: a box, a regular polygon, whose centroid is the origin
+   * exactly), extents, mass and bounds.
+   */
+  setPolygon(kind: ShapeKindName, frame: PolygonGeometry, centred: boolean, o: BodyOptions): void {
+    for (let i = 0; i < frame.count; i++) {
+      const far = Math.max(Math.abs(frame.vx[i]!), Math.abs(frame.vy[i]!));
+      if (!(far <= check.LIMITS.sizeMax)) {
+        throw new RangeError(`capsule2d: vertices must be within ${check.LIMITS.sizeMax} m of the body's origin, got (${frame.vx[i]}, ${frame.vy[i]})`);
+      }
+    }
+    const m = polygonMass(frame, 1);
+    const cx = centred ? 0 : m.centroid.x;
+    const cy = centred ? 0 : m.centroid.y;
+    const offset = cx !== 0 || cy !== 0;
+    this._lc = offset ? Object.freeze({ x: cx, y: cy }) : null;
+    this.polygon = offset ? moved(frame, cx, cy) : frame;
+    this._radius = frame.radius;
+    this._shape = new Shape(kind, this, frame, null, { area: m.area, unitInertia: m.inertia / m.area });
+    if (offset) {
+      // (px, py) is the centre of mass: the origin given plus the turned local centre
+      this.px += this.qc * cx - this.qs * cy;
+      this.py += this.qs * cx + this.qc * cy;
+      this.x0 = this.px;
+      this.y0 = this.py;
+    }
+    this.updateExtents();
+    this.initMass(o);
+    this.updateBounds();
+  }
+
+  /** @internal Give the body its segment (body frame): static or kinematic only. */
+  setSegment(g: SegmentGeometry, o: BodyOptions): void {
+    if (this._type === "dynamic") throw segmentHasNoMass(this._type);
+    const far = Math.max(Math.sqrt(g.ax * g.ax + g.ay * g.ay), Math.sqrt(g.bx * g.bx + g.by * g.by));
+    if (!(far <= check.LIMITS.sizeMax)) {
+      throw new RangeError(`capsule2d: a segment's ends must be within ${check.LIMITS.sizeMax} m of its origin, got ${far} m`);
+    }
+    this.segment = g;
+    this._shape = new Shape("segment", this, null, g);
+    this.updateExtents();
+    this.initMass(o);
+    this.updateBounds();
+  }
+
+  protected blank(): Body {
+    return new ShapeBody(this._kind, { type: "static" }, []);
+  }
+
+  /** A segment stays static or kinematic (it has no mass). */
+  override setType(type: BodyType): this {
+    if (type === "dynamic" && this._kind === SEGMENT) throw segmentHasNoMass(type);
+    return super.setType(type);
+  }
+
+  get area(): number {
+    return this._shape!._mass.area;
+  }
+
+  /** Exact (src/shapes/mass.ts): about the centre of mass, per unit mass (0 for a segment). */
+  protected unitInertia(): number {
+    return this._shape!._mass.unitInertia;
+  }
+
+  /** @internal */
+  updateExtents(): void {
+    if (this._kind !== POLYGON) {
+      const s = this.segment!;
+      this._maxExtent = Math.max(Math.sqrt(s.ax * s.ax + s.ay * s.ay), Math.sqrt(s.bx * s.bx + s.by * s.by));
+      this._minExtent = 0;
+      return;
+    }
+    const g = this.polygon!;
+    const n = g.count;
+    let far = 0;
+    let thin = 0;
+    for (let i = 0; i < n; i++) {
+      const d = g.vx[i]! * g.vx[i]! + g.vy[i]! * g.vy[i]!;
+      if (d > far) far = d;
+      // the polygon's width across edge i: how far its vertices reach behind the edge
+      let width = 0;
+      for (let j = 0; j < n; j++) {
+        const t = g.nx[i]! * (g.vx[i]! - g.vx[j]!) + g.ny[i]! * (g.vy[i]! - g.vy[j]!);
+        if (t > width) width = t;
+      }
+      if (i === 0 || width < thin) thin = width;
+    }
+    this._maxExtent = Math.sqrt(far) + g.radius;
+    this._minExtent = 0.5 * thin + g.radius;
+  }
+
+  /** @internal The box around the turned polygon grown by its radius, or around the segment. */
+  updateBounds(): void {
+    const c = this.qc;
+    const s = this.qs;
+    if (this._kind !== POLYGON) {
+      const g = this.segment!;
+      const ax = this.px + (c * g.ax - s * g.ay);
+      const ay = this.py + (s * g.ax + c * g.ay);
+      const bx = this.px + (c * g.bx - s * g.by);
+      const by = this.py + (s * g.bx + c * g.by);
+      this.minX = ax < bx ? ax : bx;
+      this.maxX = ax < bx ? bx : ax;
+      this.minY = ay < by ? ay : by;
+      this.maxY = ay < by ? by : ay;
+      return;
+    }
+    const g = this.polygon!;
+    let x = c * g.vx[0]! - s * g.vy[0]!;
+    let y = s * g.vx[0]! + c * g.vy[0]!;
+    let minX = x;
+    let maxX = x;
+    let minY = y;
+    let maxY = y;
+    for (let i = 1; i < g.count; i++) {
+      x = c * g.vx[i]! - s * g.vy[i]!;
+      y = s * g.vx[i]! + c * g.vy[i]!;
+      if (x < minX) minX = x;
+      else if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      else if (y > maxY) maxY = y;
+    }
+    const r = g.radius;
+    this.minX = this.px + minX - r;
+    this.minY = this.py + minY - r;
+    this.maxX = this.px + maxX + r;
+    this.maxY = this.py + maxY + r;
+  }
+}
+
+/** `instanceof Box` (`Polygon`, `Segment`): a ShapeBody whose shape is of that kind. */
+export function isShapeBodyOf(x: unknown, kind: ShapeKindName): boolean {
+  return x instanceof ShapeBody && x._shape !== null && x._shape.kind === kind;
+}

@@ -1,0 +1,187 @@
+/**
+ * Shape: one piece of a body's geometry, as users and renderers read it.
+ *
+ * Every body has `body.shapes`, a list of one `Shape` today (a compound body,
+ * the next step of issue 30, will list several). A shape names what it is by
+ * `kind` ("circle", "capsule", "aabb", "box", "polygon", "segment": a
+ * renderer switches on it, never on which fields exist) and reports only the
+ * geometry it has, in its body's frame (the frame `position` and `angle`
+ * place): a circle's `radius`; a capsule's `halfLength` and `radius`; an
+ * AABB's and a box's `halfWidth` and `halfHeight`; a box's and a polygon's
+ * `vertices`, `normals` and rounding `radius`; a segment's `a` and `b`.
+ * `getWorldVertices(out?)` places a box's or polygon's vertices (or a
+ * segment's two ends) in the world at the body's pose now.
+ *
+ * A shape reads its body (the numbers live there and in the solver), so this
+ * module only declares what it reads (`ShapeHost`) and does not import
+ * body.ts (which imports it).
+ */
+import type { Vec2 } from "../math/vec2.js";
+import type { PolygonGeometry, SegmentGeometry } from "../shapes/polygon.js";
+
+/** What a shape is: `shape.kind`. */
+export type ShapeKindName = "circle" | "capsule" | "aabb" | "box" | "polygon" | "segment";
+
+/** The numbers of a body a shape reads (a `Body` is one). */
+export interface ShapeHost {
+  px: number;
+  py: number;
+  qc: number;
+  qs: number;
+  _radius: number;
+  _halfLength: number;
+  _halfWidth: number;
+  _halfHeight: number;
+  _lc: Readonly<Vec2> | null;
+}
+
+/** Area, centre of area and inertia per unit mass of a shape (kept by polygons, which compute them once). */
+export interface ShapeMass {
+  /** m². */
+  area: number;
+  /** Rotational inertia about the centre of mass per unit mass, m². */
+  unitInertia: number;
+}
+
+/** One shape of a body: its kind, its body and its geometry in the body's frame. */
+export class Shape<B extends ShapeHost = ShapeHost> {
+  /** What it is. */
+  readonly kind: ShapeKindName;
+  /** The body it belongs to. */
+  readonly body: B;
+  /** @internal A box's or polygon's polygon in the body's frame (as the user gave it), or null. */
+  readonly _frame: PolygonGeometry | null;
+  /** @internal A segment's line in the body's frame, or null. */
+  readonly _segment: SegmentGeometry | null;
+  /** @internal Area and inertia, for boxes and polygons (0 otherwise). */
+  readonly _mass: ShapeMass;
+  /** @internal `[this]`, frozen: `body.shapes`. */
+  readonly list: readonly Shape<B>[];
+
+  constructor(
+    kind: ShapeKindName,
+    body: B,
+    frame: PolygonGeometry | null = null,
+    segment: SegmentGeometry | null = null,
+    mass: ShapeMass = { area: 0, unitInertia: 0 },
+  ) {
+    this.kind = kind;
+    this.body = body;
+    this._frame = frame;
+    this._segment = segment;
+    this._mass = mass;
+    this.list = Object.freeze([this]);
+    Object.freeze(this);
+  }
+
+  /** @internal The same shape on another body (a clone). */
+  copyFor<C extends ShapeHost>(body: C): Shape<C> {
+    return new Shape(this.kind, body, this._frame, this._segment, this._mass);
+  }
+
+  /** Circle and capsule radius; a box's or polygon's rounding radius; 0 for an AABB and a segment, m. */
+  get radius(): number {
+    return this.body._radius;
+  }
+
+  /** A capsule's centre to each cap centre, m (0 for the other kinds). */
+  get halfLength(): number {
+    return this.kind === "capsule" ? this.body._halfLength : 0;
+  }
+
+  /** Half the width of an AABB or a box, m (0 for the other kinds). */
+  get halfWidth(): number {
+    return this.kind === "aabb" || this.kind === "box" ? this.body._halfWidth : 0;
+  }
+
+  /** Half the height of an AABB or a box, m (0 for the other kinds). */
+  get halfHeight(): number {
+    return this.kind === "aabb" || this.kind === "box" ? this.body._halfHeight : 0;
+  }
+
+  /**
+   * A box's or polygon's vertices in the body's frame, counter-clockwise (a
+   * box's from its lower left corner); an AABB's four corners; a segment's
+   * `[a, b]`; empty for circles and capsules. A new array.
+   */
+  get vertices(): Vec2[] {
+    const g = this._frame;
+    if (g !== null) return g.vertices();
+    const s = this._segment;
+    if (s !== null) return [{ x: s.ax, y: s.ay }, { x: s.bx, y: s.by }];
+    if (this.kind === "aabb") {
+      const w = this.body._halfWidth;
+      const h = this.body._halfHeight;
+      return [{ x: -w, y: -h }, { x: w, y: -h }, { x: w, y: h }, { x: -w, y: h }];
+    }
+    return [];
+  }
+
+  /** The outward unit normal of each edge of a box or polygon (edge i from vertex i to i + 1); empty otherwise. A new array. */
+  get normals(): Vec2[] {
+    const g = this._frame;
+    const out: Vec2[] = [];
+    if (g === null) return out;
+    for (let i = 0; i < g.count; i++) out.push({ x: g.nx[i]!, y: g.ny[i]! });
+    return out;
+  }
+
+  /** A segment's first end in the body's frame (null for the other kinds). */
+  get a(): Readonly<Vec2> | null {
+    const s = this._segment;
+    return s === null ? null : Object.freeze({ x: s.ax, y: s.ay });
+  }
+
+  /** A segment's second end in the body's frame (null for the other kinds). */
+  get b(): Readonly<Vec2> | null {
+    const s = this._segment;
+    return s === null ? null : Object.freeze({ x: s.bx, y: s.by });
+  }
+
+  /**
+   * The vertices (as `vertices`) placed in the world at the body's pose now,
+   * written into `out` (its points are reused and it is cut to length).
+   */
+  getWorldVertices(out: Vec2[] = []): Vec2[] {
+    if (!Array.isArray(out)) throw new TypeError(`capsule2d: out must be an array of { x, y } points, got ${typeof out}`);
+    const b = this.body;
+    const c = b.qc;
+    const s = b.qs;
+    // (px, py) is the centre of mass: the origin is that less the turned local centre
+    let ox = b.px;
+    let oy = b.py;
+    const lc = b._lc;
+    if (lc !== null) {
+      ox -= c * lc.x - s * lc.y;
+      oy -= s * lc.x + c * lc.y;
+    }
+    const g = this._frame;
+    const seg = this._segment;
+    let n = 0;
+    const put = (x: number, y: number): void => {
+      let p = out[n];
+      if (p === undefined || p === null || typeof p !== "object") {
+        p = { x: 0, y: 0 };
+        out[n] = p;
+      }
+      p.x = ox + (c * x - s * y);
+      p.y = oy + (s * x + c * y);
+      n++;
+    };
+    if (g !== null) {
+      for (let i = 0; i < g.count; i++) put(g.vx[i]!, g.vy[i]!);
+    } else if (seg !== null) {
+      put(seg.ax, seg.ay);
+      put(seg.bx, seg.by);
+    } else if (this.kind === "aabb") {
+      const w = b._halfWidth;
+      const h = b._halfHeight;
+      put(-w, -h);
+      put(w, -h);
+      put(w, h);
+      put(-w, h);
+    }
+    out.length = n;
+    return out;
+  }
+}
