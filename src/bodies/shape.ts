@@ -58,6 +58,7 @@ export class Shape<B extends ShapeHost = ShapeHost> {
   /** @internal `[this]`, frozen: `body.shapes`. */
   readonly list: readonly Shape<B>[];
 
+  /** @internal Made by the body (`body.shapes`), not by users. */
   constructor(
     kind: ShapeKindName,
     body: B,
