@@ -52,17 +52,9 @@ export interface BoxLike {
   _halfHeight: number;
 }
 
-/**
- * Any core hull (body frame: a polygon, or a shape proxy of src/shapes/proxy.ts) placed by a pose.
- * A `Box` body (src/bodies/box.ts) is one with `_halfWidth` > 0: its hull is
- * makeBox(_halfWidth, _halfHeight) about its origin, rounded by `_radius`
- * (every other hull has no `_halfWidth`, or 0: a Polygon's, a Segment's).
- */
+/** Any core hull (body frame: a polygon, or a shape proxy of src/shapes/proxy.ts) placed by a pose. */
 export interface PlacedHull extends Pose2 {
   readonly polygon: HullGeometry;
-  readonly _halfWidth?: number;
-  readonly _halfHeight?: number;
-  readonly _radius?: number;
 }
 
 /** A convex polygon (body frame) placed by a pose. */
@@ -106,50 +98,8 @@ export function placeFirstPolygon(a: PlacedPolygon): void {
   placePolygon(hullA, a);
 }
 
-/**
- * A Box's hull placed by its pose, from its half extents alone: the same
- * numbers, by the same operations, as the general loop below makes from
- * makeBox's vertices (±hw, ±hh exactly) and normals ((0, −1), (1, 0),
- * (0, 1), (−1, 0) exactly), so the same bits, without reading the
- * geometry's four arrays (in a large pile, each box's is a cache miss).
- */
-function placeBoxHull(h: WorldHull, p: Pose2, hw: number, hh: number, radius: number): void {
-  const c = p.qc;
-  const s = p.qs;
-  const tx = p.px - h.ox;
-  const ty = p.py - h.oy;
-  const x = h.x;
-  const y = h.y;
-  const nx = h.nx;
-  const ny = h.ny;
-  // bottom left, bottom right, top right, top left; edges bottom, right, top, left
-  x[0] = tx + (c * -hw - s * -hh);
-  y[0] = ty + (s * -hw + c * -hh);
-  nx[0] = c * 0 - s * -1;
-  ny[0] = s * 0 + c * -1;
-  x[1] = tx + (c * hw - s * -hh);
-  y[1] = ty + (s * hw + c * -hh);
-  nx[1] = c * 1 - s * 0;
-  ny[1] = s * 1 + c * 0;
-  x[2] = tx + (c * hw - s * hh);
-  y[2] = ty + (s * hw + c * hh);
-  nx[2] = c * 0 - s * 1;
-  ny[2] = s * 0 + c * 1;
-  x[3] = tx + (c * -hw - s * hh);
-  y[3] = ty + (s * -hw + c * hh);
-  nx[3] = c * -1 - s * 0;
-  ny[3] = s * -1 + c * 0;
-  h.count = 4;
-  h.radius = radius;
-}
-
 /** A polygon's (or any core hull's) vertices and normals, turned and moved by its pose. */
 export function placePolygon(h: WorldHull, p: PlacedHull): void {
-  const hw = p._halfWidth;
-  if (hw !== undefined && hw > 0) {
-    placeBoxHull(h, p, hw, p._halfHeight!, p._radius!);
-    return;
-  }
   const g = p.polygon;
   const c = p.qc;
   const s = p.qs;
