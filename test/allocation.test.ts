@@ -177,7 +177,7 @@ describe("no allocation per step in steady state (large scenes, as users load th
     ["pyramid", "a 40-row box pyramid"],
     ["smash", "a block of 1,600 boxes hit at 40 m/s"],
     ["tumbler", "900 capsules tumbling in a turning container"],
-    ["turning", "300 turning boxes, polygons, circles, capsules and AABBs tumbling in a turning container of boxes"],
+    ["turning", "300 turning boxes, polygons, circles, capsules and AABBs tumbling in a turning container of boxes; boxes resting on tiles"],
   ];
   for (const [scene, name] of scenes) {
     it(name, () => {

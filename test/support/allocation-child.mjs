@@ -127,6 +127,10 @@ function turning() {
   w.add(new Box({ position: { x: 20, y: 3 }, angle: 0.3, halfWidth: 0.3, halfHeight: 0.3 }));
   w.add(new Segment({ type: "static", a: { x: 25, y: 0 }, b: { x: 30, y: 0 } }));
   w.add(Polygon.regular(5, 0.3, { position: { x: 27, y: 0.5 } }));
+  // boxes and a polygon resting across the seams of a floor of 1 m static tiles (their hidden faces: seams.ts)
+  for (let i = 0; i < 12; i++) w.add(new AABB({ type: "static", position: { x: 40.5 + i, y: -0.5 }, halfWidth: 0.5, halfHeight: 0.5 }));
+  for (let i = 0; i < 5; i++) w.add(new Box({ position: { x: 42 + 2 * i, y: 0.25 }, halfWidth: 0.4, halfHeight: 0.25 }));
+  w.add(Polygon.regular(6, 0.35, { position: { x: 47, y: 1 } }));
   let steps = 0;
   const v = { x: 0, y: 0 };
   return () => {

@@ -91,12 +91,15 @@ export const closest = new Closest();
 export const hiddenB = { features: 0 };
 
 /**
- * Is the feature of B that A's face (outward normal (nx, ny)) meets hidden?
- * It is B's face turned against it, when one is (within about 2.6°: a box
- * face on a tile's face, where B's two vertices tie for deepest), else B's
- * deepest vertex `deep`.
+ * Is the feature of B that A's face `face` meets hidden? It is B's face
+ * turned against it, when one is (within about 2.6°: a box face on a tile's
+ * face, where B's two vertices tie for deepest), else B's deepest vertex
+ * `deep`. (The face's normal is read here, not passed: a double passed to a
+ * call that is not inlined is boxed, 32 bytes a call on tiles.)
  */
-function hiddenAgainst(b: WorldHull, nx: number, ny: number, deep: number, hidden: number): boolean {
+function hiddenAgainst(a: WorldHull, face: number, b: WorldHull, deep: number, hidden: number): boolean {
+  const nx = a.nx[face]!;
+  const ny = a.ny[face]!;
   for (let j = 0; j < b.count; j++) {
     if (nx * b.nx[j]! + ny * b.ny[j]! < -0.999) return ((hidden >> j) & 1) !== 0;
   }
@@ -138,7 +141,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
         }
       }
       if (s >= reach) return false;
-      if (s > sepA && (hidden === 0 || !hiddenAgainst(b, nx, ny, jm, hidden))) {
+      if (s > sepA && (hidden === 0 || !hiddenAgainst(a, i, b, jm, hidden))) {
         sepA = s;
         faceA = i;
         deepB = jm;
