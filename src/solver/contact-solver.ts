@@ -540,10 +540,27 @@ export class ContactConstraints {
    * every bouncy contact is a candidate.
    */
   selectImpactCandidates(sb: SolverBodies, dt: number, anyForce: boolean): void {
-    const threshold = this.restitutionThreshold; // a field, not an argument: a number read from a field is boxed to be passed
-    const work = this.impactWork;
-    work.reset(this.count);
+    this.impactDt = dt;
+    this.impactWork.reset(this.count);
     sb.hitThisStep.fill(0, 0, sb.count);
+    // without a candidate no impact happens in this step (the first one must be a candidate's)
+    sb.impactsPossible = this.addImpactCandidates(sb, anyForce) > 0;
+  }
+
+  /** `selectImpactCandidates`'s dt (a field, not an argument: a number passed to a call is boxed). */
+  private impactDt = 0;
+
+  /**
+   * Adds the candidates to the impact worklist; returns how many. (The loop
+   * is a function of its own, with nothing after it that V8 needs feedback
+   * for: run once a step, the loop is compiled on its own (on-stack
+   * replacement) during the first step, and that cached code left the
+   * function at the code after the loop, unseen then, on every step.)
+   */
+  private addImpactCandidates(sb: SolverBodies, anyForce: boolean): number {
+    const threshold = this.restitutionThreshold; // a field, not an argument: a number read from a field is boxed to be passed
+    const dt = this.impactDt;
+    const work = this.impactWork;
     const accel = sb.accelBound;
     const ints = this.ints;
     let candidates = 0;
@@ -567,8 +584,7 @@ export class ContactConstraints {
         candidates++;
       }
     }
-    // without a candidate no impact happens in this step (the first one must be a candidate's)
-    sb.impactsPossible = candidates > 0;
+    return candidates;
   }
 
   /** The constraints the impact check visits (the candidates, then those of hit bodies). */

@@ -284,16 +284,8 @@ export function wakeAll(w: MemberWorld): void {
   for (const b of w.members.slots) if (b !== null && w.islands.isAsleep(b)) wakeIsland(w, b);
 }
 
-/**
- * 0. The user's changes since the last step. The awake list drops the
- * bodies that fell asleep or left and takes in the woken and new ones (each
- * awake body's pose is saved as the step's start pose first); the bodies
- * the user moved, pushed or changed get fresh broadphase boxes, pairs and
- * contacts, so this step solves what is there now.
- */
-export function applyChanges(w: MemberWorld, dt: number): void {
-  const islands = w.islands;
-  // the pose at the start of this step (and, for bodies that fell asleep, the pose they keep)
+/** The pose at the start of this step of every awake body (and, for bodies that fall asleep, the pose they keep). */
+function saveStartPoses(islands: Islands): void {
   for (let i = 0; i < islands.awakeCount; i++) {
     const b = islands.awake[i]!;
     b.x0 = b.px;
@@ -301,41 +293,73 @@ export function applyChanges(w: MemberWorld, dt: number): void {
     b.c0 = b.qc;
     b.s0 = b.qs;
   }
+}
+
+/** Every awake body to be refreshed (a new dt changes every swept box and speculative margin). */
+function markAwake(w: MemberWorld): void {
+  const islands = w.islands;
+  for (let i = 0; i < islands.awakeCount; i++) w.members.mark(islands.awake[i]!);
+  w.members.refreshAll = false;
+}
+
+/** Fresh bounds and broadphase boxes for the changed bodies still in the world (compacted in `changed`); returns how many. */
+function refreshChanged(w: MemberWorld): number {
+  const changed = w.members.changed;
+  const motion = w.motion;
+  const bp = w.broadphase;
+  const box = w.box;
+  let n = 0;
+  for (let i = 0; i < w.members.changedCount; i++) {
+    const b = changed[i]!;
+    if (b._world !== w) continue; // removed since
+    changed[n++] = b;
+    b.updateBounds();
+    motion.boxOf(b, box);
+    bp.update(b, box);
+  }
+  w.members.changedCount = n;
+  return n;
+}
+
+/** The contacts of the n changed bodies, each contact once: from the second of its bodies visited when both changed (flag 1: to visit, 2: visited). */
+function updateChangedContacts(w: MemberWorld, n: number): void {
+  const changed = w.members.changed;
+  const flags = w.members.changedFlag;
+  for (let i = 0; i < n; i++) {
+    const b = changed[i]!;
+    flags[b.slot] = 2;
+    w.contactManager.updateContactsOf(b, flags);
+  }
+  for (let i = 0; i < n; i++) flags[changed[i]!.slot] = 0;
+}
+
+/**
+ * 0. The user's changes since the last step. The awake list drops the
+ * bodies that fell asleep or left and takes in the woken and new ones (each
+ * awake body's pose is saved as the step's start pose first); the bodies
+ * the user moved, pushed or changed get fresh broadphase boxes, pairs and
+ * contacts, so this step solves what is there now.
+ *
+ * The loops over bodies are functions of their own: this one runs once a
+ * step, and V8 compiled its first loop on its own (on-stack replacement)
+ * into code that, cached, left the function at the loop's end on every
+ * step ("insufficient type feedback"), running the rest unoptimised.
+ */
+export function applyChanges(w: MemberWorld, dt: number): void {
+  const islands = w.islands;
+  saveStartPoses(islands);
   islands.flush();
   w.members.freeReleased();
   const motion = w.motion;
   motion.dt = dt;
   motion.base = w.opts.speculativeDistance;
-  // a new dt changes every swept box and speculative margin
-  if (dt !== w.lastDt || w.members.refreshAll) {
-    for (let i = 0; i < islands.awakeCount; i++) w.members.mark(islands.awake[i]!);
-    w.members.refreshAll = false;
-  }
-  const changed = w.members.changed;
+  if (dt !== w.lastDt || w.members.refreshAll) markAwake(w);
   if (w.members.changedCount > 0) {
-    const bp = w.broadphase;
-    const box = w.box;
-    let n = 0;
-    for (let i = 0; i < w.members.changedCount; i++) {
-      const b = changed[i]!;
-      if (b._world !== w) continue; // removed since
-      changed[n++] = b;
-      b.updateBounds();
-      motion.boxOf(b, box);
-      bp.update(b, box);
-    }
-    w.members.changedCount = n;
+    const n = refreshChanged(w);
     w.seams.clearMoved();
-    bp.updatePairs(w.started, w.ended);
+    w.broadphase.updatePairs(w.started, w.ended);
     w.contactManager.applyPairs(w.started, w.ended);
-    // each contact once: from the second of its bodies visited when both changed (flag 1: to visit, 2: visited)
-    const flags = w.members.changedFlag;
-    for (let i = 0; i < n; i++) {
-      const b = changed[i]!;
-      flags[b.slot] = 2;
-      w.contactManager.updateContactsOf(b, flags);
-    }
-    for (let i = 0; i < n; i++) flags[changed[i]!.slot] = 0;
+    updateChangedContacts(w, n);
     w.members.changedCount = 0;
     islands.flush(); // bodies woken by those contacts
   }
