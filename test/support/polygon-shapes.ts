@@ -42,7 +42,7 @@ export type Shape =
   | { kind: "box"; s: AABB };
 
 export function placed(polygon: PolygonGeometry, x: number, y: number, angle = 0): Shape {
-  return { kind: "polygon", s: { px: x, py: y, qc: Math.cos(angle), qs: Math.sin(angle), polygon } };
+  return { kind: "polygon", s: { px: x, py: y, qc: Math.cos(angle), qs: Math.sin(angle), polygon, _halfWidth: 0, _halfHeight: 0, _radius: polygon.radius } };
 }
 
 export function placedSegment(segment: SegmentGeometry, x: number, y: number, angle = 0): Shape {

@@ -57,9 +57,17 @@ export interface PlacedHull extends Pose2 {
   readonly polygon: HullGeometry;
 }
 
-/** A convex polygon (body frame) placed by a pose. */
+/**
+ * A polygon body: a convex polygon (body frame) placed by its pose. A `Box`
+ * body is the one with `_halfWidth` > 0: its polygon is
+ * makeBox(_halfWidth, _halfHeight) about its centre, rounded by `_radius`
+ * (a Polygon's and a Segment's `_halfWidth` is 0).
+ */
 export interface PlacedPolygon extends PlacedHull {
   readonly polygon: PolygonGeometry;
+  readonly _halfWidth: number;
+  readonly _halfHeight: number;
+  readonly _radius: number;
 }
 
 /** A segment (body frame) placed by a pose. */
@@ -95,7 +103,52 @@ export function placeFirstPolygon(a: PlacedPolygon): void {
   hullA.oy = a.py;
   hullB.ox = a.px;
   hullB.oy = a.py;
-  placePolygon(hullA, a);
+  placePolygonBody(hullA, a);
+}
+
+/**
+ * A polygon body's hull placed by its pose (the pair functions' way). A Box's
+ * comes from its half extents alone: the same numbers, by the same
+ * operations, as placePolygon's loop makes from makeBox's vertices (±hw, ±hh
+ * exactly) and normals ((0, −1), (1, 0), (0, 1), (−1, 0) exactly), so the
+ * same bits, without reading the geometry's four arrays (in a large pile,
+ * each box's is a cache miss). Written out here, not in a helper: doubles
+ * passed to a call that is not inlined are boxed.
+ */
+export function placePolygonBody(h: WorldHull, p: PlacedPolygon): void {
+  const hw = p._halfWidth;
+  if (!(hw > 0)) {
+    placePolygon(h, p);
+    return;
+  }
+  const hh = p._halfHeight;
+  const c = p.qc;
+  const s = p.qs;
+  const tx = p.px - h.ox;
+  const ty = p.py - h.oy;
+  const x = h.x;
+  const y = h.y;
+  const nx = h.nx;
+  const ny = h.ny;
+  // bottom left, bottom right, top right, top left; edges bottom, right, top, left
+  x[0] = tx + (c * -hw - s * -hh);
+  y[0] = ty + (s * -hw + c * -hh);
+  nx[0] = c * 0 - s * -1;
+  ny[0] = s * 0 + c * -1;
+  x[1] = tx + (c * hw - s * -hh);
+  y[1] = ty + (s * hw + c * -hh);
+  nx[1] = c * 1 - s * 0;
+  ny[1] = s * 1 + c * 0;
+  x[2] = tx + (c * hw - s * hh);
+  y[2] = ty + (s * hw + c * hh);
+  nx[2] = c * 0 - s * 1;
+  ny[2] = s * 0 + c * 1;
+  x[3] = tx + (c * -hw - s * hh);
+  y[3] = ty + (s * -hw + c * hh);
+  nx[3] = c * -1 - s * 0;
+  ny[3] = s * -1 + c * 0;
+  h.count = 4;
+  h.radius = p._radius;
 }
 
 /** A polygon's (or any core hull's) vertices and normals, turned and moved by its pose. */

@@ -5,11 +5,11 @@
  * (edge i = i, vertex i = 8 + i), A first.
  */
 import type { ManifoldBuffer } from "./manifold.js";
-import { hullB, placeFirstPolygon, placePolygon, type PlacedPolygon } from "./placed.js";
+import { hullB, placeFirstPolygon, placePolygonBody, type PlacedPolygon } from "./placed.js";
 import { collidePlacedHulls } from "./hull-hull.js";
 
 export function collidePolygons(a: PlacedPolygon, b: PlacedPolygon, out: ManifoldBuffer): boolean {
   placeFirstPolygon(a);
-  placePolygon(hullB, b);
+  placePolygonBody(hullB, b);
   return collidePlacedHulls(out, null);
 }
