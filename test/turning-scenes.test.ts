@@ -24,21 +24,24 @@ import { arch, buildCapsule2d, cardHouse, doubleDomino, measureCapsule2d, towerA
 const DT = 1 / 60;
 
 describe("Box2D's card house (40 cards 2 mm × 0.4 m, friction 0.7)", () => {
-  // Measured: with 8 sub-steps the cards settle by up to 36 mm in the first steps (they start
-  // 1.7 mm into the floor and their tips into each other; Box2D v3 with 4: 35 mm), then nothing
-  // moves and every card sleeps at 0.63 s (Box2D: 0.77 s). With the default 4 sub-steps the top
-  // storey's two cards lean over together after ~1 s and fall (Box2D v3 stands with 4): open,
-  // see docs/performance.md ("Scenes that need turning boxes").
-  it("stands for 10 s with 8 sub-steps: every card within 5 cm of where it started, none turned, all asleep, nothing moves once settled", () => {
-    const r = measureCapsule2d(C, cardHouse(), { subSteps: 8 });
-    expect(r.maxDrift).toBeLessThan(0.05);
-    expect(r.drift).toBeLessThan(1e-4);
-    expect(r.turned).toBe(0);
-    expect(r.sleepAt).not.toBeNull();
-    expect(r.sleepAt!).toBeLessThan(2);
-    // the top storey's cards are still at the top (their centres 1.62 m up)
-    expect(r.topY).toBeGreaterThan(1.6);
-  });
+  // Measured, with the default 4 sub-steps: the cards settle by up to 40 mm in the first steps
+  // (they start 1.7 mm into the floor and their tips into each other; Box2D v3: 35 mm), then
+  // nothing moves and every card sleeps at 0.82 s (Box2D: 0.77 s). It stands because a world with
+  // turning shapes solves its contacts in colour order, as Box2D does; in the order of the bodies'
+  // ids (a world of circles, capsules and AABBs only) the top storey's two cards lean over together
+  // after ~1 s and the house falls (with 4 or 5 sub-steps; it stands with 6 or more).
+  for (const subSteps of [4, 8]) {
+    it(`stands for 10 s with ${subSteps} sub-steps: every card within 5 cm of where it started, none turned, all asleep, nothing moves once settled`, () => {
+      const r = measureCapsule2d(C, cardHouse(), { subSteps });
+      expect(r.maxDrift).toBeLessThan(0.05);
+      expect(r.drift).toBeLessThan(1e-4);
+      expect(r.turned).toBe(0);
+      expect(r.sleepAt).not.toBeNull();
+      expect(r.sleepAt!).toBeLessThan(2);
+      // the top storey's cards are still at the top (their centres 1.62 m up)
+      expect(r.topY).toBeGreaterThan(1.6);
+    });
+  }
 });
 
 describe("Box2D's arch (17 polygons, friction 0.6, 4 boxes of 4 kg on top)", () => {

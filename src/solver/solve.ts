@@ -49,7 +49,7 @@ export function solve(ctx: StepContext, solver: Solver, dt: number): void {
 function load(ctx: StepContext): void {
   const sb = ctx.bodies;
   sb.load(ctx.awake, ctx.awakeCount);
-  if (ctx.colouring !== null) ctx.colouring.colour(ctx.constraints, ctx.constraintCount, sb.slotOf, sb.count);
+  if (ctx.coloured) ctx.colouring.colour(ctx.constraints, ctx.constraintCount, sb.slotOf, sb.count);
 }
 
 /**

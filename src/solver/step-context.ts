@@ -60,6 +60,17 @@ export class StepContext {
   /** The awake bodies, in id order (the islands' list), `awakeCount` of them. */
   awake: readonly Body[] = [];
   awakeCount = 0;
+  /**
+   * This step's contacts are solved in colour order (`colouring`): always
+   * with `solverThreads` ≥ 1 (`alwaysColoured`), and in a world that holds
+   * a body other than a circle, capsule or AABB (a box, polygon or segment:
+   * bodies that stack, lean and topple, whose piles stand as in Box2D only
+   * with its colour order; see docs/solvers.md). A world of circles, capsules
+   * and AABBs only keeps its contacts in the order of their bodies' ids.
+   */
+  coloured = false;
+  /** `solverThreads` ≥ 1: colour every step. */
+  alwaysColoured = false;
 
   constructor(
     /** The world's options (its own object: what `setOptions` and `restore` change). */
@@ -72,7 +83,7 @@ export class StepContext {
     readonly integrator: Integrator,
     /** The joints, or null in a world without the joints module. */
     readonly joints: JointManager | null,
-    /** With `solverThreads` ≥ 1: the contacts' colours, remade each step (src/solver/graph-colour.ts); else null (pair-key order). */
-    readonly colouring: GraphColouring | null,
+    /** The contacts' colours, remade each step when the contacts are solved in colour order (src/solver/graph-colour.ts). */
+    readonly colouring: GraphColouring,
   ) {}
 }

@@ -6,7 +6,7 @@
  * (`solverThreads` ≥ 2, once `capsule2d/threads` has installed them).
  */
 import { createBroadphase } from "../collision/broadphase/by-name.js";
-import { GraphColouring } from "../solver/graph-colour.js";
+import type { GraphColouring } from "../solver/graph-colour.js";
 import { PGS } from "../solver/pgs.js";
 import { SOFT_STEP } from "../solver/soft-step.js";
 import { solverThreadsModule } from "../solver/parallel/installed.js";
@@ -34,7 +34,7 @@ const FULL_MODULES: WorldModules = {
     brute: (margin) => createBroadphase("brute", { margin, touchingOnly: true }),
   },
   solvers: { "soft-step": SOFT_STEP, pgs: PGS },
-  colouring: () => new GraphColouring(),
+  solverThreads: true,
   threads: startThreads,
   joints: JOINTS,
   snapshots: SNAPSHOTS,

@@ -8,7 +8,7 @@
  * `removeBody`, `bodyChanged`), with the waking that goes with it.
  */
 import {
-  CHANGE_FORCE, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_PAIRING, CHANGE_POSE, CHANGE_SLEEP, CHANGE_TYPE, CHANGE_VELOCITY, CHANGE_WAKE,
+  BOX, CHANGE_FORCE, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_PAIRING, CHANGE_POSE, CHANGE_SLEEP, CHANGE_TYPE, CHANGE_VELOCITY, CHANGE_WAKE,
   type Body, type BodyOwner,
 } from "../bodies/body.js";
 import * as check from "../math/validate.js";
@@ -63,6 +63,8 @@ export class Membership {
   changedFlag = new Uint8Array(64);
   /** Every awake body is refreshed at the next step (options changed). */
   refreshAll = false;
+  /** Bodies in the world other than circles, capsules and AABBs (boxes, polygons, segments): their contacts are solved in colour order (StepContext.coloured). */
+  turning = 0;
 
   /** The bodies, in id order (the holes closed first). */
   bodies(): readonly Body[] {
@@ -138,6 +140,7 @@ export class Membership {
     this.changed.length = 0;
     this.changedCount = 0;
     this.refreshAll = false;
+    this.turning = 0;
   }
 }
 
@@ -199,6 +202,7 @@ export function attach(w: MemberWorld, body: Body): void {
   w.members.slots[slot] = body;
   body.slot = slot;
   body._world = w;
+  if (body._kind > BOX) w.members.turning++;
   body.updateBounds();
   w.motion.boxOf(body, w.box); // swept over its motion in a step of the last dt (0 in a new world)
   w.broadphase.add(body, w.box);
@@ -222,6 +226,7 @@ export function removeBody(w: MemberWorld, body: Body): void {
   w.broadphase.remove(body);
   w.islands.remove(body);
   w.members.unlist(body);
+  if (body._kind > BOX) w.members.turning--;
   body._world = null;
   body.slot = -1;
 }

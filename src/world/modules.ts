@@ -57,8 +57,8 @@ export interface WorldModules<W> {
   readonly broadphases: { readonly [K in BroadphaseKind]?: (margin: number) => Broadphase };
   /** The solvers by name (`options.solver`). */
   readonly solvers: { readonly [K in SolverName]?: Solver };
-  /** Graph colouring, for `solverThreads` ≥ 1 (the coloured solve). */
-  readonly colouring: (() => GraphColouring) | null;
+  /** `solverThreads` ≥ 1 (the contacts in colour order on one thread, and the solver threads) is open to this world. */
+  readonly solverThreads: boolean;
   /** The solver threads for `solverThreads` ≥ 2 (or a TypeError naming `capsule2d/threads`), sharing the world's contact passes and colouring. */
   readonly threads: ((world: W, colouring: GraphColouring) => SolverThreads) | null;
   readonly joints: JointsModule<W> | null;
@@ -72,7 +72,7 @@ export const CORE_MODULES = {
   entry: "capsule2d/core",
   broadphases: { tree: (margin: number) => new DynamicTreeBroadphase({ margin, touchingOnly: true }) },
   solvers: { "soft-step": SOFT_STEP },
-  colouring: null,
+  solverThreads: false,
   threads: null,
   joints: null,
   snapshots: null,

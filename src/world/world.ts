@@ -57,6 +57,7 @@ import { MotionBounds } from "../solver/motion-bounds.js";
 import { solve as solveWith, type Solver } from "../solver/solve.js";
 import { SOFT_STEP } from "../solver/soft-step.js";
 import { StepContext } from "../solver/step-context.js";
+import { GraphColouring } from "../solver/graph-colour.js";
 import type { SolverThreads, ThreadStats } from "../solver/parallel/solver-threads.js";
 import type { BinaryCodec, WorldSnapshot } from "../snapshot/snapshot.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type SolverName, type WorldOptions } from "./options.js";
@@ -187,7 +188,7 @@ export class World implements BodyOwner, JointOwner {
     const o = this.opts;
     this.checkSolver(o.solver);
     const threads = o.solverThreads;
-    if (threads !== 0 && modules.colouring === null) {
+    if (threads !== 0 && !modules.solverThreads) {
       throw new RangeError(`capsule2d: solverThreads ${threads} needs the World of "capsule2d" (${modules.entry} solves on one thread)`);
     }
     const makeBroadphase = modules.broadphases[o.broadphase];
@@ -209,10 +210,11 @@ export class World implements BodyOwner, JointOwner {
     this.contactManager.settings.seams = this.seams;
     this.continuous.seams = this.seams;
     this.queries = new WorldQueries(this, this.broadphase, this.contactManager);
-    const colouring = threads > 0 ? modules.colouring!() : null;
+    const colouring = new GraphColouring();
     this.ctx = new StepContext(o, this.solverBodies, this.contactConstraints, this.integrator, jm, colouring);
+    this.ctx.alwaysColoured = threads > 0;
     this.applyOptions();
-    if (threads > 1) this.contactConstraints.threads = this.threads = modules.threads!(this, colouring!);
+    if (threads > 1) this.contactConstraints.threads = this.threads = modules.threads!(this, colouring);
   }
 
   /** A RangeError for a solver this world has no module for. */
@@ -543,6 +545,7 @@ export class World implements BodyOwner, JointOwner {
     const ctx = this.ctx;
     const n = collectSolid(cm.awake, cm.awakeCount, ctx.constraints, this.staticConstraints, this.preSolve, this.preSolveView);
     ctx.constraintCount = appendStatics(ctx.constraints, n, this.staticConstraints, collectedStatics);
+    ctx.coloured = ctx.alwaysColoured || this.members.turning > 0;
   }
 
   /**
