@@ -7,7 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { AABB, Box, Capsule, Circle, Polygon, Segment, World } from "../src/entries/capsule2d.js";
 import { enableBinarySnapshots } from "../src/entries/binary.js";
-import type { WorldSnapshot } from "../src/snapshot/snapshot.js";
+import { Recorder, Recording, applyDelta, deltaSnapshot, replay, verify } from "../src/entries/replay.js";
+import { fnv1a } from "../src/replay/recording.js";
+import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, type WorldSnapshot } from "../src/snapshot/snapshot.js";
 
 /** Static and kinematic segments, boxes (one rounded), off-centre and regular polygons, next to circles, capsules and an AABB. */
 export function shapesScene(): World {
@@ -147,5 +149,126 @@ describe("snapshots carry Box, Polygon and Segment bodies (version 5)", () => {
   it("world.clone() still carries them", () => {
     const world = midMotion();
     stepTogether(world, world.clone(), 60);
+  });
+});
+
+describe("replay and rollback with Box, Polygon and Segment bodies", () => {
+  function session(world: World, recorder: Recorder, steps: number): void {
+    for (let i = 0; i < steps; i++) {
+      // bodies of every new kind added while recording (a recording writes an added body whole)
+      if (i === 20) world.add(new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 0.8, y: 0.1 }, { x: 0.3, y: 0.7 }], radius: 0.02, position: { x: -2, y: 5 } }));
+      if (i === 30) world.add(new Box({ halfWidth: 0.3, halfHeight: 0.2, position: { x: 2, y: 6 }, angle: 0.2 }));
+      if (i === 40) world.add(new Segment({ a: { x: 0, y: 0 }, b: { x: 1, y: 0.2 }, position: { x: 6, y: 1 }, type: "static" }));
+      if (i === 50) world.add(Polygon.regular(7, 0.35, { position: { x: 4, y: 6 } }));
+      if (i === 60) world.bodies[8]!.applyImpulse({ x: 0.5, y: 2 });
+      world.step(1 / 60);
+    }
+    expect(recorder.recording.lastStep).toBe(world.stepCount);
+  }
+
+  it("a recorded session with polygons (some added while recording) replays bit for bit, from memory and from its saved form", () => {
+    const world = midMotion();
+    const recorder = new Recorder(world, { snapshotInterval: 15 });
+    session(world, recorder, 120);
+    for (const rec of [recorder.recording, Recording.fromBuffer(recorder.save())]) {
+      const result = replay(rec);
+      expect(result.world.stateHash()).toBe(world.stateHash());
+      expect(new Uint8Array(result.world.snapshot({ format: "binary" }))).toEqual(new Uint8Array(world.snapshot({ format: "binary" })));
+      expect(verify(rec, result)).toEqual({ ok: true, steps: rec.stepCount, divergence: null });
+    }
+  });
+
+  it("rollback: back 50 steps and forward again gives the same hashes", () => {
+    const world = midMotion();
+    const recorder = new Recorder(world, { snapshotInterval: 10 });
+    const hashes: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      if (i === 5) world.add(new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 0.8, y: 0.1 }, { x: 0.3, y: 0.7 }], position: { x: -2, y: 5 } }));
+      world.step(1 / 60);
+      hashes.push(world.stateHash());
+    }
+    const back = world.stepCount - 50;
+    recorder.rollback(back);
+    expect(world.stepCount).toBe(back);
+    expect(world.stateHash()).toBe(hashes[hashes.length - 51]);
+    for (let i = 50; i > 0; i--) {
+      world.step(1 / 60);
+      expect(world.stateHash()).toBe(hashes[hashes.length - i]);
+    }
+  });
+});
+
+/** A delta's sections: bytes in the result, kind (0: differences, 1: whole), words of differences sent. */
+function deltaSections(delta: ArrayBuffer): { bytes: number; kind: number; words: number }[] {
+  const v = new DataView(delta);
+  let at = 20;
+  const out = [];
+  while (at < delta.byteLength) {
+    const bytes = v.getUint32(at, true);
+    const kind = v.getUint8(at + 4);
+    at += 5;
+    let words = 0;
+    if (kind === 1) at += bytes;
+    else {
+      const blocks = v.getUint32(at, true);
+      at += 4;
+      for (let k = 0; k < blocks; k++) {
+        const mask = v.getUint32(at + 4, true);
+        let n = 0;
+        for (let i = 0; i < 32; i++) n += (mask >>> i) & 1;
+        at += 8 + 8 * n;
+        words += n;
+      }
+    }
+    out.push({ bytes, kind, words });
+  }
+  return out;
+}
+
+describe("delta snapshots with Box, Polygon and Segment bodies", () => {
+  it("rebuild the snapshot byte for byte, and the geometry, unchanged, costs nothing when the contacts change", () => {
+    const world = midMotion();
+    enableBinarySnapshots(world);
+    const base = world.snapshot({ format: "binary" });
+    const contactsBefore = world.snapshot().contacts.length;
+    world.bodies[12]!.setVelocity({ x: 6, y: 0 }); // the capsule, into the polygons
+    for (let i = 0; i < 40; i++) world.step(1 / 60);
+    const current = world.snapshot({ format: "binary" });
+    expect(world.snapshot().contacts.length).not.toBe(contactsBefore); // the contact section is sent whole
+    const delta = deltaSnapshot(base, current);
+    expect(new Uint8Array(applyDelta(base, delta))).toEqual(new Uint8Array(current));
+    stepTogether(world, World.fromSnapshot(applyDelta(base, delta)), 30);
+    // the geometry blocks (after the contact and joint records) are a section of their own, the same in both: no word sent
+    const v = new DataView(current);
+    const records = 64 + ((v.getUint32(16, true) + 7) & ~7) + v.getUint32(8, true) * BINARY_BYTES_PER_BODY + v.getUint32(12, true) * BINARY_BYTES_PER_CONTACT;
+    const geometry = current.byteLength - records;
+    expect(geometry).toBeGreaterThan(11 * 56);
+    const sections = deltaSections(delta);
+    expect(sections.map((x) => x.kind)).toEqual([0, 0, 1, 0]);
+    expect(sections[3]).toEqual({ bytes: geometry, kind: 0, words: 0 });
+  });
+
+  it("a version 1 delta (three sections, made before geometry had its own) still applies", () => {
+    const world = midMotion();
+    enableBinarySnapshots(world);
+    const base = new Uint8Array(world.snapshot({ format: "binary" }));
+    world.step(1 / 60);
+    const current = new Uint8Array(world.snapshot({ format: "binary" }));
+    // every section whole: [0, bodies), [bodies, end) split anywhere on a word, and an empty third
+    const v = new DataView(new ArrayBuffer(20 + 3 * 5 + current.length));
+    let at = 0;
+    const u32 = (x: number) => (v.setUint32(at, x, true), (at += 4));
+    u32(0x44443243);
+    u32(1);
+    u32(base.length);
+    u32(fnv1a(base, 0, base.length));
+    u32(current.length);
+    for (const [from, to] of [[0, 64], [64, current.length], [current.length, current.length]] as const) {
+      u32(to - from);
+      v.setUint8(at++, 1);
+      new Uint8Array(v.buffer, at, to - from).set(current.subarray(from, to));
+      at += to - from;
+    }
+    expect(new Uint8Array(applyDelta(base.buffer, v.buffer))).toEqual(current);
   });
 });
