@@ -5,7 +5,7 @@
  * never stopped.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Box, Capsule, Circle, Polygon, Segment, World } from "../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Polygon, Segment, World, type Body } from "../src/entries/capsule2d.js";
 import { enableBinarySnapshots } from "../src/entries/binary.js";
 import { Recorder, Recording, applyDelta, deltaSnapshot, replay, verify } from "../src/entries/replay.js";
 import { fnv1a } from "../src/replay/recording.js";
@@ -272,3 +272,47 @@ describe("delta snapshots with Box, Polygon and Segment bodies", () => {
     expect(new Uint8Array(applyDelta(base.buffer, v.buffer))).toEqual(current);
   });
 });
+
+describe("stateHash covers the geometry of Box, Polygon and Segment bodies", () => {
+  const tri = (x: number) => new Polygon({ vertices: [{ x: 0, y: 0 }, { x, y: 0 }, { x: 0.2, y: 0.9 }], position: { x: 0, y: 1 }, type: "static" });
+
+  it("two worlds that differ only in one polygon vertex, a radius or a segment end hash differently", () => {
+    const hash = (body: () => Body) => {
+      const world = new World();
+      world.add(new Circle({ radius: 0.5, position: { x: 5, y: 5 } }));
+      world.add(body());
+      return world.stateHash();
+    };
+    expect(hash(() => tri(1.2))).toBe(hash(() => tri(1.2)));
+    expect(hash(() => tri(1.2))).not.toBe(hash(() => tri(1.2000000000000002)));
+    const poly = (radius: number) => () => Polygon.regular(5, 0.5, { radius, type: "static" });
+    expect(hash(poly(0))).not.toBe(hash(poly(0.01)));
+    const box = (hw: number) => () => new Box({ halfWidth: hw, halfHeight: 0.5, type: "static" });
+    expect(hash(box(1))).not.toBe(hash(box(1.5)));
+    const seg = (bx: number) => () => new Segment({ a: { x: -1, y: 0 }, b: { x: bx, y: 0 }, type: "static" });
+    expect(hash(seg(1))).not.toBe(hash(seg(2)));
+  });
+
+  it("a scene of circles, capsules and AABBs hashes as before (test/recorded-hashes.test.ts holds the recorded ones)", () => {
+    const world = new World();
+    world.add(new Circle({ radius: 0.5, position: { x: 0, y: 5 } }));
+    world.add(new Capsule({ halfLength: 0.5, radius: 0.2, position: { x: 2, y: 5 } }));
+    world.add(new AABB({ halfWidth: 5, halfHeight: 0.5, type: "static" }));
+    // id, position, rotation, velocities: the 8 words of each body, no more
+    expect(world.stateHash()).toBe(hashOfWords(world.bodies.map((b) => [b.id, b.position.x, b.position.y, 1, 0, 0, 0, 0])));
+  });
+});
+
+/** FNV-1a over the bodies' words as stateHash runs it (src/world/hash.ts). */
+function hashOfWords(bodies: number[][]): string {
+  const v = new DataView(new Float64Array(bodies.flat()).buffer);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ 0x9e3779b9;
+  for (let at = 0; at < v.byteLength; at += 4) {
+    const w = v.getUint32(at, true);
+    h1 = Math.imul(h1 ^ w, 0x01000193);
+    h2 = Math.imul(h2 ^ w, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  return (h1 >>> 0).toString(16).padStart(8, "0") + (h2 >>> 0).toString(16).padStart(8, "0");
+}
