@@ -323,7 +323,7 @@ export function readValue(r: ByteReader, ctx: ValueContext | null, depth = 0): u
 
 // ---------------------------------------------------------------- a body being added, whole
 
-const NO_EXTRA: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+const NO_EXTRA: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
 
 /** The errors of an added body's geometry. */
 const RECORDING_ERRORS: GeometryErrors = {
@@ -373,7 +373,7 @@ function readNewBody(r: ByteReader): Body {
   if (kind >= SHAPE_NAMES.length) corrupt(`unknown shape kind ${kind} at byte ${at}`);
   const b = blankBody(KIND_OF_SHAPE[kind]!);
   const [fields, layout] = fieldsOf(kind);
-  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   const where = `the body added at byte ${at}`;
   for (const i of layout.numbers) {
     const fd = fields[i]!;

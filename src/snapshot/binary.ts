@@ -197,7 +197,7 @@ export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): 
   let at = HEADER_BYTES + optionsBytes;
   const w = viewsOf(buffer);
   const island = islandIndex(s);
-  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   const bodyCodec = codecOf(BODY_FIELDS, BODY_LAYOUT);
   for (const b of s.bodies) {
     writeRecord(v, w, at, BODY_FIELDS, BODY_LAYOUT, bodyCodec, b, bodyExtra(s, island, b, extra));
@@ -258,7 +258,7 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   const jointCodec = codecOf(JOINT_FIELDS, JOINT_LAYOUT);
   const bodies: Body[] = [];
   const lists = READ_LISTS.reset();
-  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   const shapeBits = v; // the shape is the first flag field: read it before building the body
   const shapeNames = bodyFields[0]!.values!;
   let shaped = 0;

@@ -83,8 +83,8 @@ export interface BodyExtra {
   sleepTime: number;
   /** Changed by the user since the last step (its contacts are refreshed before the next). */
   changed: boolean;
-  /** Reading: the record's `shape`, as its index in SHAPE_NAMES (optional: writers need not set it). */
-  shape?: number;
+  /** Reading: the record's `shape`, as its index in SHAPE_NAMES. */
+  shape: number;
 }
 
 /**
@@ -379,7 +379,7 @@ export function copyBodyState(from: Body, to: Body): void {
   to.updateBounds();
 }
 
-const scratchExtra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+const scratchExtra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
 
 /** Where a snapshot reader gets the blank records it fills in. */
 export interface Blanks {

@@ -317,7 +317,7 @@ export function contactIds(c: Contact, out: ContactIds): ContactIds {
 export function captureJSON(s: WorldState): WorldSnapshot {
   const island = islandIndex(s);
   const header = writeRecord(HEADER_FIELDS, s, null);
-  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   const bodies = s.bodies.map((b) => {
     const record = writeRecord(BODY_FIELDS, b, bodyExtra(s, island, b, extra));
     if (hasGeometry(b)) writeGeometryJSON(b, record);
@@ -393,7 +393,7 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
   if (!Array.isArray(o.bodies)) typeFail(`bodies must be an array, got ${check.describe(o.bodies)}`);
   if (!Array.isArray(o.contacts)) typeFail(`contacts must be an array, got ${check.describe(o.contacts)}`);
   const lists = READ_LISTS.reset();
-  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   // plain loops, not map(): a sparse array's holes are records too (undefined, refused by name), not skipped
   const rawBodies = o.bodies as unknown[];
   const bodies: Body[] = [];
@@ -475,7 +475,7 @@ export class ReadLists {
       this.changed = grown(this.changed, 2 * i);
       this.shape = grown(this.shape, 2 * i);
     }
-    this.shape[i] = x.shape ?? 0;
+    this.shape[i] = x.shape;
     this.island[i] = x.island;
     this.sleepTime[i] = x.sleepTime;
     this.changed[i] = x.changed ? 1 : 0;
