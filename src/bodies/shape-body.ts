@@ -135,6 +135,10 @@ export class ShapeBody extends Body {
 
   /** @internal Share `other`'s geometry (same kind; geometry is never changed in place): a restore into the user's body. */
   copyGeometry(other: ShapeBody): void {
+    const s = this._shape;
+    const o = other._shape;
+    // the same geometry already (a rollback restoring the same bodies again): keep this body's shape
+    if (s !== null && o !== null && s.kind === o.kind && s._frame === o._frame && s._segment === o._segment && this._lc === other._lc) return;
     this._lc = other._lc;
     this.polygon = other.polygon;
     this.segment = other.segment;

@@ -105,6 +105,9 @@ function install(e: GeometryErrors, path: string, shape: string, body: Body): vo
   const at = `${path}.shapes[0]`;
   if (kindName !== shape) e.fail(`${at}.kind ${JSON.stringify(kindName)} is not the body's shape ${JSON.stringify(shape)}`);
   if (body._halfLength !== 0) e.fail(`${path}.halfLength: a ${shape} has no halfLength, got ${body._halfLength}`);
+  // a blank read into again (a rollback restores the same bodies again and again): when the entry is, bit for
+  // bit, the geometry it holds (built and checked by an earlier read), keep it: nothing to rebuild or allocate
+  if (installed(body, kindName)) return;
   let frame: PolygonGeometry | null = null;
   let seg: SegmentGeometry | null = null;
   if (kindName === "segment") {
@@ -180,6 +183,35 @@ function install(e: GeometryErrors, path: string, shape: string, body: Body): vo
     }
   }
   (body as ShapeBody).restoreGeometry(kindName as ShapeKindName, frame, seg, lc);
+}
+
+/**
+ * Is `entry` the geometry `body` already has, with the record's fields (read
+ * into `body`) agreeing with it? (Then it passed every check of `install`.)
+ */
+function installed(body: Body, kind: string): boolean {
+  const x = entry;
+  const s = body._shape;
+  if (s === null || s.kind !== kind) return false;
+  const lc = body._lc;
+  if (x.hasCenter ? lc === null || !same(lc.x, x.cx) || !same(lc.y, x.cy) : lc !== null) return false;
+  if (kind === "segment") {
+    const g = s._segment!;
+    return body._type !== "dynamic" && body._radius === 0 && body._halfWidth === 0 && body._halfHeight === 0 &&
+      same(g.ax, x.v[0]!) && same(g.ay, x.v[1]!) && same(g.bx, x.v[2]!) && same(g.by, x.v[3]!);
+  }
+  const g = s._frame!;
+  if (!same(g.radius, x.radius) || !same(body._radius, x.radius)) return false;
+  if (kind === "box") {
+    // makeBox(hw, hh) puts vertex 1 at (hw, −hh) and vertex 2 at (hw, hh), exactly
+    return same(body._halfWidth, x.halfWidth) && same(body._halfHeight, x.halfHeight) && same(g.vx[1]!, x.halfWidth) && same(g.vy[2]!, x.halfHeight);
+  }
+  if (body._halfWidth !== 0 || body._halfHeight !== 0 || g.count !== x.count) return false;
+  const v = x.v;
+  for (let i = 0; i < g.count; i++) {
+    if (!same(g.vx[i]!, v[4 * i]!) || !same(g.vy[i]!, v[4 * i + 1]!) || !same(g.nx[i]!, v[4 * i + 2]!) || !same(g.ny[i]!, v[4 * i + 3]!)) return false;
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------- JSON
