@@ -15,7 +15,10 @@
  * number (Float64, 8 bytes; integers wider than 32 bits too), then every
  * integer (Int32, or Uint32 when it is never negative, 4 bytes),
  * then one Int32 of flags holding the booleans (1 bit each) and enums (2
- * bits each), in table order. Strings and JSON values are in JSON only.
+ * bits each, or as many as their values need: a body's `shape`, 3 bits
+ * since version 5), in table order. Strings and JSON values are in JSON
+ * only. The shapes of Box, Polygon and Segment bodies, whose size varies,
+ * are described beside these tables, in geometry.ts.
  */
 import { AABB } from "../bodies/aabb.js";
 import { Capsule } from "../bodies/capsule.js";
