@@ -306,12 +306,15 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   }
   if (shaped > 0) {
     cursor.reset(v, at, buffer.byteLength, truncatedGeometry);
-    for (let i = 0; i < bodyCount; i++) {
-      const body = bodies[i]!;
-      if (hasGeometry(body)) readGeometry(SNAPSHOT_ERRORS, cursor, `bodies[${i}]`, SHAPE_NAMES[lists.shape[i]!]!, body);
+    try {
+      for (let i = 0; i < bodyCount; i++) {
+        const body = bodies[i]!;
+        if (hasGeometry(body)) readGeometry(SNAPSHOT_ERRORS, cursor, `bodies[${i}]`, SHAPE_NAMES[lists.shape[i]!]!, body);
+      }
+      at = cursor.at;
+    } finally {
+      cursor.reset(EMPTY, 0, 0); // hold no buffer, refused or not
     }
-    at = cursor.at;
-    cursor.reset(EMPTY, 0, 0);
     if (at !== buffer.byteLength) fail(`binary snapshot has ${buffer.byteLength - at} bytes left over after the geometry of its bodies`);
   }
   return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
