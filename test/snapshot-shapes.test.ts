@@ -4,6 +4,8 @@
  * contacts warm and some bodies asleep, goes on bit for bit as the world that
  * never stopped.
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AABB, Box, Capsule, Circle, Polygon, Segment, World, type Body } from "../src/entries/capsule2d.js";
 import { enableBinarySnapshots } from "../src/entries/binary.js";
@@ -176,6 +178,18 @@ describe("replay and rollback with Box, Polygon and Segment bodies", () => {
       expect(new Uint8Array(result.world.snapshot({ format: "binary" }))).toEqual(new Uint8Array(world.snapshot({ format: "binary" })));
       expect(verify(rec, result)).toEqual({ ok: true, steps: rec.stepCount, divergence: null });
     }
+  });
+
+  it("a recording made before version 5 (by 1f4a357: circles, a capsule and an AABB added while recording) still reads and replays", () => {
+    // written by main at 1f4a357 (test/fixtures/write-old-recording.mjs): a floor and a ball, a Recorder, 60 steps adding four
+    // bodies (their records in the layout of version 4, as recordings still write circles, capsules and AABBs)
+    const bytes = readFileSync(fileURLToPath(new URL("./fixtures/recording-1f4a357.c2dr", import.meta.url)));
+    const rec = Recording.fromBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const result = replay(rec);
+    expect(result.world.bodies.map((b) => b.shapes[0]!.kind)).toEqual(["aabb", "circle", "circle", "capsule", "aabb", "circle"]);
+    expect(result.world.stepCount).toBe(60);
+    expect(result.world.stateHash()).toBe("a0721c49579fda1d");
+    expect(verify(rec, result)).toEqual({ ok: true, steps: 60, divergence: null });
   });
 
   it("rollback: back 50 steps and forward again gives the same hashes", () => {
