@@ -260,7 +260,7 @@ describe("corrupt snapshots are rejected and build nothing", () => {
       ["header only", original.slice(0, 20), /shorter than its 64-byte header/, RangeError],
       ["count", edit((v) => v.setUint32(8, 11, true)), /needs/, RangeError],
       ["NaN", edit((v) => v.setFloat64(firstBody + radius.at, NaN, true)), /bodies\[0\]\.radius must be a finite number/, RangeError],
-      ["shape kind", edit((v) => v.setInt32(firstBody + shape.at, v.getInt32(firstBody + shape.at, true) | (3 << shape.bit), true)), /unknown shape kind 3/, TypeError],
+      ["shape kind", edit((v) => v.setInt32(firstBody + shape.at, v.getInt32(firstBody + shape.at, true) | (7 << shape.bit), true)), /unknown shape kind 7/, TypeError],
       ["duplicate ids", edit((v) => v.setUint32(firstBody + BODY_LAYOUT.bytes + id.at, 0, true)), /ids must be unique and in order/, RangeError],
     ];
     for (const [name, buffer, message, type] of cases) {

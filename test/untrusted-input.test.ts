@@ -10,13 +10,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { AABB, Capsule, Circle, TileMap, World, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Polygon, Segment, TileMap, World, type Body } from "../src/entries/capsule2d.js";
 import { enableBinarySnapshots } from "../src/entries/binary.js";
 import { applyDelta, deltaSnapshot, Recorder, Recording, replay } from "../src/entries/replay.js";
 import { WorldWorker, serveWorld, type MessageEndpoint } from "../src/entries/worker.js";
 import { BODY_FIELDS, BODY_LAYOUT, fieldOffset } from "../src/snapshot/schema.js";
 import { fnv1a } from "../src/replay/recording.js";
-import { BINARY_BYTES_PER_BODY, type WorldSnapshot } from "../src/snapshot/snapshot.js";
+import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, BINARY_BYTES_PER_JOINT, type WorldSnapshot } from "../src/snapshot/snapshot.js";
 import { isolated } from "./support/isolated.js";
 
 enableBinarySnapshots();
@@ -499,3 +499,132 @@ describe("errors that say what is wrong", () => {
     expect(thrown(() => applyDelta(base, lying))[1]).toMatch(/result length \d+ is impossible/);
   });
 });
+
+// ------------------------------------------------------------------ the geometry of Box, Polygon and Segment bodies
+
+describe("a snapshot's polygons and segments are untrusted data", () => {
+  /** A segment floor (0), a box (1), an off-centre triangle (2), a regular hexagon (3) and a circle (4), stepped until they touch. */
+  function shapes(): World {
+    const world = new World();
+    world.add(new Segment({ a: { x: -10, y: 0 }, b: { x: 10, y: 0 }, type: "static" }));
+    world.add(new Box({ halfWidth: 0.4, halfHeight: 0.3, position: { x: -2, y: 1 } }));
+    world.add(new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0.2, y: 0.8 }], position: { x: 0, y: 1 } }));
+    world.add(Polygon.regular(6, 0.4, { position: { x: 2, y: 1 } }));
+    world.add(new Circle({ radius: 0.3, position: { x: 4, y: 1 } }));
+    for (let i = 0; i < 60; i++) world.step(dt);
+    return world;
+  }
+  type Edit = [string, (s: WorldSnapshot) => void, RegExp];
+  const body = (s: WorldSnapshot, i: number) => s.bodies[i] as Record<string, any>;
+  const tri = (s: WorldSnapshot) => body(s, 2).shapes[0];
+  const edits: Edit[] = [
+    ["a NaN vertex", (s) => (tri(s).vertices[1].x = NaN), /bodies\[2\]\.shapes\[0\]\.vertices\[1\]\.x must be a finite number, got NaN/],
+    ["a vertex given as the string NaN", (s) => (tri(s).vertices[1].y = "NaN"), /bodies\[2\]\.shapes\[0\]\.vertices\[1\]\.y must be a number, got "NaN"/],
+    ["a vertex 1e300 m away", (s) => (tri(s).vertices[2].x = 1e300), /bodies\[2\]\.shapes\[0\]\.vertices\[2\]\.x must be within 100000 m/],
+    ["9 vertices", (s) => (tri(s).vertices = Array.from({ length: 9 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }))), /bodies\[2\]\.shapes\[0\]\.vertices must hold 3 to 8 points, got 9/],
+    ["a million vertices", (s) => (tri(s).vertices = new Array(1e6).fill({ x: 0, y: 0 })), /bodies\[2\]\.shapes\[0\]\.vertices must hold 3 to 8 points, got 1000000/],
+    ["2 vertices", (s) => tri(s).vertices.pop(), /bodies\[2\]\.shapes\[0\]\.vertices must hold 3 to 8 points, got 2/],
+    ["fewer normals than vertices", (s) => tri(s).normals.pop(), /bodies\[2\]\.shapes\[0\]\.normals has 2 points, the vertices 3/],
+    ["collinear vertices", (s) => (tri(s).vertices[2] = { x: 0.5, y: 0 }), /bodies\[2\]\.shapes\[0\]\.vertices: .*collinear/],
+    ["the vertices in another order (clockwise)", (s) => tri(s).vertices.reverse(), /bodies\[2\]\.shapes\[0\]\.vertices: the points do not make the same convex polygon/],
+    ["a point inside the polygon", (s) => (body(s, 3).shapes[0].vertices[2] = { x: 0, y: 0 }), /bodies\[3\]\.shapes\[0\]\.vertices: 6 points make a convex polygon of 5 vertices/],
+    ["a wrong normal", (s) => (tri(s).normals[0].y = -0.9), /bodies\[2\]\.shapes\[0\]\.normals\[0\] .* is not the outward unit normal of edge 0/],
+    ["a huge radius", (s) => ((tri(s).radius = 1e300), (body(s, 2).radius = 1e300)), /bodies\[2\]\.radius must be in \[0, 1e5\], got 1e\+300/],
+    ["a radius that is not the shape's", (s) => (tri(s).radius = 0.1), /bodies\[2\]\.radius 0 is not its shape's radius 0\.1/],
+    ["a centre of mass that is not the polygon's", (s) => (body(s, 2).localCenter.x += 0.01), /bodies\[2\]\.localCenter .* is not the polygon's centre of mass/],
+    ["an off-centre polygon without its centre", (s) => delete body(s, 2).localCenter, /bodies\[2\]\.localCenter is missing/],
+    ["a box with a local centre", (s) => (body(s, 1).localCenter = { x: 0.1, y: 0 }), /bodies\[1\]\.localCenter: a box turns about its centre/],
+    ["a box whose half width is not the body's", (s) => (body(s, 1).shapes[0].halfWidth = 0.5), /bodies\[1\]\.halfWidth and halfHeight \(0\.4, 0\.3\) are not its box's \(0\.5, 0\.3\)/],
+    ["a segment of length 0", (s) => (body(s, 0).shapes[0].b = { x: -10, y: 0 }), /bodies\[0\]\.shapes\[0\]: a segment's end points must be at least 0\.5 mm apart/],
+    ["a dynamic segment", (s) => (body(s, 0).type = "dynamic"), /bodies\[0\]\.type: a segment has no area, so no mass: it cannot be dynamic/],
+    ["no shapes", (s) => delete body(s, 3).shapes, /bodies\[3\]\.shapes must be an array \(a polygon body's shapes\), got undefined/],
+    ["two shapes", (s) => body(s, 3).shapes.push(body(s, 3).shapes[0]), /bodies\[3\]\.shapes must hold 1 shape, got 2/],
+    ["a shape of another kind than the body's", (s) => (body(s, 1).shapes = body(s, 3).shapes), /bodies\[1\]\.shapes\[0\]\.kind "polygon" is not the body's shape "box"/],
+    ["an unknown shape kind", (s) => (tri(s).kind = "star"), /bodies\[2\]\.shapes\[0\]\.kind must be one of "box", "polygon", "segment", got "star"/],
+    ["a polygon in a version 4 snapshot", (s) => (s.version = 4), /bodies\[0\]\.shape "segment" is not in version 4 snapshots/],
+    ["a polygon's mass that is not its area's", (s) => (body(s, 2).mass *= 2), /bodies\[2\]: (invMass|inertia|density)/],
+  ];
+
+  for (const [what, edit, message] of edits) {
+    it(`JSON, ${what}: refused by name, and restore() leaves the world as it was`, () => {
+      const s = json(shapes());
+      edit(s);
+      const [name, text] = thrown(() => World.fromSnapshot(s));
+      expect(["RangeError", "TypeError"]).toContain(name);
+      expect(text).toMatch(message);
+      const target = shapes();
+      const hash = target.stateHash();
+      expect(thrown(() => target.restore(s))[1]).toMatch(message);
+      expect(target.stateHash()).toBe(hash);
+      target.step(dt);
+      expect(World.fromSnapshot(json(target)).stateHash()).toBe(target.stateHash());
+    });
+  }
+
+  /** Where geometry block k starts in a binary snapshot (blocks: u32 shapes, u32 flags, f64 × 2, u32 kind, u32 count, then f64s). */
+  function blockAt(buffer: ArrayBuffer, k: number): number {
+    const v = new DataView(buffer);
+    let at = bodiesStart(buffer) + v.getUint32(8, true) * BINARY_BYTES_PER_BODY + v.getUint32(12, true) * BINARY_BYTES_PER_CONTACT + v.getUint32(56, true) * BINARY_BYTES_PER_JOINT;
+    for (let i = 0; i < k; i++) {
+      const kind = v.getUint32(at + 24, true);
+      const count = v.getUint32(at + 28, true);
+      at += 32 + (kind === 0 ? 24 : kind === 1 ? 8 + 32 * count : 32);
+    }
+    return at;
+  }
+
+  type BinaryEdit = [string, (b: ArrayBuffer) => ArrayBuffer, RegExp];
+  const triangle = (b: ArrayBuffer) => blockAt(b, 2);
+  const binaryEdits: BinaryEdit[] = [
+    ["a lying vertex count", (b) => (new DataView(b).setUint32(triangle(b) + 28, 0xffffffff, true), b), /bodies\[2\]\.shapes\[0\]\.vertices must hold 3 to 8 points, got a count of 4294967295/],
+    ["1e6 vertices claimed in 56 bytes", (b) => {
+      const cut = b.slice(0, triangle(b) + 56);
+      new DataView(cut).setUint32(triangle(b) + 28, 1e6, true);
+      return cut;
+    }, /bodies\[2\]\.shapes\[0\]\.vertices must hold 3 to 8 points, got a count of 1000000/],
+    ["a NaN vertex", (b) => (new DataView(b).setFloat64(triangle(b) + 40 + 32, NaN, true), b), /bodies\[2\]\.shapes\[0\]\.vertices\[1\]\.x must be a finite number, got NaN/],
+    ["an Infinity radius", (b) => (new DataView(b).setFloat64(triangle(b) + 32, Infinity, true), b), /bodies\[2\]\.shapes\[0\]\.radius must be a finite number/],
+    ["a lying centre of mass", (b) => (new DataView(b).setFloat64(triangle(b) + 8, 0.25, true), b), /bodies\[2\]\.localCenter .* is not the polygon's centre of mass/],
+    ["two shapes", (b) => (new DataView(b).setUint32(triangle(b), 2, true), b), /bodies\[2\]\.shapes must hold 1 shape, got 2/],
+    ["an unknown shape kind", (b) => (new DataView(b).setUint32(triangle(b) + 24, 7, true), b), /bodies\[2\]\.shapes\[0\]\.kind has unknown value 7/],
+    ["truncated geometry", (b) => b.slice(0, b.byteLength - 8), /geometry of its Box, Polygon and Segment bodies is truncated/],
+    ["geometry with 8 bytes left over", (b) => grown(b, 8), /8 bytes left over after the geometry of its bodies/],
+    ["a megabyte after the records", (b) => grown(b, 1 << 20), /more than the geometry of its 4 Box, Polygon and Segment bodies can take/],
+    ["a zero-length segment", (b) => {
+      const v = new DataView(b);
+      const at = blockAt(b, 0);
+      v.setFloat64(at + 48, v.getFloat64(at + 32, true), true);
+      v.setFloat64(at + 56, v.getFloat64(at + 40, true), true);
+      return b;
+    }, /bodies\[0\]\.shapes\[0\]: a segment's end points must be at least 0\.5 mm apart/],
+  ];
+
+  for (const [what, edit, message] of binaryEdits) {
+    it(`binary, ${what}: refused by name, and restore() leaves the world as it was`, () => {
+      const buffer = edit(shapes().snapshot({ format: "binary" }));
+      const [name, text] = thrown(() => World.fromSnapshot(buffer));
+      expect(["RangeError", "TypeError"]).toContain(name);
+      expect(text).toMatch(message);
+      const target = shapes();
+      const hash = target.stateHash();
+      expect(thrown(() => target.restore(buffer))[1]).toMatch(message);
+      expect(target.stateHash()).toBe(hash);
+    });
+  }
+
+  it("binary, unedited: the same world (the edits above are what breaks it)", () => {
+    const world = shapes();
+    const copy = World.fromSnapshot(world.snapshot({ format: "binary" }));
+    for (let i = 0; i < 30; i++) {
+      world.step(dt);
+      copy.step(dt);
+    }
+    expect(copy.stateHash()).toBe(world.stateHash());
+  });
+});
+
+function grown(b: ArrayBuffer, extra: number): ArrayBuffer {
+  const out = new Uint8Array(b.byteLength + extra);
+  out.set(new Uint8Array(b));
+  return out.buffer;
+}

@@ -36,7 +36,7 @@ import { polygonMass } from "../shapes/mass.js";
 import * as check from "../math/validate.js";
 
 /** A copy of `g` moved by (−dx, −dy): the same polygon about another point. */
-function moved(g: PolygonGeometry, dx: number, dy: number): PolygonGeometry {
+export function moved(g: PolygonGeometry, dx: number, dy: number): PolygonGeometry {
   const h = new PolygonGeometry();
   h.count = g.count;
   for (let i = 0; i < g.count; i++) {
@@ -108,6 +108,41 @@ export class ShapeBody extends Body {
     this.updateExtents();
     this.initMass(o);
     this.updateBounds();
+  }
+
+  /**
+   * @internal A snapshot's geometry (src/snapshot/geometry.ts, checked
+   * there): the polygon `frame` of shape `kind` ("box" or "polygon") with
+   * centre of mass `lc` (null: the origin), or the segment `seg`. Sets what
+   * `setPolygon` / `setSegment` set from the shape, but not the pose or the
+   * mass (the record holds them: (px, py) is already the centre of mass).
+   */
+  restoreGeometry(kind: ShapeKindName, frame: PolygonGeometry | null, seg: SegmentGeometry | null, lc: Readonly<{ x: number; y: number }> | null): void {
+    if (frame !== null) {
+      const m = polygonMass(frame, 1);
+      this._lc = lc;
+      this.polygon = lc !== null ? moved(frame, lc.x, lc.y) : frame;
+      this.segment = null;
+      this._radius = frame.radius;
+      this._shape = new Shape(kind, this, frame, null, { area: m.area, unitInertia: m.inertia / m.area });
+    } else {
+      this._lc = null;
+      this.polygon = null;
+      this.segment = seg;
+      this._shape = new Shape("segment", this, null, seg);
+    }
+  }
+
+  /** @internal Share `other`'s geometry (same kind; geometry is never changed in place): a restore into the user's body. */
+  copyGeometry(other: ShapeBody): void {
+    const s = this._shape;
+    const o = other._shape;
+    // the same geometry already (a rollback restoring the same bodies again): keep this body's shape
+    if (s !== null && o !== null && s.kind === o.kind && s._frame === o._frame && s._segment === o._segment && this._lc === other._lc) return;
+    this._lc = other._lc;
+    this.polygon = other.polygon;
+    this.segment = other.segment;
+    this._shape = other._shape === null ? null : other._shape.copyFor(this as Body);
   }
 
   protected blank(): Body {

@@ -13,7 +13,11 @@
  */
 import { Body } from "../bodies/body.js";
 import { Joint } from "../joints/joint.js";
-import { BODY_FIELDS, BODY_LAYOUT, SHAPE_NAMES, blankBody, bodyRecordProblem, type BodyExtra } from "../snapshot/schema.js";
+import {
+  BODY_FIELDS, BODY_FIELDS_V4, BODY_LAYOUT, BODY_LAYOUT_V4, KIND_OF_SHAPE, SHAPE_NAMES, SHAPE_NAMES_V4, blankBody, bodyRecordProblem, shapeName,
+  type BodyExtra,
+} from "../snapshot/schema.js";
+import { hasGeometry, readGeometry, writeGeometry, type GeometryErrors } from "../snapshot/geometry.js";
 
 export function corrupt(message: string): never {
   throw new RangeError(`capsule2d: invalid recording: ${message}`);
@@ -319,26 +323,47 @@ export function readValue(r: ByteReader, ctx: ValueContext | null, depth = 0): u
 
 // ---------------------------------------------------------------- a body being added, whole
 
-const NO_EXTRA: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+const NO_EXTRA: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
 
-/** A body about to be added: its shape and every field of its binary snapshot record. */
+/** The errors of an added body's geometry. */
+const RECORDING_ERRORS: GeometryErrors = {
+  fail: corrupt,
+  typeFail(message: string): never {
+    throw new TypeError(`capsule2d: invalid recording: ${message}`);
+  },
+};
+
+/** The fields of an added body's record: a circle's, capsule's and AABB's as they were (version 4's), the others' version 5's. */
+function fieldsOf(shape: number): [typeof BODY_FIELDS, typeof BODY_LAYOUT] {
+  return shape < SHAPE_NAMES_V4.length ? [BODY_FIELDS_V4, BODY_LAYOUT_V4] : [BODY_FIELDS, BODY_LAYOUT];
+}
+
+/**
+ * A body about to be added: its shape (its index in SHAPE_NAMES) and every
+ * field of its binary snapshot record (a circle's, capsule's and AABB's in
+ * version 4's layout, so that recordings made before version 5 still read),
+ * then a Box's, Polygon's or Segment's geometry block (src/snapshot/geometry.ts).
+ */
 export function writeNewBody(w: ByteWriter, b: Body): void {
   w.u8(T_NEW_BODY);
-  w.u8(b._kind);
-  for (const i of BODY_LAYOUT.numbers) w.f64(BODY_FIELDS[i]!.get(b, NO_EXTRA) as number);
-  for (const i of BODY_LAYOUT.ints) {
-    const fd = BODY_FIELDS[i]!;
+  const shape = SHAPE_NAMES.indexOf(shapeName(b));
+  w.u8(shape);
+  const [fields, layout] = fieldsOf(shape);
+  for (const i of layout.numbers) w.f64(fields[i]!.get(b, NO_EXTRA) as number);
+  for (const i of layout.ints) {
+    const fd = fields[i]!;
     const v = fd.get(b, NO_EXTRA) as number;
     if (fd.min! >= 0) w.u32(v);
     else w.i32(v);
   }
   let bits = 0;
-  for (const i of BODY_LAYOUT.flags) {
-    const fd = BODY_FIELDS[i]!;
+  for (const i of layout.flags) {
+    const fd = fields[i]!;
     const v = fd.get(b, NO_EXTRA);
-    bits |= (fd.kind === "bool" ? (v ? 1 : 0) : fd.values!.indexOf(v as string)) << BODY_LAYOUT.bitOf[i]!;
+    bits |= (fd.kind === "bool" ? (v ? 1 : 0) : fd.values!.indexOf(v as string)) << layout.bitOf[i]!;
   }
   w.i32(bits);
+  if (hasGeometry(b)) writeGeometry(w, b);
 }
 
 /** Read and check a body written by `writeNewBody` (not in any world; its id is the one it had). */
@@ -346,26 +371,27 @@ function readNewBody(r: ByteReader): Body {
   const at = r.at;
   const kind = r.u8();
   if (kind >= SHAPE_NAMES.length) corrupt(`unknown shape kind ${kind} at byte ${at}`);
-  const b = blankBody(kind as 0 | 1 | 2);
-  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const b = blankBody(KIND_OF_SHAPE[kind]!);
+  const [fields, layout] = fieldsOf(kind);
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   const where = `the body added at byte ${at}`;
-  for (const i of BODY_LAYOUT.numbers) {
-    const fd = BODY_FIELDS[i]!;
+  for (const i of layout.numbers) {
+    const fd = fields[i]!;
     const v = r.f64();
     if (!Number.isFinite(v)) corrupt(`${where}: ${fd.path} must be finite, got ${v}`);
     if (fd.kind === "nonNegative" && !(v >= 0)) corrupt(`${where}: ${fd.path} must be >= 0, got ${v}`);
     fd.set(b, v, extra);
   }
-  for (const i of BODY_LAYOUT.ints) {
-    const fd = BODY_FIELDS[i]!;
+  for (const i of layout.ints) {
+    const fd = fields[i]!;
     const v = fd.min! >= 0 ? r.u32() : r.i32();
     if (v < fd.min! || v > fd.max!) corrupt(`${where}: ${fd.path} must be in [${fd.min}, ${fd.max}], got ${v}`);
     fd.set(b, v, extra);
   }
   const bits = r.i32();
-  for (const i of BODY_LAYOUT.flags) {
-    const fd = BODY_FIELDS[i]!;
-    const raw = (bits >>> BODY_LAYOUT.bitOf[i]!) & BODY_LAYOUT.maskOf[i]!;
+  for (const i of layout.flags) {
+    const fd = fields[i]!;
+    const raw = (bits >>> layout.bitOf[i]!) & layout.maskOf[i]!;
     if (fd.kind === "bool") fd.set(b, raw === 1, extra);
     else {
       if (raw >= fd.values!.length) corrupt(`${where}: ${fd.path} has unknown value ${raw}`);
@@ -373,6 +399,7 @@ function readNewBody(r: ByteReader): Body {
       fd.set(b, fd.values![raw], extra);
     }
   }
+  if (hasGeometry(b)) readGeometry(RECORDING_ERRORS, r, where, SHAPE_NAMES[kind]!, b);
   const problem = bodyRecordProblem(b);
   if (problem !== null) corrupt(`${where}: ${problem}`);
   b.updateExtents();

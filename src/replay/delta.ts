@@ -3,9 +3,11 @@
  * for sending state over a network or keeping many steps in memory.
  *
  * `deltaSnapshot(base, current)` compares two binary snapshots
- * (`world.snapshot({ format: "binary" })`) 8 bytes at a time, in three
- * sections: the header with the options, the body records, and the
- * contact and joint records. A section of the same length in both is kept
+ * (`world.snapshot({ format: "binary" })`) 8 bytes at a time, in four
+ * sections: the header with the options, the body records, the contact
+ * and joint records, and (snapshot version 5) the geometry of Box, Polygon
+ * and Segment bodies, which stays the same while the contacts come and go.
+ * A section of the same length in both is kept
  * as the 8-byte words that differ (in blocks of 32 words: a block index, a
  * 32-bit mask of the words that differ, then those words), one of another
  * length (bodies added, contacts made) whole. So a body at rest, static
@@ -22,15 +24,18 @@
  *
  * Layout (little-endian): magic "C2DD", version, the base's length and
  * FNV-1a checksum, the result's length, then per section: its length in the
- * result, a kind (0: diff, 1: whole) and its words.
+ * result, a kind (0: diff, 1: whole) and its words. Version 2 has four
+ * sections; version 1 (three: no geometry section) is still read.
  */
 import * as check from "../math/validate.js";
-import { BINARY_BYTES_PER_BODY } from "../snapshot/snapshot.js";
+import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, BINARY_BYTES_PER_JOINT } from "../snapshot/snapshot.js";
 import { ByteReader, ByteWriter, corrupt } from "./codec.js";
 import { fnv1a } from "./recording.js";
 
 const DELTA_MAGIC = 0x44443243; // "C2DD"
-const DELTA_VERSION = 1;
+const DELTA_VERSION = 2;
+/** Sections of a delta of each version (index: version). */
+const SECTIONS = [0, 3, 4];
 const SNAPSHOT_MAGIC = 0x53443243; // "C2DS", the binary snapshot's
 const SNAPSHOT_HEADER = 64;
 
@@ -40,8 +45,13 @@ function bytesOf(name: string, data: unknown): Uint8Array {
   throw new TypeError(`capsule2d: ${name} must be an ArrayBuffer, got ${check.describe(data)}`);
 }
 
-/** Where a binary snapshot's sections start and end: [0, bodies, rest, end]. */
-function sections(name: string, b: Uint8Array): [number, number, number, number] {
+/**
+ * Where a binary snapshot's sections start and end: [0, bodies, contacts,
+ * geometry, end] (`count` 4), or without the geometry section [0, bodies,
+ * rest, end] (3: version 1 deltas). Only a split: any split rebuilds the
+ * same bytes, a good one keeps what does not change apart.
+ */
+function sections(name: string, b: Uint8Array, count: number): number[] {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   if (b.length < SNAPSHOT_HEADER || v.getUint32(0, true) !== SNAPSHOT_MAGIC) {
     throw new RangeError(`capsule2d: ${name} is not a binary snapshot (world.snapshot({ format: "binary" }))`);
@@ -49,15 +59,20 @@ function sections(name: string, b: Uint8Array): [number, number, number, number]
   const bodies = SNAPSHOT_HEADER + ((v.getUint32(16, true) + 7) & ~7);
   const rest = bodies + v.getUint32(8, true) * BINARY_BYTES_PER_BODY;
   if (rest > b.length || (b.length & 7) !== 0) throw new RangeError(`capsule2d: ${name} is a truncated binary snapshot`);
-  return [0, bodies, rest, b.length];
+  if (count === 3) return [0, bodies, rest, b.length];
+  // version 5 on: the geometry after the contact and joint records (before it, none)
+  const records = rest + v.getUint32(12, true) * BINARY_BYTES_PER_CONTACT + v.getUint32(56, true) * BINARY_BYTES_PER_JOINT;
+  const geometry = v.getUint16(4, true) >= 5 && records <= b.length ? records : b.length;
+  return [0, bodies, rest, geometry, b.length];
 }
 
 /** What changed from `base` to `current`, two binary snapshots (see the top of this file). */
 export function deltaSnapshot(base: ArrayBuffer, current: ArrayBuffer): ArrayBuffer {
   const a = bytesOf("base", base);
   const b = bytesOf("current", current);
-  const sa = sections("base", a);
-  const sb = sections("current", b);
+  const n = SECTIONS[DELTA_VERSION]!;
+  const sa = sections("base", a, n);
+  const sb = sections("current", b, n);
   const w = new ByteWriter(256);
   w.u32(DELTA_MAGIC);
   w.u32(DELTA_VERSION);
@@ -66,18 +81,18 @@ export function deltaSnapshot(base: ArrayBuffer, current: ArrayBuffer): ArrayBuf
   w.u32(b.length);
   const va = new DataView(a.buffer, a.byteOffset, a.byteLength);
   const vb = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  for (let s = 0; s < 3; s++) {
+  for (let s = 0; s < n; s++) {
     const a0 = sa[s]!;
     const b0 = sb[s]!;
-    const n = sb[s + 1]! - b0;
-    w.u32(n);
-    if (sa[s + 1]! - a0 !== n) {
+    const size = sb[s + 1]! - b0;
+    w.u32(size);
+    if (sa[s + 1]! - a0 !== size) {
       w.u8(1);
-      w.raw(b.subarray(b0, b0 + n));
+      w.raw(b.subarray(b0, b0 + size));
       continue;
     }
     w.u8(0);
-    const words = n >> 3;
+    const words = size >> 3;
     const countAt = w.length;
     w.u32(0);
     let blocks = 0;
@@ -109,13 +124,14 @@ export function applyDelta(base: ArrayBuffer, delta: ArrayBuffer): ArrayBuffer {
   const magic = r.u32();
   if (magic !== DELTA_MAGIC) corrupt(`wrong magic 0x${magic.toString(16)} for a delta snapshot (expected "C2DD")`);
   const version = r.u32();
-  if (version !== DELTA_VERSION) corrupt(`delta snapshot version ${version} is not supported (this build reads ${DELTA_VERSION})`);
+  if (version !== 1 && version !== DELTA_VERSION) corrupt(`delta snapshot version ${version} is not supported (this build reads 1 and ${DELTA_VERSION})`);
   const baseLength = r.u32();
   const baseSum = r.u32();
   if (baseLength !== a.length || baseSum !== fnv1a(a, 0, a.length)) {
     throw new RangeError(`capsule2d: this delta was made from another base snapshot (${baseLength} bytes, checksum 0x${baseSum.toString(16)})`);
   }
-  const sa = sections("base", a);
+  const count = SECTIONS[version]!;
+  const sa = sections("base", a, count);
   const total = r.u32();
   // every byte of the result is a byte of the base (a section kept as differences) or of the delta (a whole one):
   // a larger length is a lie, refused before anything is allocated
@@ -124,7 +140,7 @@ export function applyDelta(base: ArrayBuffer, delta: ArrayBuffer): ArrayBuffer {
   }
   const out = new Uint8Array(total);
   let at = 0;
-  for (let s = 0; s < 3; s++) {
+  for (let s = 0; s < count; s++) {
     const n = r.u32();
     if (at + n > total || (n & 7) !== 0) corrupt(`section ${s} of ${n} bytes does not fit the ${total}-byte result`);
     const kind = r.u8();

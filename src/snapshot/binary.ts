@@ -10,22 +10,25 @@
  * the header fields, the joint count and next joint id), the options as JSON
  * text padded to 8 bytes, then one fixed-size record per body, per contact
  * and per joint (`BINARY_BYTES_PER_BODY`, `BINARY_BYTES_PER_CONTACT`,
- * `BINARY_BYTES_PER_JOINT`). It carries neither `label` nor `userData`.
+ * `BINARY_BYTES_PER_JOINT`), then (version 5) the geometry of each Box,
+ * Polygon and Segment body, in body order, each a block of its own size
+ * (src/snapshot/geometry.ts). It carries neither `label` nor `userData`.
  */
 import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
 import type { CoreWorld as World } from "../world/core-world.js";
 import {
-  BODY_FIELDS, BODY_FIELDS_V3, BODY_LAYOUT, BODY_LAYOUT_V3, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
+  BODY_FIELDS, BODY_FIELDS_V3, BODY_FIELDS_V4, BODY_LAYOUT, BODY_LAYOUT_V3, BODY_LAYOUT_V4, KIND_OF_SHAPE, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
   SHAPE_NAMES, type Blanks, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
   type Layout,
 } from "./schema.js";
 import {
   READABLE_VERSIONS, READ_LISTS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
-  readOptions, setBinaryCodec, typeFail, type BinaryCodec, type RestoredWorld, type WorldState,
+  readOptions, setBinaryCodec, SNAPSHOT_ERRORS, typeFail, type BinaryCodec, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
 import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
+import { DataCursor, geometryBytes, hasGeometry, MAX_GEOMETRY_BYTES, readGeometry, writeGeometry } from "./geometry.js";
 
 /** "C2DS" read as a little-endian uint32. */
 export const BINARY_MAGIC = 0x53443243;
@@ -139,6 +142,14 @@ function codecOf<T, C>(fields: readonly Field<T, C>[], layout: Layout): RecordCo
   return compiledCodec(fields, layout);
 }
 
+/** The cursor geometry blocks are written and read with (one for every snapshot: nothing allocated per capture). */
+const cursor = new DataCursor();
+
+/** The error of a geometry block read past the end of the snapshot. */
+function truncatedGeometry(): never {
+  fail("the geometry of its Box, Polygon and Segment bodies is truncated");
+}
+
 /** Write one record: compiled when it can be, else by walking the table. */
 function writeRecord<T, C>(v: DataView, w: Views, at: number, fields: readonly Field<T, C>[], layout: Layout, codec: RecordCodec<T, C> | null, o: T, ctx: C): void {
   if (codec !== null) codec.write(w.f64, w.i32, at, o, ctx);
@@ -165,8 +176,11 @@ export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): 
   const bodyCount = s.bodies.length;
   const contactCount = s.contacts.length;
   const jointCount = s.joints.length;
-  const total =
+  let geometry = 0;
+  for (const b of s.bodies) if (hasGeometry(b)) geometry += geometryBytes(b);
+  const fixed =
     HEADER_BYTES + optionsBytes + bodyCount * BODY_LAYOUT.bytes + contactCount * CONTACT_LAYOUT.bytes + jointCount * JOINT_LAYOUT.bytes;
+  const total = fixed + geometry;
   const buffer = reuse !== null && reuse.byteLength === total ? reuse : new ArrayBuffer(total);
   const v = new DataView(buffer);
   v.setUint32(0, BINARY_MAGIC, true);
@@ -183,7 +197,7 @@ export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): 
   let at = HEADER_BYTES + optionsBytes;
   const w = viewsOf(buffer);
   const island = islandIndex(s);
-  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   const bodyCodec = codecOf(BODY_FIELDS, BODY_LAYOUT);
   for (const b of s.bodies) {
     writeRecord(v, w, at, BODY_FIELDS, BODY_LAYOUT, bodyCodec, b, bodyExtra(s, island, b, extra));
@@ -199,6 +213,11 @@ export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): 
   for (const j of s.joints) {
     writeRecord(v, w, at, JOINT_FIELDS, JOINT_LAYOUT, jointCodec, j, jointIds(j, ids));
     at += JOINT_LAYOUT.bytes;
+  }
+  if (geometry > 0) {
+    cursor.reset(v, at, total);
+    for (const b of s.bodies) if (hasGeometry(b)) writeGeometry(cursor, b);
+    cursor.reset(EMPTY, 0, 0); // hold no buffer
   }
   return buffer;
 }
@@ -217,15 +236,16 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   const optionsBytes = (optionsLength + 7) & ~7;
   const jointCount = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT, true);
   const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
-  const bodyFields = version >= 4 ? BODY_FIELDS : BODY_FIELDS_V3;
-  const bodyLayout = version >= 4 ? BODY_LAYOUT : BODY_LAYOUT_V3;
+  const bodyFields = version >= 5 ? BODY_FIELDS : version === 4 ? BODY_FIELDS_V4 : BODY_FIELDS_V3;
+  const bodyLayout = version >= 5 ? BODY_LAYOUT : version === 4 ? BODY_LAYOUT_V4 : BODY_LAYOUT_V3;
   const contactFields = version >= 4 ? CONTACT_FIELDS : CONTACT_FIELDS_V3;
   const contactLayout = version >= 4 ? CONTACT_LAYOUT : CONTACT_LAYOUT_V3;
   const expected =
     HEADER_BYTES + optionsBytes + bodyCount * bodyLayout.bytes + contactCount * contactLayout.bytes + jointCount * JOINT_LAYOUT.bytes;
-  if (buffer.byteLength !== expected) {
+  // version 5: the geometry blocks follow, whose sizes are read from them (checked below)
+  if (version >= 5 ? buffer.byteLength < expected || (buffer.byteLength & 7) !== 0 : buffer.byteLength !== expected) {
     fail(
-      `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`,
+      `binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${version >= 5 ? "at least " : ""}${expected}`,
     );
   }
   const header: Header = { time: 0, stepCount: 0, accumulator: 0, lastDt: 0, nextId: 0 };
@@ -238,13 +258,16 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   const jointCodec = codecOf(JOINT_FIELDS, JOINT_LAYOUT);
   const bodies: Body[] = [];
   const lists = READ_LISTS.reset();
-  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   const shapeBits = v; // the shape is the first flag field: read it before building the body
+  const shapeNames = bodyFields[0]!.values!;
+  let shaped = 0;
   for (let i = 0; i < bodyCount; i++) {
     const flags = shapeBits.getInt32(at + bodyLayout.numbers.length * 8 + bodyLayout.ints.length * 4, true);
-    const kind = (flags >>> bodyLayout.bitOf[0]!) & 3;
-    if (kind >= SHAPE_NAMES.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
-    const body = blanks.body(kind as 0 | 1 | 2);
+    const kind = (flags >>> bodyLayout.bitOf[0]!) & bodyLayout.maskOf[0]!;
+    if (kind >= shapeNames.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
+    const body = blanks.body(KIND_OF_SHAPE[kind]!);
+    if (hasGeometry(body)) shaped++;
     if (bodyFields !== BODY_FIELDS) for (const fd of BODY_FIELDS) if (!bodyFields.includes(fd)) fd.set(body, fallbackOf(fd.kind), x);
     readRecord(v, w, at, bodyFields, bodyLayout, bodyCodec, "bodies", i, body, x);
     body.label = "";
@@ -252,6 +275,14 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
     bodies.push(body);
     lists.pushBody(x);
     at += bodyLayout.bytes;
+  }
+  const geometry = buffer.byteLength - expected;
+  // at most the largest block for each body that has one: checked before any record after the bodies is read
+  if (geometry > 0 && shaped === 0) {
+    fail(`binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`);
+  }
+  if (geometry > shaped * MAX_GEOMETRY_BYTES) {
+    fail(`binary snapshot has ${geometry} bytes after its records, more than the geometry of its ${shaped} Box, Polygon and Segment bodies can take`);
   }
   const contacts: Contact[] = [];
   const ids: ContactIds = { a: 0, b: 0 };
@@ -273,8 +304,23 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
     lists.pushJoint(ids);
     at += JOINT_LAYOUT.bytes;
   }
+  if (shaped > 0) {
+    cursor.reset(v, at, buffer.byteLength, truncatedGeometry);
+    try {
+      for (let i = 0; i < bodyCount; i++) {
+        const body = bodies[i]!;
+        if (hasGeometry(body)) readGeometry(SNAPSHOT_ERRORS, cursor, `bodies[${i}]`, SHAPE_NAMES[lists.shape[i]!]!, body);
+      }
+      at = cursor.at;
+    } finally {
+      cursor.reset(EMPTY, 0, 0); // hold no buffer, refused or not
+    }
+    if (at !== buffer.byteLength) fail(`binary snapshot has ${buffer.byteLength - at} bytes left over after the geometry of its bodies`);
+  }
   return assemble(options, header, bodies, lists, contacts, joints, nextJointId);
 }
+
+const EMPTY = new DataView(new ArrayBuffer(0));
 
 const CODEC: BinaryCodec = { capture: captureBinary, read: readBinary };
 

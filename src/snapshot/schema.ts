@@ -15,12 +15,17 @@
  * number (Float64, 8 bytes; integers wider than 32 bits too), then every
  * integer (Int32, or Uint32 when it is never negative, 4 bytes),
  * then one Int32 of flags holding the booleans (1 bit each) and enums (2
- * bits each), in table order. Strings and JSON values are in JSON only.
+ * bits each, or as many as their values need: a body's `shape`, 3 bits
+ * since version 5), in table order. Strings and JSON values are in JSON
+ * only. The shapes of Box, Polygon and Segment bodies, whose size varies,
+ * are described beside these tables, in geometry.ts.
  */
 import { AABB } from "../bodies/aabb.js";
 import { Capsule } from "../bodies/capsule.js";
 import { Circle } from "../bodies/circle.js";
-import { BOX, CAPSULE, CIRCLE, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
+import { ShapeBody } from "../bodies/shape-body.js";
+import { copyGeometry } from "./geometry.js";
 import { Contact, DECIDED, MAX_BODY_ID, ONE_WAY, PASSING, REPORTED, TOUCHING } from "../contacts/contact.js";
 import { Joint, JOINT_TYPES, type JointType } from "../joints/joint.js";
 import { compiledCodec } from "./compile.js";
@@ -81,25 +86,33 @@ export interface BodyExtra {
   sleepTime: number;
   /** Changed by the user since the last step (its contacts are refreshed before the next). */
   changed: boolean;
+  /** Reading: the record's `shape`, as its index in SHAPE_NAMES. */
+  shape: number;
 }
 
-export const SHAPE_NAMES = ["circle", "capsule", "aabb"] as const;
+/**
+ * A body record's `shape` (version 5; the binary flag holds its index in 3
+ * bits). Box, polygon and segment bodies also carry their geometry
+ * (`shapes`, `localCenter`: src/snapshot/geometry.ts).
+ */
+export const SHAPE_NAMES = ["circle", "capsule", "aabb", "box", "polygon", "segment"] as const;
+/** The `shape` names of versions 2 to 4 (2 bits in binary records). */
+export const SHAPE_NAMES_V4 = ["circle", "capsule", "aabb"] as const;
+/** The body kind (`body.kind`) of each shape name. */
+export const KIND_OF_SHAPE: readonly ShapeKind[] = [CIRCLE, CAPSULE, BOX, POLYGON, POLYGON, SEGMENT];
 export const BODY_TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 
-/** A body's `shape` name in a record; Box, Polygon and Segment bodies are not saved yet (issue 30's next step: a clone copies them whole). */
-function shapeName(b: Body): (typeof SHAPE_NAMES)[number] {
-  const name = SHAPE_NAMES[b._kind as 0 | 1 | 2];
-  if (name === undefined) {
-    throw new RangeError(`capsule2d: snapshots do not carry Box, Polygon or Segment bodies yet (body #${b._id}); world.clone() does`);
-  }
-  return name;
+/** A body's `shape` name in a record. */
+export function shapeName(b: Body): (typeof SHAPE_NAMES)[number] {
+  return b._kind < POLYGON ? SHAPE_NAMES[b._kind]! : b._shape!.kind as (typeof SHAPE_NAMES)[number];
 }
 
-/** An empty body of a shape kind, to be filled from a record. */
+/** An empty body of a shape kind, to be filled from a record (a box, polygon or segment body then gets its geometry: geometry.ts). */
 export function blankBody(kind: ShapeKind): Body {
   if (kind === CIRCLE) return new Circle({ radius: 1 });
   if (kind === CAPSULE) return new Capsule({ halfLength: 1, radius: 1 });
-  return new AABB({ halfWidth: 1, halfHeight: 1 });
+  if (kind === BOX) return new AABB({ halfWidth: 1, halfHeight: 1 });
+  return new ShapeBody(kind, { type: "static" }, []);
 }
 
 type B = Field<Body, BodyExtra>;
@@ -112,7 +125,7 @@ const REACTION = 1e37;
 const flag = (path: string, prop: keyof Body & string): B => p<Body, BodyExtra>(path, "bool", prop);
 
 export const BODY_FIELDS: readonly B[] = [
-  f("shape", "enum", (b) => shapeName(b), () => {}, { values: SHAPE_NAMES }),
+  f("shape", "enum", (b) => shapeName(b), (_b, v: string, x) => (x.shape = SHAPE_NAMES.indexOf(v as (typeof SHAPE_NAMES)[number])), { values: SHAPE_NAMES }),
   f("id", "int", (b) => b._id, (b, v: number) => (b._id = v), { min: 0, max: MAX_BODY_ID - 1 }),
   f("type", "enum", (b) => b._type, (b, v: BodyType) => (b._type = v), { values: BODY_TYPES }),
   num("radius", "_radius", "nonNegative", 0, LIMITS.sizeMax),
@@ -364,11 +377,12 @@ export function copyBodyState(from: Body, to: Body): void {
   const codec = compiledCodec(BODY_FIELDS, BODY_LAYOUT);
   if (codec !== null) codec.copy(from, to, scratchExtra);
   else for (const fd of BODY_FIELDS) fd.set(to, fd.get(from, scratchExtra), scratchExtra);
+  copyGeometry(from, to);
   to.updateExtents();
   to.updateBounds();
 }
 
-const scratchExtra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+const scratchExtra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
 
 /** Where a snapshot reader gets the blank records it fills in. */
 export interface Blanks {
@@ -448,8 +462,15 @@ export function layoutOf(fields: readonly Field<never, never>[]): Layout {
 }
 
 export const BODY_LAYOUT = layoutOf(BODY_FIELDS as readonly Field<never, never>[]);
+/** The `shape` field of versions 2 to 4: three names, 2 bits. */
+const SHAPE_FIELD_V4: B = f("shape", "enum", (b) => shapeName(b), (_b, v: string, x) => (x.shape = SHAPE_NAMES.indexOf(v as (typeof SHAPE_NAMES)[number])), {
+  values: SHAPE_NAMES_V4,
+});
+/** The body fields of version 4 binary records (read; and a recording's added circles, capsules and AABBs). */
+export const BODY_FIELDS_V4: readonly B[] = [SHAPE_FIELD_V4, ...BODY_FIELDS.slice(1).filter((fd) => fd.since === undefined || fd.since <= 4)];
+export const BODY_LAYOUT_V4 = layoutOf(BODY_FIELDS_V4 as readonly Field<never, never>[]);
 /** The body fields of version 2 and 3 binary records (read only). */
-export const BODY_FIELDS_V3: readonly B[] = BODY_FIELDS.filter((fd) => fd.since === undefined || fd.since <= 3);
+export const BODY_FIELDS_V3: readonly B[] = BODY_FIELDS_V4.filter((fd) => fd.since === undefined || fd.since <= 3);
 export const BODY_LAYOUT_V3 = layoutOf(BODY_FIELDS_V3 as readonly Field<never, never>[]);
 export const CONTACT_LAYOUT = layoutOf(CONTACT_FIELDS as readonly Field<never, never>[]);
 /** The contact fields of version 2 and 3 binary records (read only). */
@@ -465,7 +486,10 @@ export const JOINT_LAYOUT = layoutOf(JOINT_FIELDS as readonly Field<never, never
  */
 export function bodyRecordProblem(b: Body): string | null {
   const k = b._kind;
-  if (k === BOX) {
+  if (k === POLYGON || k === SEGMENT) {
+    // the shape itself was checked as it was read (geometry.ts)
+    if (b._shape === null) return `a ${k === SEGMENT ? "segment" : "polygon"} body needs its shapes`;
+  } else if (k === BOX) {
     if (!(b._halfWidth > 0 && b._halfHeight > 0)) return "an aabb needs halfWidth > 0 and halfHeight > 0";
     if (b._radius !== 0 || b._halfLength !== 0) return "an aabb has no radius or halfLength";
     if (b.qc !== 1 || b.qs !== 0) return "an aabb never rotates (rotation must be cos 1, sin 0)";
@@ -474,7 +498,9 @@ export function bodyRecordProblem(b: Body): string | null {
     if (b._halfWidth !== 0 || b._halfHeight !== 0) return "a circle or capsule has no halfWidth or halfHeight";
     if (k === CIRCLE && b._halfLength !== 0) return "a circle has no halfLength";
   }
-  if (k === BOX) {
+  if (k === POLYGON || k === SEGMENT) {
+    if (k === SEGMENT && b._type === "dynamic") return "type: a segment has no area, so no mass: it cannot be dynamic";
+  } else if (k === BOX) {
     if (b._halfWidth < LIMITS.sizeMin || b._halfHeight < LIMITS.sizeMin) return `halfWidth and halfHeight must be >= ${LIMITS.sizeMin}, got ${b._halfWidth} and ${b._halfHeight}`;
     if (b.w !== 0) return `angularVelocity: an aabb never rotates, got ${b.w}`;
     if (b.c0 !== 1 || b.s0 !== 0) return "previous: an aabb never rotates (previous must be cos 1, sin 0)";
@@ -493,7 +519,7 @@ export function bodyRecordProblem(b: Body): string | null {
     const invInertia = b._invInertia;
     b.applyMass(mass);
     if (b._invMass !== invMass) return `invMass ${invMass} is not 1 / mass (${b._invMass})`;
-    if (b._inertia !== inertia) return `inertia ${inertia} is not the ${SHAPE_NAMES[k as 0 | 1 | 2]}'s for mass ${mass}${b._fixedRotation ? " with fixedRotation" : ""} (${b._inertia})`;
+    if (b._inertia !== inertia) return `inertia ${inertia} is not the ${shapeName(b)}'s for mass ${mass}${b._fixedRotation ? " with fixedRotation" : ""} (${b._inertia})`;
     if (b._invInertia !== invInertia) return `invInertia ${invInertia} is not 1 / inertia (${b._invInertia})`;
     const area = b.area;
     if (!(Math.abs(b._density * area - mass) <= 1e-9 * mass)) return `density ${b._density} × area ${area} is not the mass ${mass}`;

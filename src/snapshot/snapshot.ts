@@ -43,20 +43,22 @@ import * as check from "../math/validate.js";
 import { PairMap } from "../collision/broadphase/pair-map.js";
 import { grown } from "../math/typed.js";
 import { rangeOf } from "./compile.js";
+import { hasGeometry, readGeometryJSON, writeGeometryJSON, type GeometryErrors } from "./geometry.js";
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "../world/options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
-  NEW_BLANKS, SHAPE_NAMES, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
+  KIND_OF_SHAPE, NEW_BLANKS, SHAPE_NAMES, SHAPE_NAMES_V4, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds,
 } from "./schema.js";
 
 export const SNAPSHOT_FORMAT = "capsule2d-snapshot";
 /**
  * Version 3 added joints, version 4 one-way bodies (and one-way contacts'
- * decisions); version 2 and 3 snapshots are still read.
+ * decisions), version 5 Box, Polygon and Segment bodies (their geometry:
+ * src/snapshot/geometry.ts); version 2, 3 and 4 snapshots are still read.
  */
-export const SNAPSHOT_VERSION = 4;
-export const READABLE_VERSIONS = [2, 3, 4];
+export const SNAPSHOT_VERSION = 5;
+export const READABLE_VERSIONS = [2, 3, 4, 5];
 
 /** A number as stored in a JSON snapshot: JSON has no −0 or Infinity, so they are written as strings. */
 export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
@@ -155,6 +157,9 @@ export function fail(message: string): never {
 export function typeFail(message: string): never {
   throw new TypeError(`capsule2d: invalid snapshot: ${message}`);
 }
+
+/** The errors of a snapshot's geometry (geometry.ts). */
+export const SNAPSHOT_ERRORS: GeometryErrors = { fail, typeFail };
 
 /**
  * Check one value read for field `fd` of the record at `record` (from JSON
@@ -312,8 +317,12 @@ export function contactIds(c: Contact, out: ContactIds): ContactIds {
 export function captureJSON(s: WorldState): WorldSnapshot {
   const island = islandIndex(s);
   const header = writeRecord(HEADER_FIELDS, s, null);
-  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false };
-  const bodies = s.bodies.map((b) => writeRecord(BODY_FIELDS, b, bodyExtra(s, island, b, extra)));
+  const extra: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
+  const bodies = s.bodies.map((b) => {
+    const record = writeRecord(BODY_FIELDS, b, bodyExtra(s, island, b, extra));
+    if (hasGeometry(b)) writeGeometryJSON(b, record);
+    return record;
+  });
   const ids: ContactIds = { a: 0, b: 0 };
   const contacts = s.contacts.map((c) => writeRecord(CONTACT_FIELDS, c, contactIds(c, ids)));
   const joints = s.joints.map((j) => writeRecord(JOINT_FIELDS, j, jointIds(j, ids)));
@@ -355,13 +364,17 @@ export function readOptions(raw: unknown): ResolvedWorldOptions {
   }
 }
 
-/** A body from its record: the shape first (a blank body of that class), then every field. */
-function readBodyJSON(record: unknown, i: number, extra: BodyExtra, blanks: Blanks): Body {
+/** A body from its record: the shape first (a blank body of that class), then every field, then its geometry. */
+function readBodyJSON(record: unknown, i: number, extra: BodyExtra, blanks: Blanks, version: number): Body {
   const path = `bodies[${i}]`;
   if (record === null || typeof record !== "object" || Array.isArray(record)) typeFail(`${path} must be an object, got ${check.describe(record)}`);
   const shape = decode(BODY_FIELDS[0]!, path, (record as SnapshotRecord).shape) as (typeof SHAPE_NAMES)[number];
-  const body = blanks.body(SHAPE_NAMES.indexOf(shape) as 0 | 1 | 2);
+  const index = SHAPE_NAMES.indexOf(shape);
+  if (version < 5 && index >= SHAPE_NAMES_V4.length) typeFail(`${path}.shape ${JSON.stringify(shape)} is not in version ${version} snapshots (version 5 added it)`);
+  const body = blanks.body(KIND_OF_SHAPE[index]!);
   readRecord(BODY_FIELDS, record, path, body, extra, 1);
+  extra.shape = index;
+  if (hasGeometry(body)) readGeometryJSON(SNAPSHOT_ERRORS, record as SnapshotRecord, path, shape, body);
   return body;
 }
 
@@ -380,12 +393,12 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
   if (!Array.isArray(o.bodies)) typeFail(`bodies must be an array, got ${check.describe(o.bodies)}`);
   if (!Array.isArray(o.contacts)) typeFail(`contacts must be an array, got ${check.describe(o.contacts)}`);
   const lists = READ_LISTS.reset();
-  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false };
+  const x: BodyExtra = { island: -1, sleepTime: 0, changed: false, shape: 0 };
   // plain loops, not map(): a sparse array's holes are records too (undefined, refused by name), not skipped
   const rawBodies = o.bodies as unknown[];
   const bodies: Body[] = [];
   for (let i = 0; i < rawBodies.length; i++) {
-    bodies.push(readBodyJSON(rawBodies[i], i, x, blanks));
+    bodies.push(readBodyJSON(rawBodies[i], i, x, blanks, o.version as number));
     lists.pushBody(x);
   }
   const ids: ContactIds = { a: 0, b: 0 };
@@ -434,6 +447,8 @@ export class ReadLists {
   island = new Int32Array(64);
   sleepTime = new Float64Array(64);
   changed = new Uint8Array(64);
+  /** Each body record's `shape` (its index in SHAPE_NAMES). */
+  shape = new Uint8Array(64);
   bodies = 0;
   contactA = new Int32Array(64);
   contactB = new Int32Array(64);
@@ -458,7 +473,9 @@ export class ReadLists {
       this.island = grown(this.island, 2 * i);
       this.sleepTime = grown(this.sleepTime, 2 * i);
       this.changed = grown(this.changed, 2 * i);
+      this.shape = grown(this.shape, 2 * i);
     }
+    this.shape[i] = x.shape;
     this.island[i] = x.island;
     this.sleepTime[i] = x.sleepTime;
     this.changed[i] = x.changed ? 1 : 0;

@@ -21,10 +21,12 @@ interface Scratch {
   readonly contacts: Contact[];
   /** The blank records `restore` reads snapshots into. */
   blanks: BlankPool | null;
+  /** The blanks a restore hands back (see `restore`). */
+  readonly released: Body[];
 }
 
 function scratchOf(world: World): Scratch {
-  return (world.snapshotScratch ??= { contacts: [], blanks: null }) as Scratch;
+  return (world.snapshotScratch ??= { contacts: [], blanks: null, released: [] }) as Scratch;
 }
 
 /** Everything a snapshot holds, for the writers in snapshot.ts. */
@@ -104,6 +106,8 @@ function restore(world: World, data: WorldSnapshot | ArrayBuffer): void {
   opts.solverThreads = threads; // the threads are this world's; 1 or more give the same bits
   world.applyOptions();
   // the user's bodies and joints where the snapshot has them too (ids are in increasing order in both)
+  const released = scratch.released;
+  released.length = 0;
   let k = 0;
   for (let i = 0; i < r.bodies.length; i++) {
     const saved = r.bodies[i]!;
@@ -115,8 +119,12 @@ function restore(world: World, data: WorldSnapshot | ArrayBuffer): void {
     live.label = label;
     live.userData = userData;
     r.bodies[i] = live;
-    blanks.releaseBody(saved); // the blank is not used again before the next read
+    released.push(saved);
   }
+  // the blanks back, not used again before the next read; last first, so that the next read (of the same
+  // bodies, in a rollback) gets each body's blank back, and with it the geometry it holds
+  for (let i = released.length - 1; i >= 0; i--) blanks.releaseBody(released[i]!);
+  released.length = 0;
   k = 0;
   const joints = r.joints.map((rj) => {
     while (k < oldJoints.length && oldJoints[k]!._id < rj.saved._id) k++;

@@ -804,7 +804,11 @@ export class World implements BodyOwner, JointOwner {
     this.muted = on;
   }
 
-  /** Hash of the exact bits of every body's position, rotation and velocities. */
+  /**
+   * Hash of the exact bits of every body's position, rotation and
+   * velocities, and of the geometry of its Box, Polygon and Segment bodies
+   * (vertices, radius, local centre, a segment's ends).
+   */
   stateHash(): string {
     return hashBodies(this.bodies);
   }

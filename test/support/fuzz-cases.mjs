@@ -121,9 +121,12 @@ function mutateBytes(r, buffer) {
   return b.buffer.byteLength === b.length ? b.buffer : b.slice().buffer;
 }
 
-/** A small valid world: static ground, circles, capsules, boxes, a sleeping body, contacts, joints. */
+/**
+ * A small valid world: static ground, circles, capsules, boxes, a sleeping body, contacts, joints; and
+ * (snapshot version 5) a segment, a box that turns, an off-centre and a regular polygon.
+ */
 function sourceWorld(C, r) {
-  const { World, AABB, Circle, Capsule } = C.core;
+  const { World, AABB, Circle, Capsule, Box, Polygon, Segment } = C.core;
   const world = new World({ solver: r.next() < 0.3 ? "pgs" : "soft-step" });
   world.add(AABB.fromBounds({ x: -6, y: -1 }, { x: 6, y: 0 }, { type: "static" }));
   const bodies = [];
@@ -133,6 +136,10 @@ function sourceWorld(C, r) {
     bodies.push(world.add(k === 0 ? new Circle({ radius: 0.3, position: p }) : k === 1 ? new Capsule({ radius: 0.2, halfLength: 0.3, position: p, angle: 0.4 }) : new AABB({ halfWidth: 0.3, halfHeight: 0.2, position: p })));
   }
   world.add(new Circle({ radius: 0.3, type: "kinematic", position: { x: 4, y: 3 }, velocity: { x: -0.5, y: 0 } }));
+  world.add(new Segment({ a: { x: -6, y: 3 }, b: { x: -4, y: 2 }, type: r.next() < 0.5 ? "static" : "kinematic" }));
+  world.add(new Box({ halfWidth: 0.3, halfHeight: 0.2, radius: r.next() < 0.5 ? 0 : 0.02, position: { x: -5, y: 4 }, angle: 0.3 }));
+  world.add(new Polygon({ vertices: [{ x: 0, y: 0 }, { x: 0.7, y: 0.1 }, { x: 0.5, y: 0.6 }, { x: 0.1, y: 0.5 }], position: { x: 2, y: 3 } }));
+  world.add(Polygon.regular(3 + r.int(6), 0.3, { position: { x: 5, y: 1 } }));
   world.addJoint({ type: "revolute", bodyA: bodies[0], bodyB: bodies[1], anchor: { x: -2.5, y: 1 } });
   world.addJoint({ type: "distance", bodyA: bodies[3], bodyB: bodies[4], enableSpring: true, hertz: 3, dampingRatio: 0.4 });
   for (let i = 0, n = 20 + r.int(60); i < n; i++) world.step(1 / 60);
@@ -183,6 +190,12 @@ function judge(C, load) {
   return world ? checkWorld(C, world) : null;
 }
 
+/** Where a binary snapshot's geometry blocks start (after the body, contact and joint records). */
+function geometryAt(buffer) {
+  const v = new DataView(buffer);
+  return 64 + ((v.getUint32(16, true) + 7) & ~7) + v.getUint32(8, true) * 288 + v.getUint32(12, true) * 168 + v.getUint32(56, true) * 304;
+}
+
 const KINDS = {
   json(C, r) {
     const s = JSON.parse(JSON.stringify(sourceWorld(C, r).snapshot()));
@@ -202,6 +215,43 @@ const KINDS = {
     const buffer = mutateBytes(r, sourceWorld(C, r).snapshot({ format: "binary" }));
     return judge(C, () => C.core.World.fromSnapshot(buffer));
   },
+  geometry(C, r) {
+    // mutations aimed at the shapes of Box, Polygon and Segment bodies, which byte flips anywhere rarely hit
+    const world = sourceWorld(C, r);
+    if (r.next() < 0.5) {
+      const s = JSON.parse(JSON.stringify(world.snapshot()));
+      const shaped = s.bodies.filter((b) => b.shapes !== undefined);
+      for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+        const b = r.pick(shaped);
+        mutateJSON(r, r.next() < 0.8 ? b.shapes : b);
+        if (r.next() < 0.2) b.localCenter = r.pick([{ x: r.pick(HOSTILE_NUMBERS), y: 0 }, undefined, "NaN", { x: 0.1, y: 0.1 }]);
+      }
+      return judge(C, () => C.core.World.fromSnapshot(s));
+    }
+    const buffer = world.snapshot({ format: "binary" });
+    const at = geometryAt(buffer);
+    const b = new Uint8Array(buffer.slice(0));
+    const v = new DataView(b.buffer);
+    const words = (b.length - at) >> 2;
+    for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+      const w = at + 4 * r.int(words);
+      switch (r.int(4)) {
+        case 0:
+          v.setUint32(w, r.pick([0, 1, 2, 3, 8, 9, 0xffffffff, 1e6, 16777216]), true);
+          break;
+        case 1:
+          v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
+          break;
+        case 2:
+          b[w + r.int(4)] ^= 1 << r.int(8);
+          break;
+        default:
+          v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
+      }
+    }
+    const cut = r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
+    return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
+  },
   delta(C, r) {
     const world = sourceWorld(C, r);
     const base = world.snapshot({ format: "binary" });
@@ -214,6 +264,7 @@ const KINDS = {
     const recorder = new C.replay.Recorder(world, { snapshotInterval: 10 });
     for (let i = 0; i < 25; i++) {
       if (i % 7 === 3) world.bodies[2].applyImpulse({ x: 0.5, y: 1 });
+      if (i === 12) world.add(new C.core.Polygon({ vertices: [{ x: 0, y: 0 }, { x: 0.5, y: 0 }, { x: 0.1, y: 0.4 }], position: { x: 0, y: 4 } }));
       world.step(1 / 60);
     }
     recorder.detach();
