@@ -11,7 +11,7 @@ import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import { detAtan2 } from "../math/trig.js";
 import type { Broadphase } from "../collision/broadphase/broadphase.js";
-import { checkShape, collideInto } from "../collision/narrowphase/collide.js";
+import { checkBody, checkShape, collideInto } from "../collision/narrowphase/collide.js";
 import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 import { raycastInto, RaycastHitBuffer, unitDirection, exactDirection, checkMaxDistance, type RaycastHit } from "../collision/narrowphase/raycast.js";
 import { bodyContainsPoint } from "../collision/narrowphase/point.js";
@@ -75,7 +75,7 @@ export class WorldQueries {
 
   /** The pairs touching `body` at the end of the last step, like `contacts`. Costs the number of its contacts. */
   contactsOf(body: Body): ContactInfo[] {
-    checkShape("body", body);
+    checkBody("body", body);
     if (body._world !== this.world) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
     const out: Contact[] = [];
     const cm = this.contactManager;
@@ -92,7 +92,7 @@ export class WorldQueries {
    * after a jump: contacts describe where the bodies are now.
    */
   groundContactOf(body: Body, maxSlopeAngle = Math.PI / 4): GroundContact | null {
-    checkShape("body", body);
+    checkBody("body", body);
     check.inRange("maxSlopeAngle", maxSlopeAngle, 0, Math.PI);
     if (body._world !== this.world) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
     const g = this.world.options.gravity;
@@ -203,7 +203,7 @@ export class WorldQueries {
     this.broadphase.query(min.x, min.y, max.x, max.y, (body) => {
       if (accept(body) && collideInto(box, body, 0, this.queryManifold)) out.push(body);
     });
-    return out.sort(byId);
+    return bodiesOf(out);
   }
 
   /** Bodies containing the point, in id order. */
@@ -214,7 +214,7 @@ export class WorldQueries {
     this.broadphase.query(point.x, point.y, point.x, point.y, (body) => {
       if (accept(body) && bodyContainsPoint(body, point.x, point.y)) out.push(body);
     });
-    return out.sort(byId);
+    return bodiesOf(out);
   }
 
   /**
@@ -231,7 +231,7 @@ export class WorldQueries {
       if (body === shape || !accept(body) || !shouldCollide(shape, body)) return;
       if (collideInto(shape, body, 0, this.queryManifold)) out.push(body);
     });
-    return out.sort(byId);
+    return bodiesOf(out);
   }
 
   /**
@@ -351,9 +351,26 @@ function acceptAll(): boolean {
   return true;
 }
 
+/** The bodies of colliders found (a compound's parts stand for it: once), in id order. */
+function bodiesOf(colliders: Body[]): Body[] {
+  colliders.sort(byId);
+  let n = 0;
+  for (let i = 0; i < colliders.length; i++) {
+    const b = colliders[i]!._parent ?? colliders[i]!;
+    if (n === 0 || colliders[n - 1] !== b) colliders[n++] = b;
+  }
+  colliders.length = n;
+  return colliders;
+}
+
+/**
+ * A query's filter, asked of each collider the broadphase finds: a
+ * predicate sees the body (a compound for its parts), collision bits the
+ * collider's own (a compound's shape's filter).
+ */
 function makeFilter(filter: QueryFilter | undefined): (body: Body) => boolean {
   if (filter === undefined) return acceptAll;
-  if (typeof filter === "function") return filter;
+  if (typeof filter === "function") return (b) => filter(b._parent ?? b);
   if (filter === null || typeof filter !== "object") {
     throw new TypeError(`capsule2d: filter must be a function or { category, mask, group }, got ${check.describe(filter)}`);
   }
