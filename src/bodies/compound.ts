@@ -65,32 +65,47 @@ interface ShapeDefBase {
 
 /** A circle of `radius` centred on `offset`. */
 export interface CircleShapeDef extends ShapeDefBase {
+  /** What it is. */
   shape: "circle";
+  /** m, > 0. */
   radius: number;
 }
 /** A capsule centred on `offset`, along its frame's x axis turned by `angle`. */
 export interface CapsuleShapeDef extends ShapeDefBase {
+  /** What it is. */
   shape: "capsule";
+  /** Centre to each cap centre, m (>= 0). */
   halfLength: number;
+  /** m, > 0. */
   radius: number;
 }
 /** A box centred on `offset`, turned by `angle`, rounded by `radius`. */
 export interface BoxShapeDef extends ShapeDefBase {
+  /** What it is. */
   shape: "box";
+  /** Half the width, m (> 0). */
   halfWidth: number;
+  /** Half the height, m (> 0). */
   halfHeight: number;
+  /** Rounding radius, m (>= 0, default 0). */
   radius?: number;
 }
 /** A convex polygon: the hull of `vertices` (in the shape's frame: `offset` and `angle` place it), rounded by `radius`. */
 export interface PolygonShapeDef extends ShapeDefBase {
+  /** What it is. */
   shape: "polygon";
+  /** 3 to 8 points in the shape's frame (their convex hull, as for `Polygon`). */
   vertices: readonly Vec2[];
+  /** Rounding radius, m (>= 0, default 0). */
   radius?: number;
 }
 /** A two-sided segment from `a` to `b` (in the shape's frame); it has no area, so no mass. */
 export interface SegmentShapeDef extends ShapeDefBase {
+  /** What it is. */
   shape: "segment";
+  /** First end, in the shape's frame, m. */
   a: Vec2;
+  /** Second end, at least 0.5 mm from `a`, m. */
   b: Vec2;
 }
 /** One shape of a `Compound`. */

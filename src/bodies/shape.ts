@@ -47,6 +47,16 @@ export interface ShapeHost {
 
 const ORIGIN: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 });
 
+/** A shape's collision filter (the same fields as a body's `CollisionFilter`). */
+export interface CollisionFilterBits {
+  /** Bits this shape is. */
+  category: number;
+  /** Bits it collides with. */
+  mask: number;
+  /** Same non-zero group: > 0 always collide, < 0 never. */
+  group: number;
+}
+
 /** Area, centre of area and inertia per unit mass of a shape (kept by polygons, which compute them once). */
 export interface ShapeMass {
   /** m². */
@@ -147,7 +157,7 @@ export class Shape<B extends ShapeHost = ShapeHost> {
   }
 
   /** The shape's collision filter (a copy). */
-  get collisionFilter(): Readonly<{ category: number; mask: number; group: number }> {
+  get collisionFilter(): Readonly<CollisionFilterBits> {
     const h = this._host;
     return Object.freeze({ category: h._category, mask: h._mask, group: h._group });
   }

@@ -39,7 +39,7 @@ export type {
 } from "../bodies/compound.js";
 export { Shape } from "../bodies/shape.js";
 export { ShapeBody } from "../bodies/shape-body.js";
-export type { ShapeKindName } from "../bodies/shape.js";
+export type { ShapeKindName, CollisionFilterBits } from "../bodies/shape.js";
 export { collide } from "../collision/narrowphase/collide.js";
 export type { Manifold, ManifoldPoint } from "../collision/narrowphase/manifold.js";
 export { raycastBody } from "../collision/narrowphase/raycast.js";
