@@ -717,3 +717,38 @@ describe("Compound.fromOutline", () => {
     expect(() => Compound.fromOutline({ outline: L, colour: 1 } as never)).toThrow(/colour/);
   });
 });
+
+describe("Compound with joints and explosions", () => {
+  it("a revolute joint at a compound's end: it swings about the anchor, not about its origin", () => {
+    const w = new World();
+    const anchor = w.add(new Circle({ radius: 0.1, type: "static", position: { x: 0, y: 5 } }));
+    const c = w.add(new Compound({
+      position: { x: 0, y: 5 },
+      shapes: [
+        { shape: "box", halfWidth: 1, halfHeight: 0.1, offset: { x: 1, y: 0 } },
+        { shape: "circle", radius: 0.3, offset: { x: 2, y: 0 } },
+      ],
+    }));
+    w.addJoint({ type: "revolute", bodyA: anchor, bodyB: c, anchor: { x: 0, y: 5 } });
+    for (let i = 0; i < 120; i++) w.step(DT);
+    // the origin stays at the anchor, the centre of mass stays at its distance from it
+    expect(Math.hypot(c.position.x, c.position.y - 5)).toBeLessThan(0.01);
+    const r = Math.hypot(c.localCenter.x, c.localCenter.y);
+    expect(Math.hypot(c.worldCenter.x, c.worldCenter.y - 5)).toBeCloseTo(r, 2);
+    expect(c.worldCenter.y).toBeLessThan(5 - 0.5 * r); // it swung down
+  });
+
+  it("an explosion pushes a compound once per shape within reach, in the world's order", () => {
+    const w = new World({ gravity: { x: 0, y: 0 } });
+    const c = w.add(new Compound({
+      shapes: [
+        { shape: "box", halfWidth: 0.5, halfHeight: 0.5, offset: { x: 2, y: 0 } },
+        { shape: "box", halfWidth: 0.5, halfHeight: 0.5, offset: { x: 3, y: 0 } },
+      ],
+    }));
+    w.explode({ position: { x: 0, y: 0 }, radius: 5, impulsePerLength: 1 });
+    // two shapes, each 1 m wide across the blast: 2 N·s along +x on a 2 kg body
+    expect(c.velocity.x).toBeCloseTo(1, 9);
+    expect(Math.abs(c.velocity.y)).toBeLessThan(1e-12);
+  });
+});
