@@ -752,3 +752,49 @@ describe("Compound with joints and explosions", () => {
     expect(Math.abs(c.velocity.y)).toBeLessThan(1e-12);
   });
 });
+
+describe("Compound: untrusted input and pre-solve", () => {
+  it("a huge outline is refused before it is cut; a huge shape list before any shape is made", () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }));
+    expect(() => Compound.fromOutline({ outline: many })).toThrow(/outline must have at most 386 points/);
+    const defs = Array.from({ length: 65 }, () => ({ shape: "circle" as const, radius: 1 }));
+    expect(() => new Compound({ shapes: defs })).toThrow(RangeError);
+    // a getter on a definition is never reached past the limit
+    let read = 0;
+    const trap = { get shape(): "circle" { read++; return "circle"; }, radius: 1 };
+    expect(() => new Compound({ shapes: [...defs, trap] })).toThrow(RangeError);
+    expect(read).toBe(0);
+  });
+
+  it("a bad definition leaves nothing behind: the world is unchanged and no NaN gets in", () => {
+    const w = new World();
+    ground(w);
+    const h = w.stateHash();
+    expect(() => w.add(new Compound({ shapes: [{ shape: "box", halfWidth: 1, halfHeight: NaN }] }))).toThrow(RangeError);
+    expect(() => new Compound({ shapes: [{ shape: "circle", radius: 1, offset: { x: 1e300, y: 0 } }] })).toThrow(RangeError);
+    expect(w.bodies).toHaveLength(1);
+    expect(w.stateHash()).toBe(h);
+  });
+
+  it("pre-solve sees the shapes: dropping the leg's contacts lets the leg sink while the box stands", () => {
+    const w = new World();
+    ground(w);
+    const c = w.add(new Compound({
+      position: { x: 0, y: 1 },
+      shapes: [
+        { shape: "box", halfWidth: 0.5, halfHeight: 0.5 },
+        { shape: "box", halfWidth: 0.1, halfHeight: 0.5, offset: { x: 0, y: -0.8 } },
+      ],
+    }));
+    const seen = new Set<unknown>();
+    w.setPreSolve((k) => {
+      seen.add(k.bodyB === c ? k.shapeB : k.shapeA);
+      return (k.bodyB === c ? k.shapeB : k.shapeA) !== c.shapes[1];
+    });
+    for (let i = 0; i < 240; i++) w.step(DT);
+    expect(seen.has(c.shapes[1])).toBe(true);
+    expect(seen.has(c.shapes[0])).toBe(true);
+    expect(c.worldCenter.y).toBeGreaterThan(0.2);
+    expect(c.worldCenter.y).toBeLessThan(0.6);
+  });
+});

@@ -127,6 +127,8 @@ export interface OutlineOptions extends BodyOptions {
 
 /** At most this many shapes in one compound. */
 export const MAX_COMPOUND_SHAPES = 64;
+/** At most this many points in `Compound.fromOutline`'s outline (64 pieces of 8 vertices: 384 triangles). */
+const MAX_OUTLINE_POINTS = 386;
 
 const KINDS: readonly ShapeDef["shape"][] = ["circle", "capsule", "box", "polygon", "segment"];
 const COMMON_KEYS = ["shape", "offset", "angle", "density", "friction", "restitution", "isSensor", "collisionFilter", "userData"];
@@ -323,7 +325,13 @@ export class Compound {
       throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
     }
     const radius = options.radius === undefined ? 0 : check.within("radius", check.nonNegative("radius", options.radius), 0, check.LIMITS.sizeMax);
-    const pieces = decomposeOutline(options.outline);
+    const outline = options.outline;
+    // 64 pieces of at most 8 vertices cover at most 64 × 6 triangles, n − 2 of them: a longer outline cannot fit
+    // (and the cut is O(n³): untrusted outlines are refused before it)
+    if (Array.isArray(outline) && outline.length > MAX_OUTLINE_POINTS) {
+      throw new RangeError(`capsule2d: outline must have at most ${MAX_OUTLINE_POINTS} points (${MAX_COMPOUND_SHAPES} convex pieces of 8), got ${outline.length}`);
+    }
+    const pieces = decomposeOutline(outline);
     if (pieces.length > MAX_COMPOUND_SHAPES) {
       throw new RangeError(`capsule2d: the outline makes ${pieces.length} convex pieces, more than ${MAX_COMPOUND_SHAPES}`);
     }
