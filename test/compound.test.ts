@@ -828,3 +828,76 @@ describe("Compound of one shape at its origin: the same bits as the single-shape
     expect(a[a.length - 1]![0]).not.toBe(a[0]![0]); // it moved
   });
 });
+
+describe("a shape's own setters", () => {
+  it("setFriction on a compound's shape changes that shape alone, at once", () => {
+    const w = new World();
+    ground(w, 1);
+    const c = w.add(new Compound({
+      position: { x: 0, y: 0.25 },
+      fixedRotation: true,
+      shapes: [
+        { shape: "box", halfWidth: 0.5, halfHeight: 0.25 },
+        { shape: "box", halfWidth: 0.5, halfHeight: 0.25, offset: { x: 0, y: 0.5 } },
+      ],
+    }));
+    for (let i = 0; i < 30; i++) w.step(DT);
+    c.shapes[0]!.setFriction(0);
+    expect(c.shapes[0]!.friction).toBe(0);
+    expect(c.shapes[1]!.friction).toBe(0.6);
+    expect(c.friction).toBe(0.6);
+    c.setVelocity({ x: 3, y: 0 });
+    for (let i = 0; i < 60; i++) w.step(DT);
+    expect(c.position.x).toBeGreaterThan(2.9); // slid on its frictionless bottom
+    expect(() => c.shapes[0]!.setFriction(-1)).toThrow(/friction/);
+    expect(() => c.shapes[0]!.setRestitution(NaN)).toThrow(RangeError);
+    expect(c.shapes[0]!.friction).toBe(0);
+  });
+
+  it("setSensor and setCollisionFilter on a compound's shape: its contacts are found again before the next step", () => {
+    const w = new World();
+    ground(w);
+    const c = w.add(new Compound({
+      position: { x: 0, y: 1 },
+      shapes: [
+        { shape: "box", halfWidth: 0.5, halfHeight: 0.5 },
+        { shape: "box", halfWidth: 0.1, halfHeight: 0.5, offset: { x: 0, y: -0.8 } },
+      ],
+    }));
+    for (let i = 0; i < 120; i++) w.step(DT);
+    // standing on its leg (the leg's bottom at y = 0: the origin, the box's centre, 1.3 above it)
+    expect(c.position.y).toBeCloseTo(1.3, 1);
+    c.shapes[1]!.setSensor(true);
+    expect(c.shapes[1]!.isSensor).toBe(true);
+    expect(c.isSensor).toBe(false);
+    for (let i = 0; i < 120; i++) w.step(DT);
+    // the leg no longer holds it up: the box stands on the floor (its centre 0.5 above it), the leg in the ground
+    expect(c.position.y).toBeCloseTo(0.5, 1);
+    c.shapes[1]!.setSensor(false);
+    c.shapes[1]!.setCollisionFilter({ mask: 0 });
+    expect(c.shapes[1]!.collisionFilter.mask).toBe(0);
+    for (let i = 0; i < 30; i++) w.step(DT);
+    expect(c.position.y).toBeCloseTo(0.5, 1);
+    // not during a step (a force field runs inside it)
+    let thrown: unknown = null;
+    w.setForceField(() => {
+      try {
+        c.shapes[0]!.setFriction(0.1);
+      } catch (e) {
+        thrown = e;
+      }
+    });
+    w.step(DT);
+    expect(String(thrown)).toMatch(/cannot be called during a step/);
+    expect(c.shapes[0]!.friction).toBe(0.6);
+  });
+
+  it("a single-shape body's shape setters are the body's", () => {
+    const b = new Circle({ radius: 1 });
+    b.shapes[0]!.setFriction(0.1).setRestitution(0.5).setSensor(true).setCollisionFilter({ group: -2 });
+    expect(b.friction).toBe(0.1);
+    expect(b.restitution).toBe(0.5);
+    expect(b.isSensor).toBe(true);
+    expect(b.collisionFilter.group).toBe(-2);
+  });
+});

@@ -1223,6 +1223,48 @@ export abstract class Body {
     return this;
   }
 
+  /**
+   * @internal A shape's own setting (`shape.setFriction` ...): `host` is the
+   * shape's part (a compound's) or this body itself (then the body's setter).
+   * A compound's shape changes alone, and the change takes effect at once:
+   * materials from the next contact update, sensor flag and filter by
+   * finding the compound's contacts again (as for the body's setters).
+   */
+  changeShape(host: Body, key: "friction" | "restitution" | "isSensor" | "collisionFilter", value: unknown): void {
+    if (host === this) {
+      if (key === "friction") this.setFriction(value as number);
+      else if (key === "restitution") this.setRestitution(value as number);
+      else if (key === "isSensor") this.setSensor(value as boolean);
+      else this.setCollisionFilter(value as Partial<CollisionFilter>);
+      return;
+    }
+    const method = `shapes[${this._parts!.indexOf(host)}].set${key === "isSensor" ? "Sensor" : key[0]!.toUpperCase() + key.slice(1)}`;
+    if (key === "friction") {
+      const f = check.within("friction", check.nonNegative("friction", value), 0, check.LIMITS.friction);
+      this.mutable(method, value);
+      host._friction = f;
+      this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    } else if (key === "restitution") {
+      const r = check.within("restitution", check.nonNegative("restitution", value), 0, check.LIMITS.restitution);
+      this.mutable(method, value);
+      host._restitution = r;
+      this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    } else if (key === "isSensor") {
+      const on = check.boolean("isSensor", value);
+      this.mutable(method, value);
+      if (host._isSensor === on) return;
+      host._isSensor = on;
+      this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    } else {
+      const f = checkFilter("filter", value);
+      this.mutable(method, value);
+      host._category = f.category ?? host._category;
+      host._mask = f.mask ?? host._mask;
+      host._group = f.group ?? host._group;
+      this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    }
+  }
+
   /** Wake the body (and, in a world, its island). */
   wake(): this {
     this.mutable("wake");

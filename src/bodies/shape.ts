@@ -57,6 +57,11 @@ export interface CollisionFilterBits {
   group: number;
 }
 
+/** How a shape's setters reach its body (a `Body` is one): see `Body.changeShape`. */
+interface ShapeChanger {
+  changeShape(host: ShapeHost, key: "friction" | "restitution" | "isSensor" | "collisionFilter", value: unknown): void;
+}
+
 /** Area, centre of area and inertia per unit mass of a shape (kept by polygons, which compute them once). */
 export interface ShapeMass {
   /** m². */
@@ -160,6 +165,34 @@ export class Shape<B extends ShapeHost = ShapeHost> {
   get collisionFilter(): Readonly<CollisionFilterBits> {
     const h = this._host;
     return Object.freeze({ category: h._category, mask: h._mask, group: h._group });
+  }
+
+  /**
+   * Set the shape's friction coefficient (>= 0): a compound's shape alone,
+   * a single-shape body's shape is its body (`body.setFriction`). Contacts
+   * mix it from the next step on; the body wakes.
+   */
+  setFriction(friction: number): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "friction", friction);
+    return this;
+  }
+
+  /** Set the shape's restitution (>= 0), as `setFriction` does. */
+  setRestitution(restitution: number): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "restitution", restitution);
+    return this;
+  }
+
+  /** Make the shape a sensor or solid again; its body's contacts are found again before the next step. */
+  setSensor(isSensor: boolean): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "isSensor", isSensor);
+    return this;
+  }
+
+  /** Set the shape's collision filter (missing fields keep their current value); its body's contacts are found again. */
+  setCollisionFilter(filter: Partial<CollisionFilterBits>): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "collisionFilter", filter);
+    return this;
   }
 
   /** Yours: the `userData` of the shape's definition (a compound's shape), else its body's. */
