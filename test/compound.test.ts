@@ -613,6 +613,30 @@ describe("Compound: queries, casts and drawing", () => {
     expect(all.map((h) => h.shape)).toEqual([c.shapes[0], c.shapes[1]]);
   });
 
+  it("a compound as the cast shape: the first of its shapes to hit, itself never hit", () => {
+    const { w, c } = scene();
+    const wall = w.add(new Box({ type: "static", halfWidth: 0.1, halfHeight: 2, position: { x: 10, y: 0 } }));
+    // the compound's circle (its front, at x 7.5) reaches the wall's face (x 9.9) after 2.4 of 4
+    const hit = w.castShape(c, { x: 4, y: 0 })!;
+    expect(hit.body).toBe(wall);
+    expect(hit.fraction).toBeCloseTo(2.4 / 4, 9);
+    expect(w.castShapeAll(c, { x: 4, y: 0 }).map((h) => h.body)).toEqual([wall]);
+    // a free-standing compound (not in the world) hits the one in the world
+    const probe = new Compound({ position: { x: 5, y: 5 }, shapes: [
+      { shape: "circle", radius: 0.2, offset: { x: -1, y: 0 } },
+      { shape: "box", halfWidth: 0.2, halfHeight: 0.2, offset: { x: 2, y: 0 } },
+    ] });
+    const down = w.castShape(probe, { x: 0, y: -5 })!;
+    // its box (x 6.8..7.2) meets the circle's top (x 7, y 0.5) first: the box's bottom at 4.8 goes 4.3
+    expect(down.body).toBe(c);
+    expect(down.shape).toBe(c.shapes[1]);
+    expect(down.fraction).toBeCloseTo(4.3 / 5, 9);
+    expect(w.queryShape(probe)).toEqual([]);
+    probe.setPosition({ x: 5, y: 0.3 });
+    expect(w.queryShape(probe)).toEqual([c]);
+    expect(w.queryShape(c)).toEqual([]);
+  });
+
   it("the debug renderer traces every shape at the compound's pose", () => {
     const { c } = scene();
     c.setAngle(Math.PI / 2);
