@@ -488,7 +488,7 @@ export abstract class Body {
     readOnly("id", "nothing: the world assigns ids");
   }
 
-  /** CIRCLE, CAPSULE, BOX (an AABB), POLYGON (a Box or a Polygon) or SEGMENT; `shapes[0].kind` names it. */
+  /** CIRCLE, CAPSULE, BOX (an AABB), POLYGON (a Box or a Polygon), SEGMENT or COMPOUND; `shapes[i].kind` names each shape. */
   get kind(): ShapeKind {
     return this._kind;
   }
@@ -844,7 +844,7 @@ export abstract class Body {
     return out;
   }
 
-  /** The centre of mass in the body's frame, m (the origin (0, 0) but for a Polygon whose centroid is elsewhere). */
+  /** The centre of mass in the body's frame, m (the origin (0, 0) but for a Polygon whose centroid is elsewhere and a Compound). */
   get localCenter(): Readonly<Vec2> {
     return this._lc ?? ORIGIN;
   }
