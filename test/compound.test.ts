@@ -440,6 +440,32 @@ describe("Compound in a world", () => {
     expect(run(1)).toBeLessThan(1);
   });
 
+  it("per-shape restitution: a compound bounces off its bouncy shape, not off its dead one", () => {
+    const peak = (bottom: number, top: number): number => {
+      const w = new World();
+      ground(w);
+      const c = w.add(new Compound({
+        position: { x: 0, y: 3 },
+        fixedRotation: true,
+        shapes: [
+          { shape: "circle", radius: 0.3, restitution: bottom },
+          { shape: "circle", radius: 0.3, offset: { x: 0, y: 0.6 }, restitution: top },
+        ],
+      }));
+      let landed = false;
+      let best = 0;
+      for (let i = 0; i < 240; i++) {
+        w.step(DT);
+        if (c.velocity.y > 0) landed = true;
+        if (landed) best = Math.max(best, c.position.y);
+      }
+      return best;
+    };
+    // dropped from 3 m (2.7 m of fall): a full bounce comes back near its height, a dead one not at all
+    expect(peak(1, 0)).toBeGreaterThan(2);
+    expect(peak(0, 1)).toBeLessThan(0.5);
+  });
+
   it("sleeps, and wakes when a ball falls on it", () => {
     const w = new World();
     ground(w);
