@@ -39,7 +39,7 @@ if (!existsSync(bundle)) throw new Error("dist/capsule2d.js is missing: run `npm
 const shippedDir = dirname(bundle) + "/";
 const shippedUrl = pathToFileURL(shippedDir).href;
 const shippedPrefix = (url: string): number => (url.startsWith(shippedDir) ? shippedDir.length : url.startsWith(shippedUrl) ? shippedUrl.length : -1);
-const { AABB, Capsule, Circle, World } = (await import(bundle)) as typeof import("../src/entries/capsule2d.js");
+const { AABB, Capsule, Circle, Compound, World } = (await import(bundle)) as typeof import("../src/entries/capsule2d.js");
 // the solver threads and the WebAssembly passes of the same copy (the bundle re-exports dist/esm, whose entries sit beside it)
 let wasm: typeof import("../src/entries/wasm.js") | null = null;
 if (process.env.CAPSULE2D_BUNDLE === undefined) {
@@ -151,6 +151,34 @@ describe("no allocation per step in steady state (contacts and every joint type)
       wasm?.disableWasmSolver();
     }, 180_000);
   }
+});
+
+describe("no allocation per step in steady state (compound bodies)", () => {
+  it("a pile of L shapes and dumbbells: contacts between their shapes, part proxies, per-shape materials", async () => {
+    const w = new World({ sleeping: false });
+    w.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
+    for (let i = 0; i < 12; i++) {
+      const x = -5 + (i % 6) * 1.8;
+      const y = 1 + Math.floor(i / 6) * 1.5;
+      w.add(
+        i % 2 === 0
+          ? new Compound({ position: { x, y }, angle: 0.1 * i, shapes: [
+              { shape: "box", halfWidth: 0.5, halfHeight: 0.1 },
+              { shape: "box", halfWidth: 0.1, halfHeight: 0.4, offset: { x: -0.4, y: 0.3 }, friction: 0.2 },
+            ] })
+          : new Compound({ position: { x, y }, angle: -0.1 * i, shapes: [
+              { shape: "capsule", halfLength: 0.4, radius: 0.05 },
+              { shape: "circle", radius: 0.2, offset: { x: -0.5, y: 0 }, restitution: 0.3 },
+              { shape: "polygon", vertices: [{ x: 0.3, y: -0.2 }, { x: 0.7, y: -0.2 }, { x: 0.5, y: 0.2 }] },
+            ] }),
+      );
+    }
+    for (let i = 0; i < 3000; i++) w.step(1 / 60);
+    const r = await measureWindows(session, () => w.step(1 / 60), 6, 500, shippedPrefix, 32);
+    console.log(`allocation, compounds: ${describeWindows(r)}`);
+    expect(w.contacts.length).toBeGreaterThan(12);
+    expectNoSteadyAllocation(r, 4);
+  }, 180_000);
 });
 
 /**

@@ -15,13 +15,14 @@ import { buildWorld, densityOf } from "./common.mjs";
 import { needsTurningShapes } from "../scenes.mjs";
 
 /**
- * Why capsule2d skips a scene: bodies of several shapes are not yet in its
- * World (issue 30's next step). Boxes that turn are `Box` bodies (a build
- * from before them, without `Box`, skips those scenes too: see
- * `buildCapsule2dWorld`). Not faked with AABBs.
+ * Why capsule2d skips a scene: none now. Bodies of several shapes are
+ * `Compound` bodies and boxes that turn `Box` bodies; a build from before
+ * them throws in `buildCapsule2dWorld` (not faked with AABBs).
  */
 export function notYet(scene) {
-  return scene.bodies.some((b) => b.kind === "compound") ? "not yet: capsule2d's World has no compound bodies (issue 30)" : null;
+  // compound bodies are capsule2d's `Compound` now; a build from before them throws in buildCapsule2dWorld
+  void scene;
+  return null;
 }
 
 /**
@@ -62,7 +63,8 @@ export function capsule2dWasmAdapter(lib, wasm, from) {
  * `prefix` starts its settings line (the rest is read back from `world.options`).
  */
 export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
-  const { World, Circle, Capsule, AABB, Box } = lib;
+  const { World, Circle, Capsule, AABB, Box, Compound } = lib;
+  if (Compound === undefined && scene.bodies.some((b) => b.kind === "compound")) throw new Error("not yet: this build of capsule2d has no compound bodies (Compound, issue 30)");
   if (Box === undefined && needsTurningShapes(scene)) throw new Error("not yet: this build of capsule2d has no turning boxes (Box, issue 30)");
   const world = new World({ ...worldOptions, gravity: { x: scene.gravity.x, y: scene.gravity.y }, sleeping: false });
   const { friction, restitution } = scene.material;
@@ -103,7 +105,15 @@ export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
       if (b.static) common.type = "static";
       if (b.filter) common.collisionFilter = { category: b.filter.category, mask: b.filter.mask };
       let body;
-      if (b.kind === "circle") body = new Circle({ ...common, radius: b.radius });
+      if (b.kind === "compound") {
+        // one body of its parts, each placed in the body's frame (capsule2d's Compound)
+        const shapes = b.parts.map((p) =>
+          p.kind === "circle"
+            ? { shape: "circle", radius: p.radius, offset: { x: p.x, y: p.y } }
+            : { shape: "box", halfWidth: p.halfWidth, halfHeight: p.halfHeight, offset: { x: p.x, y: p.y }, angle: p.angle ?? 0 },
+        );
+        body = new Compound({ ...common, angle: b.angle ?? 0, shapes });
+      } else if (b.kind === "circle") body = new Circle({ ...common, radius: b.radius });
       else if (b.kind === "capsule") body = new Capsule({ ...common, angle: b.angle, halfLength: b.halfLength, radius: b.radius });
       else if (b.fixedRotation === true) body = new AABB({ ...common, halfWidth: b.halfWidth, halfHeight: b.halfHeight }); // the box that never turns
       else body = new Box({ ...common, angle: b.angle ?? 0, halfWidth: b.halfWidth, halfHeight: b.halfHeight });

@@ -42,8 +42,10 @@ export const BOX = 2;
 export const POLYGON = 3;
 /** `body.kind` of a `Segment`. */
 export const SEGMENT = 4;
-/** `body.kind`: `CIRCLE`, `CAPSULE`, `BOX` (an AABB), `POLYGON` (a Box or a Polygon) or `SEGMENT`. */
-export type ShapeKind = typeof CIRCLE | typeof CAPSULE | typeof BOX | typeof POLYGON | typeof SEGMENT;
+/** `body.kind` of a `Compound` (several shapes: it never reaches the narrowphase itself, its parts do). */
+export const COMPOUND = 5;
+/** `body.kind`: `CIRCLE`, `CAPSULE`, `BOX` (an AABB), `POLYGON` (a Box or a Polygon), `SEGMENT` or `COMPOUND`. */
+export type ShapeKind = typeof CIRCLE | typeof CAPSULE | typeof BOX | typeof POLYGON | typeof SEGMENT | typeof COMPOUND;
 
 /** Which bodies collide: A and B collide when `(A.mask & B.category) && (B.mask & A.category)`, unless a shared `group` decides. */
 export interface CollisionFilter {
@@ -273,6 +275,15 @@ export function checkOneWay(name: string, dir: unknown): Readonly<Vec2> {
   return Object.freeze({ x: v.x / len, y: v.y / len });
 }
 
+/**
+ * The `Shape` of a collider: a body's one shape, or the shape a compound's
+ * part stands for (what contacts, events and hits report as `shapeA`,
+ * `shapeB`, `shape`).
+ */
+export function shapeOf(b: Body): Shape<Body> {
+  return b._shape ?? b.shapes[0]!;
+}
+
 /** Thrown by the setter of every read-only property. */
 function readOnly(name: string, use: string): never {
   throw new TypeError(`capsule2d: body.${name} is read-only; use ${use}`);
@@ -352,6 +363,13 @@ export abstract class Body {
    * as for every other body; `position` and the setters the origin.
    */ _lc: Readonly<Vec2> | null;
   /** @internal The body's one shape (`shapes[0]`), made when first asked for (at once for polygons and segments). */ _shape: Shape<Body> | null;
+  /**
+   * @internal A compound's parts: one body per shape (a Circle, Capsule or
+   * ShapeBody, so no new hidden class), which the broadphase and the
+   * narrowphase see in its place (src/bodies/compound.ts); null for every
+   * other body.
+   */ _parts: Body[] | null;
+  /** @internal The compound this body is a part of (the solver, islands and events see that one), or null. */ _parent: Body | null;
   // ---- membership ----
   /** @internal */ _world: BodyOwner | null;
   /** @internal The body's index in its world's per-body arrays (-1 when not in a world). */ slot: number;
@@ -416,6 +434,8 @@ export abstract class Body {
     this.segment = null;
     this._lc = null;
     this._shape = null;
+    this._parts = null;
+    this._parent = null;
     if (this._type === "static") {
       this.vx = 0;
       this.vy = 0;
@@ -431,6 +451,10 @@ export abstract class Body {
   abstract updateBounds(): void;
   /** @internal Derive `_maxExtent` and `_minExtent` from the shape's size. */
   abstract updateExtents(): void;
+  /** @internal Moment of inertia about the centre per unit mass (for a compound's parts). */
+  shapeUnitInertia(): number {
+    return this.unitInertia();
+  }
   /** @internal A new body of the same shape class (built through its constructor, so it shares V8's layout). */
   protected abstract blank(): Body;
 
@@ -464,7 +488,7 @@ export abstract class Body {
     readOnly("id", "nothing: the world assigns ids");
   }
 
-  /** CIRCLE, CAPSULE, BOX (an AABB), POLYGON (a Box or a Polygon) or SEGMENT; `shapes[0].kind` names it. */
+  /** CIRCLE, CAPSULE, BOX (an AABB), POLYGON (a Box or a Polygon), SEGMENT or COMPOUND; `shapes[i].kind` names each shape. */
   get kind(): ShapeKind {
     return this._kind;
   }
@@ -820,7 +844,7 @@ export abstract class Body {
     return out;
   }
 
-  /** The centre of mass in the body's frame, m (the origin (0, 0) but for a Polygon whose centroid is elsewhere). */
+  /** The centre of mass in the body's frame, m (the origin (0, 0) but for a Polygon whose centroid is elsewhere and a Compound). */
   get localCenter(): Readonly<Vec2> {
     return this._lc ?? ORIGIN;
   }
@@ -830,7 +854,7 @@ export abstract class Body {
     return Object.freeze({ x: this.px, y: this.py });
   }
 
-  /** The body's shapes: one for every class of body today (a `Shape` with `kind`, `body` and its geometry). */
+  /** The body's shapes: one for every class of body but `Compound`, which lists one per shape definition (a `Shape` with `kind`, `body` and its geometry). */
   get shapes(): readonly Shape<Body>[] {
     if (this._shape === null) this._shape = new Shape(this._kind === CIRCLE ? "circle" : this._kind === CAPSULE ? "capsule" : "aabb", this);
     return this._shape.list;
@@ -1197,6 +1221,48 @@ export abstract class Body {
     this._gravityScale = scale;
     this.changed(CHANGE_WAKE);
     return this;
+  }
+
+  /**
+   * @internal A shape's own setting (`shape.setFriction` ...): `host` is the
+   * shape's part (a compound's) or this body itself (then the body's setter).
+   * A compound's shape changes alone, and the change takes effect at once:
+   * materials from the next contact update, sensor flag and filter by
+   * finding the compound's contacts again (as for the body's setters).
+   */
+  changeShape(host: Body, key: "friction" | "restitution" | "isSensor" | "collisionFilter", value: unknown): void {
+    if (host === this) {
+      if (key === "friction") this.setFriction(value as number);
+      else if (key === "restitution") this.setRestitution(value as number);
+      else if (key === "isSensor") this.setSensor(value as boolean);
+      else this.setCollisionFilter(value as Partial<CollisionFilter>);
+      return;
+    }
+    const method = `shapes[${this._parts!.indexOf(host)}].set${key === "isSensor" ? "Sensor" : key[0]!.toUpperCase() + key.slice(1)}`;
+    if (key === "friction") {
+      const f = check.within("friction", check.nonNegative("friction", value), 0, check.LIMITS.friction);
+      this.mutable(method, value);
+      host._friction = f;
+      this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    } else if (key === "restitution") {
+      const r = check.within("restitution", check.nonNegative("restitution", value), 0, check.LIMITS.restitution);
+      this.mutable(method, value);
+      host._restitution = r;
+      this.changed(CHANGE_MATERIAL | CHANGE_WAKE);
+    } else if (key === "isSensor") {
+      const on = check.boolean("isSensor", value);
+      this.mutable(method, value);
+      if (host._isSensor === on) return;
+      host._isSensor = on;
+      this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    } else {
+      const f = checkFilter("filter", value);
+      this.mutable(method, value);
+      host._category = f.category ?? host._category;
+      host._mask = f.mask ?? host._mask;
+      host._group = f.group ?? host._group;
+      this.changed(CHANGE_PAIRING | CHANGE_WAKE);
+    }
   }
 
   /** Wake the body (and, in a world, its island). */

@@ -28,8 +28,15 @@
  *
  * A segment body (kind SEGMENT): a two-sided line without area, so without
  * mass: static or kinematic (a kinematic one turns about its origin).
+ *
+ * A compound body (kind COMPOUND, `new Compound`, src/bodies/compound.ts):
+ * several shapes, each kept as a part (`_parts`: a Circle, Capsule or
+ * ShapeBody whose `_parent` is the compound), placed at the compound's pose
+ * by `updateBounds` (`placeParts`). The parts are what the broadphase and
+ * the narrowphase see; the compound is what the solver, islands, joints and
+ * events see.
  */
-import { Body, POLYGON, SEGMENT, type BodyOptions, type BodyType, type ShapeKind } from "./body.js";
+import { Body, COMPOUND, POLYGON, SEGMENT, type BodyOptions, type BodyType, type CollisionFilter, type ShapeKind } from "./body.js";
 import { Shape, type ShapeKindName } from "./shape.js";
 import { PolygonGeometry, type SegmentGeometry } from "../shapes/polygon.js";
 import { polygonMass } from "../shapes/mass.js";
@@ -56,11 +63,87 @@ export function segmentHasNoMass(type: BodyType): RangeError {
   return new RangeError(`capsule2d: a Segment has no area, so no mass: its type must be "static" or "kinematic", got type "${type}"`);
 }
 
+/**
+ * What a compound keeps besides its parts: each part's pose relative to the
+ * compound's centre of mass, in the compound's frame (`local[4i .. 4i + 4)`:
+ * x, y, cos, sin), its area and its inertia per unit mass about its centre
+ * of mass.
+ */
+export interface CompoundData {
+  readonly local: Float64Array;
+  readonly area: number;
+  readonly unitInertia: number;
+}
+
+/**
+ * Place a compound's parts at its pose (and start pose), with the velocity
+ * of their centres, and give the compound the box around them.
+ */
+export function placeParts(b: Body, d: CompoundData): void {
+  const parts = b._parts!;
+  const L = d.local;
+  const c = b.qc;
+  const s = b.qs;
+  const c0 = b.c0;
+  const s0 = b.s0;
+  let minX = 0;
+  let minY = 0;
+  let maxX = 0;
+  let maxY = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    const lx = L[4 * i]!;
+    const ly = L[4 * i + 1]!;
+    const lc = L[4 * i + 2]!;
+    const ls = L[4 * i + 3]!;
+    const rx = c * lx - s * ly;
+    const ry = s * lx + c * ly;
+    p.px = b.px + rx;
+    p.py = b.py + ry;
+    p.qc = c * lc - s * ls;
+    p.qs = s * lc + c * ls;
+    p.vx = b.vx - b.w * ry;
+    p.vy = b.vy + b.w * rx;
+    p.w = b.w;
+    p.x0 = b.x0 + (c0 * lx - s0 * ly);
+    p.y0 = b.y0 + (s0 * lx + c0 * ly);
+    p.c0 = c0 * lc - s0 * ls;
+    p.s0 = s0 * lc + c0 * ls;
+    p.updateBounds();
+    if (i === 0 || p.minX < minX) minX = p.minX;
+    if (i === 0 || p.minY < minY) minY = p.minY;
+    if (i === 0 || p.maxX > maxX) maxX = p.maxX;
+    if (i === 0 || p.maxY > maxY) maxY = p.maxY;
+  }
+  b.minX = minX;
+  b.minY = minY;
+  b.maxX = maxX;
+  b.maxY = maxY;
+}
+
 /** A body of a Box, a Polygon or a Segment (see the top of this file): build one with `new Box`, `new Polygon`, `new Segment`. */
 export class ShapeBody extends Body {
+  /** @internal A compound's part poses, area and inertia (src/bodies/compound.ts), or null. */
+  _compound: CompoundData | null;
+
   /** @internal Checks the body options; the maker then calls `setPolygon` or `setSegment`. */
   constructor(kind: ShapeKind, o: BodyOptions, shapeKeys: readonly string[]) {
     super(kind, o, shapeKeys);
+    this._compound = null;
+  }
+
+  /** @internal Make this body a compound of `parts` (src/bodies/compound.ts): the maker has placed `_lc` and the pose. */
+  setParts(parts: Body[], data: CompoundData, o: BodyOptions): void {
+    this._parts = parts;
+    this._compound = data;
+    for (const p of parts) {
+      p._parent = this;
+      p._type = this._type;
+      p._bullet = this._bullet;
+    }
+    this.updateExtents();
+    this.initMass(o);
+    this.updateBounds();
   }
 
   /**
@@ -149,24 +232,102 @@ export class ShapeBody extends Body {
     return new ShapeBody(this._kind, { type: "static" }, []);
   }
 
+  /** @internal Copy every field of `other`; a compound's parts are copied too (and its shapes made anew for them). */
+  override copyFrom(other: Body): void {
+    super.copyFrom(other);
+    const parts = other._parts;
+    if (parts === null) return;
+    const mine = parts.map((p) => p.clone());
+    this._parts = mine;
+    const list: Shape<Body>[] = [];
+    for (let i = 0; i < mine.length; i++) {
+      const p = mine[i]!;
+      const s = parts[i]!._shape!;
+      p._parent = this;
+      p._shape = new Shape(s.kind, this as Body, s._frame, s._segment, s._mass, p, list, s.offset, s.angle);
+    }
+    Object.freeze(list);
+    this._shape = list[0]!;
+  }
+
   /** A segment stays static or kinematic (it has no mass). */
   override setType(type: BodyType): this {
     if (type === "dynamic" && this._kind === SEGMENT) throw segmentHasNoMass(type);
-    return super.setType(type);
+    super.setType(type);
+    if (this._parts !== null) for (const p of this._parts) p._type = this._type;
+    return this;
+  }
+
+  /** Every shape of a compound becomes (or stops being) a sensor. */
+  override setSensor(isSensor: boolean): this {
+    super.setSensor(isSensor);
+    if (this._parts !== null) for (const p of this._parts) p._isSensor = isSensor;
+    return this;
+  }
+
+  /** A compound's shapes all take the filter (missing fields keep the body's current value). */
+  override setCollisionFilter(filter: Partial<CollisionFilter>): this {
+    super.setCollisionFilter(filter);
+    if (this._parts !== null) {
+      for (const p of this._parts) {
+        p._category = this._category;
+        p._mask = this._mask;
+        p._group = this._group;
+      }
+    }
+    return this;
+  }
+
+  /** A compound's shapes all take the friction. */
+  override setFriction(friction: number): this {
+    super.setFriction(friction);
+    if (this._parts !== null) for (const p of this._parts) p._friction = friction;
+    return this;
+  }
+
+  /** A compound's shapes all take the restitution. */
+  override setRestitution(restitution: number): this {
+    super.setRestitution(restitution);
+    if (this._parts !== null) for (const p of this._parts) p._restitution = restitution;
+    return this;
+  }
+
+  override setBullet(bullet: boolean): this {
+    super.setBullet(bullet);
+    if (this._parts !== null) for (const p of this._parts) p._bullet = bullet;
+    return this;
   }
 
   get area(): number {
-    return this._shape!._mass.area;
+    return this._compound !== null ? this._compound.area : this._shape!._mass.area;
   }
 
   /** Exact (src/shapes/mass.ts): about the centre of mass, per unit mass (0 for a segment). */
   protected unitInertia(): number {
-    return this._shape!._mass.unitInertia;
+    return this._compound !== null ? this._compound.unitInertia : this._shape!._mass.unitInertia;
   }
 
   /** @internal */
   updateExtents(): void {
     if (this._kind !== POLYGON) {
+      if (this._kind === COMPOUND) {
+        // about the centre of mass: each part's reach from there; as thick as its thickest part
+        const parts = this._parts!;
+        const L = this._compound!.local;
+        let far = 0;
+        let thick = 0;
+        for (let i = 0; i < parts.length; i++) {
+          const p = parts[i]!;
+          const lx = L[4 * i]!;
+          const ly = L[4 * i + 1]!;
+          const reach = Math.sqrt(lx * lx + ly * ly) + p._maxExtent;
+          if (reach > far) far = reach;
+          if (p._minExtent > thick) thick = p._minExtent;
+        }
+        this._maxExtent = far;
+        this._minExtent = thick;
+        return;
+      }
       const s = this.segment!;
       this._maxExtent = Math.max(Math.sqrt(s.ax * s.ax + s.ay * s.ay), Math.sqrt(s.bx * s.bx + s.by * s.by));
       this._minExtent = 0;
@@ -196,6 +357,10 @@ export class ShapeBody extends Body {
     const c = this.qc;
     const s = this.qs;
     if (this._kind !== POLYGON) {
+      if (this._kind === COMPOUND) {
+        placeParts(this, this._compound!);
+        return;
+      }
       const g = this.segment!;
       const ax = this.px + (c * g.ax - s * g.ay);
       const ay = this.py + (s * g.ax + c * g.ay);
@@ -232,5 +397,5 @@ export class ShapeBody extends Body {
 
 /** `instanceof Box` (`Polygon`, `Segment`): a ShapeBody whose shape is of that kind. */
 export function isShapeBodyOf(x: unknown, kind: ShapeKindName): boolean {
-  return x instanceof ShapeBody && x._shape !== null && x._shape.kind === kind;
+  return x instanceof ShapeBody && x._kind !== COMPOUND && x._shape !== null && x._shape.kind === kind;
 }

@@ -1,8 +1,8 @@
 /**
  * Shape: one piece of a body's geometry, as users and renderers read it.
  *
- * Every body has `body.shapes`, a list of one `Shape` today (a compound body,
- * the next step of issue 30, will list several). A shape names what it is by
+ * Every body has `body.shapes`: a list of one `Shape`, or for a `Compound`
+ * one per shape definition, in the order given. A shape names what it is by
  * `kind` ("circle", "capsule", "aabb", "box", "polygon", "segment": a
  * renderer switches on it, never on which fields exist) and reports only the
  * geometry it has, in its body's frame (the frame `position` and `angle`
@@ -12,7 +12,9 @@
  * `getWorldVertices(out?)` places a box's or polygon's vertices (or a
  * segment's two ends) in the world at the body's pose now.
  *
- * A shape reads its body (the numbers live there and in the solver), so this
+ * A shape reads its numbers from its host: the body itself, or for a
+ * compound's shape the part the compound keeps for it (src/bodies/compound.ts);
+ * its frame (`vertices`, `a`, `b`, `offset`, `angle`) is its body's. This
  * module only declares what it reads (`ShapeHost`) and does not import
  * body.ts (which imports it).
  */
@@ -33,6 +35,31 @@ export interface ShapeHost {
   _halfWidth: number;
   _halfHeight: number;
   _lc: Readonly<Vec2> | null;
+  _density: number;
+  _friction: number;
+  _restitution: number;
+  _isSensor: boolean;
+  _category: number;
+  _mask: number;
+  _group: number;
+  userData: unknown;
+}
+
+const ORIGIN: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 });
+
+/** A shape's collision filter (the same fields as a body's `CollisionFilter`). */
+export interface CollisionFilterBits {
+  /** Bits this shape is. */
+  category: number;
+  /** Bits it collides with. */
+  mask: number;
+  /** Same non-zero group: > 0 always collide, < 0 never. */
+  group: number;
+}
+
+/** How a shape's setters reach its body (a `Body` is one): see `Body.changeShape`. */
+interface ShapeChanger {
+  changeShape(host: ShapeHost, key: "friction" | "restitution" | "isSensor" | "collisionFilter", value: unknown): void;
 }
 
 /** Area, centre of area and inertia per unit mass of a shape (kept by polygons, which compute them once). */
@@ -55,8 +82,14 @@ export class Shape<B extends ShapeHost = ShapeHost> {
   readonly _segment: SegmentGeometry | null;
   /** @internal Area and inertia, for boxes and polygons (0 otherwise). */
   readonly _mass: ShapeMass;
-  /** @internal `[this]`, frozen: `body.shapes`. */
+  /** @internal `[this]`, frozen: `body.shapes` (a compound's shapes share one list). */
   readonly list: readonly Shape<B>[];
+  /** @internal Where its numbers (radius, sizes, material, filter) are read: the body, or a compound's part. */
+  readonly _host: ShapeHost;
+  /** Where the shape sits in its body's frame: a circle's, capsule's or box's centre; (0, 0) for the single-shape bodies and for polygons and segments (whose points are given in the body's frame). */
+  readonly offset: Readonly<Vec2>;
+  /** The shape's angle in its body's frame, rad (a capsule's or box's turn in a compound; 0 otherwise). */
+  readonly angle: number;
 
   /** @internal Made by the body (`body.shapes`), not by users. */
   constructor(
@@ -65,39 +98,106 @@ export class Shape<B extends ShapeHost = ShapeHost> {
     frame: PolygonGeometry | null = null,
     segment: SegmentGeometry | null = null,
     mass: ShapeMass = { area: 0, unitInertia: 0 },
+    host: ShapeHost | null = null,
+    list: Shape<B>[] | null = null,
+    offset: Readonly<Vec2> = ORIGIN,
+    angle = 0,
   ) {
     this.kind = kind;
     this.body = body;
     this._frame = frame;
     this._segment = segment;
     this._mass = mass;
-    this.list = Object.freeze([this]);
+    this._host = host ?? body;
+    this.offset = offset;
+    this.angle = angle;
+    if (list !== null) list.push(this);
+    this.list = list ?? Object.freeze([this]);
     Object.freeze(this);
   }
 
-  /** @internal The same shape on another body (a clone). */
+  /** @internal The same shape on another body (a clone of a single-shape body). */
   copyFor<C extends ShapeHost>(body: C): Shape<C> {
     return new Shape(this.kind, body, this._frame, this._segment, this._mass);
   }
 
   /** Circle and capsule radius; a box's or polygon's rounding radius; 0 for an AABB and a segment, m. */
   get radius(): number {
-    return this.body._radius;
+    return this._host._radius;
   }
 
   /** A capsule's centre to each cap centre, m (0 for the other kinds). */
   get halfLength(): number {
-    return this.kind === "capsule" ? this.body._halfLength : 0;
+    return this.kind === "capsule" ? this._host._halfLength : 0;
   }
 
   /** Half the width of an AABB or a box, m (0 for the other kinds). */
   get halfWidth(): number {
-    return this.kind === "aabb" || this.kind === "box" ? this.body._halfWidth : 0;
+    return this.kind === "aabb" || this.kind === "box" ? this._host._halfWidth : 0;
   }
 
   /** Half the height of an AABB or a box, m (0 for the other kinds). */
   get halfHeight(): number {
-    return this.kind === "aabb" || this.kind === "box" ? this.body._halfHeight : 0;
+    return this.kind === "aabb" || this.kind === "box" ? this._host._halfHeight : 0;
+  }
+
+  /** The shape's density, kg/m² (a compound's shapes may each have their own). */
+  get density(): number {
+    return this._host._density;
+  }
+
+  /** The shape's friction coefficient: a contact mixes its two shapes' (sqrt(a·b)). */
+  get friction(): number {
+    return this._host._friction;
+  }
+
+  /** The shape's restitution: a contact takes the larger of its two shapes'. */
+  get restitution(): number {
+    return this._host._restitution;
+  }
+
+  /** Does the shape only report overlaps (a sensor)? */
+  get isSensor(): boolean {
+    return this._host._isSensor;
+  }
+
+  /** The shape's collision filter (a copy). */
+  get collisionFilter(): Readonly<CollisionFilterBits> {
+    const h = this._host;
+    return Object.freeze({ category: h._category, mask: h._mask, group: h._group });
+  }
+
+  /**
+   * Set the shape's friction coefficient (>= 0): a compound's shape alone,
+   * a single-shape body's shape is its body (`body.setFriction`). Contacts
+   * mix it from the next step on; the body wakes.
+   */
+  setFriction(friction: number): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "friction", friction);
+    return this;
+  }
+
+  /** Set the shape's restitution (>= 0), as `setFriction` does. */
+  setRestitution(restitution: number): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "restitution", restitution);
+    return this;
+  }
+
+  /** Make the shape a sensor or solid again; its body's contacts are found again before the next step. */
+  setSensor(isSensor: boolean): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "isSensor", isSensor);
+    return this;
+  }
+
+  /** Set the shape's collision filter (missing fields keep their current value); its body's contacts are found again. */
+  setCollisionFilter(filter: Partial<CollisionFilterBits>): this {
+    (this.body as unknown as ShapeChanger).changeShape(this._host, "collisionFilter", filter);
+    return this;
+  }
+
+  /** Yours: the `userData` of the shape's definition (a compound's shape), else its body's. */
+  get userData(): unknown {
+    return this._host.userData;
   }
 
   /**

@@ -362,7 +362,7 @@ export class CharacterController {
         const hit = this.hit;
         if (this.supportUp(hit.body!, hit.normalX, hit.normalY, hit.x, hit.y) >= this.cosMaxSlope) {
           this.grounded = true;
-          this._groundBody = hit.body;
+          this._groundBody = hit.body!._parent ?? hit.body; // a compound's part: the compound
           this._groundNormal.x = hit.normalX;
           this._groundNormal.y = hit.normalY;
           this.groundGap = hit.fraction * reach;
@@ -582,7 +582,7 @@ export class CharacterController {
       const hit = this.hit;
       if (this.supportUp(hit.body!, hit.normalX, hit.normalY, hit.x, hit.y) >= this.cosMaxSlope) {
         this.grounded = true;
-        this._groundBody = hit.body;
+        this._groundBody = hit.body!._parent ?? hit.body; // a compound's part: the compound
         this._groundNormal.x = hit.normalX;
         this._groundNormal.y = hit.normalY;
         this.groundGap = hit.fraction * reach;

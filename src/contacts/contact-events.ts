@@ -9,7 +9,8 @@ import type { Contact } from "./contact.js";
 /** The begin and end events the contact manager writes. */
 export interface ContactEventSink {
   contactBegin(c: Contact): void;
-  contactEnd(a: Body, b: Body, destroyed: boolean): void;
-  sensorBegin(sensor: Body, visitor: Body): void;
-  sensorEnd(sensor: Body, visitor: Body): void;
+  /** `sa`, `sb`: the colliders (the bodies, or a compound's parts). */
+  contactEnd(a: Body, b: Body, destroyed: boolean, sa: Body, sb: Body): void;
+  sensorBegin(sensor: Body, visitor: Body, sensorShape: Body, visitorShape: Body): void;
+  sensorEnd(sensor: Body, visitor: Body, sensorShape: Body, visitorShape: Body): void;
 }

@@ -200,9 +200,19 @@ export class ContactManager {
     while (this.heads.length < n) this.heads.push(null);
   }
 
-  /** The contact of a pair, if any. */
+  /** The contact of a pair of colliders (bodies, or a compound's parts), if any. */
   get(a: Body, b: Body): Contact | undefined {
     return a._id < b._id ? this.map.get(a._id, b._id) : this.map.get(b._id, a._id);
+  }
+
+  /** Destroy every contact between bodies `a` and `b` (a compound may have several with one body), reporting ends. */
+  destroyBetween(a: Body, b: Body): void {
+    let c = this.heads[a.slot] ?? null;
+    while (c !== null) {
+      const next = c.nextOf(a);
+      if (c.other(a) === b) this.destroy(c, true);
+      c = next;
+    }
   }
 
   /** The first contact in `body`'s list (follow with `contact.nextOf(body)`). */
@@ -229,8 +239,16 @@ export class ContactManager {
       const a = started.a[i]!;
       const b = started.b[i]!;
       if (this.map.get(a._id, b._id) !== undefined) continue;
-      if (!canTouch(a, b) || this.world.jointed(a, b)) continue;
-      this.create(a, b);
+      if (a._parent === null && b._parent === null) {
+        if (!canTouch(a, b) || this.world.jointed(a, b)) continue;
+        this.create(a, b);
+        continue;
+      }
+      // a compound's part: the contact is its compound's (never between two parts of one compound)
+      const pa = a._parent ?? a;
+      const pb = b._parent ?? b;
+      if (pa === pb || !canTouch(a, b) || this.world.jointed(pa, pb)) continue;
+      this.create(pa, pb, a, b);
     }
   }
 
@@ -267,14 +285,14 @@ export class ContactManager {
     restored.length = 0;
   }
 
-  /** A new contact for bodies a and b (a.id < b.id). */
-  create(a: Body, b: Body): Contact {
+  /** A new contact for bodies a and b (a.id < b.id), between their colliders `sa` and `sb` (themselves, or parts of compounds). */
+  create(a: Body, b: Body, sa: Body = a, sb: Body = b): Contact {
     const c = this.pool.pop() ?? new Contact(a, b, this.rows);
-    c.init(a, b);
-    if (a._isSensor || b._isSensor) c.flags |= SENSOR;
+    c.init(a, b, sa, sb);
+    if (sa._isSensor || sb._isSensor) c.flags |= SENSOR;
     if (a._type === "static" || b._type === "static") c.flags |= WITH_STATIC;
     if ((c.flags & SENSOR) === 0 && (isOneWay(a) || isOneWay(b))) c.flags |= ONE_WAY;
-    this.map.set(a._id, b._id, c);
+    this.map.set(sa._id, sb._id, c);
     // link at the head of both bodies' lists
     const ha = this.heads[a.slot] ?? null;
     c.nextA = ha;
@@ -302,7 +320,7 @@ export class ContactManager {
    */
   destroy(c: Contact, destroyed: boolean): void {
     if ((c.flags & REPORTED) !== 0) this.reportEnd(c, destroyed);
-    this.map.delete(c.bodyA._id, c.bodyB._id);
+    this.map.delete(c.shapeA._id, c.shapeB._id);
     this.unlink(c, c.bodyA, c.prevA, c.nextA);
     this.unlink(c, c.bodyB, c.prevB, c.nextB);
     c.flags = (c.flags & (IN_LIST | IN_PENDING)) | DEAD;
@@ -518,16 +536,19 @@ export class ContactManager {
     const m = this.manifold;
     const A = c.bodyA;
     const B = c.bodyB;
+    // the shapes (a compound's parts, or the bodies themselves)
+    const SA = c.shapeA;
+    const SB = c.shapeB;
     const sensor = (c.flags & SENSOR) !== 0;
     if (sensor) m.margin = 0; // sensors report real overlap
     else if (s.continuous) s.motion!.speculativeMargin(A, B, m);
     else m.margin = s.speculativeDistance;
-    if ((c.flags & WITH_STATIC) !== 0 && s.seams !== null) s.seams.maskContact(A, B, m);
+    if ((c.flags & WITH_STATIC) !== 0 && s.seams !== null) s.seams.maskContact(SA, SB, m);
     else {
       m.maskA = 0;
       m.maskB = 0;
     }
-    collideWith(A, B, m);
+    collideWith(SA, SB, m);
     if ((c.flags & ONE_WAY) !== 0 && m.count > 0) this.decideOneWay(c, m);
     if (m.count < 2) m.clearUnused();
     // only a contact that had points was solved, and can have been pushed (its row is read only then)
@@ -572,8 +593,9 @@ export class ContactManager {
    * the rest is read from the bodies' poses and velocities.
    */
   private decideOneWay(c: Contact, m: ManifoldBuffer): void {
-    const A = c.bodyA;
-    const B = c.bodyB;
+    // the shapes: a compound's part carries its velocity there (a compound is never one-way itself)
+    const A = c.shapeA;
+    const B = c.shapeB;
     const platformIsA = isOneWay(A);
     const P = platformIsA ? A : B;
     const O = platformIsA ? B : A;
@@ -651,8 +673,9 @@ export class ContactManager {
     if (touching) {
       c.flags |= REPORTED | BEGAN;
       if ((c.flags & SENSOR) !== 0) {
-        const aSensor = c.bodyA._isSensor;
-        this.events.sensorBegin(aSensor ? c.bodyA : c.bodyB, aSensor ? c.bodyB : c.bodyA);
+        const aSensor = c.shapeA._isSensor;
+        if (aSensor) this.events.sensorBegin(c.bodyA, c.bodyB, c.shapeA, c.shapeB);
+        else this.events.sensorBegin(c.bodyB, c.bodyA, c.shapeB, c.shapeA);
       } else {
         this.events.contactBegin(c);
       }
@@ -664,10 +687,11 @@ export class ContactManager {
   private reportEnd(c: Contact, destroyed: boolean): void {
     c.flags &= ~REPORTED;
     if ((c.flags & SENSOR) !== 0) {
-      const aSensor = c.bodyA._isSensor;
-      this.events.sensorEnd(aSensor ? c.bodyA : c.bodyB, aSensor ? c.bodyB : c.bodyA);
+      const aSensor = c.shapeA._isSensor;
+      if (aSensor) this.events.sensorEnd(c.bodyA, c.bodyB, c.shapeA, c.shapeB);
+      else this.events.sensorEnd(c.bodyB, c.bodyA, c.shapeB, c.shapeA);
     } else {
-      this.events.contactEnd(c.bodyA, c.bodyB, destroyed);
+      this.events.contactEnd(c.bodyA, c.bodyB, destroyed, c.shapeA, c.shapeB);
     }
   }
 
@@ -733,7 +757,7 @@ export class ContactManager {
         if ((c.flags & DEAD) !== 0) fail(`destroyed contact ${c.key} in the list of body ${b._id}`);
         if (c.bodyA !== b) continue;
         all++;
-        if (this.map.get(c.bodyA._id, c.bodyB._id) !== c) fail(`contact ${c.key} not in the pair map`);
+        if (this.map.get(c.shapeA._id, c.shapeB._id) !== c) fail(`contact ${c.key} not in the pair map`);
         if (c.rows === this.rows && this.rows.owners[c.row] !== c) fail(`contact ${c.key}'s row ${c.row} is not its own`);
         let inB = false;
         for (let d = this.first(c.bodyB); d !== null; d = d.nextOf(c.bodyB)) if (d === c) inB = true;

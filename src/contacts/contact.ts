@@ -180,8 +180,16 @@ const old = new Float64Array(8);
 
 export class Contact {
   key = 0;
+  /** The bodies the solver, islands and events see (a compound, for a contact of one of its shapes). */
   bodyA: Body;
   bodyB: Body;
+  /**
+   * The colliders the broadphase paired and the narrowphase reads: the
+   * bodies themselves, or a compound's parts (src/bodies/compound.ts). The
+   * contact's key and its place in the pair map are theirs.
+   */
+  shapeA: Body;
+  shapeB: Body;
   flags = 0;
   /** Points in the manifold: 0 (the shapes are apart but their boxes overlap), 1 or 2. */
   count = 0;
@@ -203,15 +211,19 @@ export class Contact {
   constructor(bodyA: Body, bodyB: Body, rows = new ContactRows(1)) {
     this.bodyA = bodyA;
     this.bodyB = bodyB;
+    this.shapeA = bodyA;
+    this.shapeB = bodyB;
     this.rows = rows;
     this.row = rows.take(this);
   }
 
-  /** Re-arm a pooled contact for a new pair (a.id < b.id). */
-  init(a: Body, b: Body): void {
-    this.key = pairKey(a._id, b._id);
+  /** Re-arm a pooled contact for a new pair (a.id < b.id) of colliders `sa`, `sb` (the bodies, or parts of them). */
+  init(a: Body, b: Body, sa: Body = a, sb: Body = b): void {
+    this.key = pairKey(sa._id, sb._id);
     this.bodyA = a;
     this.bodyB = b;
+    this.shapeA = sa;
+    this.shapeB = sb;
     this.count = 0;
     this.id0 = 0;
     this.id1 = 0;

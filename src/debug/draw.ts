@@ -32,6 +32,7 @@
  * The renderer only reads the world; it never changes it.
  */
 import { CAPSULE, CIRCLE, POLYGON, SEGMENT, type Body } from "../bodies/body.js";
+import type { ShapeBody } from "../bodies/shape-body.js";
 import type { Joint } from "../joints/joint.js";
 import { DISTANCE, FILTER, MOTOR, PRISMATIC, REVOLUTE, WELD, WHEEL } from "../joints/joint-kinds.js";
 import type { Vec2 } from "../math/vec2.js";
@@ -221,20 +222,42 @@ function poseAt(body: Body, alpha: number, out: DrawPose): DrawPose {
  */
 export function traceBody(ctx: CanvasRenderingContext2D, body: Body, alpha = 1): void {
   const p = poseAt(body, alpha, pose);
+  const parts = body._parts;
+  if (parts !== null) {
+    // a compound: each shape at the compound's pose (its part's place about the centre of mass)
+    const L = (body as ShapeBody)._compound!.local;
+    const x = p.x;
+    const y = p.y;
+    const c = p.c;
+    const s = p.s;
+    for (let i = 0; i < parts.length; i++) {
+      const lx = L[4 * i]!;
+      const ly = L[4 * i + 1]!;
+      const lc = L[4 * i + 2]!;
+      const ls = L[4 * i + 3]!;
+      traceAt(ctx, parts[i]!, x + (c * lx - s * ly), y + (s * lx + c * ly), c * lc - s * ls, s * lc + c * ls);
+    }
+    return;
+  }
+  traceAt(ctx, body, p.x, p.y, p.c, p.s);
+}
+
+/** Add one single-shape body's outline to the current path, its centre of mass at (x, y), turned by (c, s). */
+function traceAt(ctx: CanvasRenderingContext2D, body: Body, x: number, y: number, c: number, s: number): void {
   const r = body.radius;
   if (body.kind === CIRCLE) {
-    ctx.moveTo(p.x + r, p.y);
-    ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
+    ctx.moveTo(x + r, y);
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
   } else if (body.kind === CAPSULE) {
-    traceCapsule(ctx, p.x, p.y, p.c, p.s, body.halfLength, r);
+    traceCapsule(ctx, x, y, c, s, body.halfLength, r);
   } else if (body.kind === POLYGON) {
-    tracePolygon(ctx, body, p.x, p.y, p.c, p.s);
+    tracePolygon(ctx, body, x, y, c, s);
   } else if (body.kind === SEGMENT) {
     const g = body.segment!;
-    ctx.moveTo(p.x + (p.c * g.ax - p.s * g.ay), p.y + (p.s * g.ax + p.c * g.ay));
-    ctx.lineTo(p.x + (p.c * g.bx - p.s * g.by), p.y + (p.s * g.bx + p.c * g.by));
+    ctx.moveTo(x + (c * g.ax - s * g.ay), y + (s * g.ax + c * g.ay));
+    ctx.lineTo(x + (c * g.bx - s * g.by), y + (s * g.bx + c * g.by));
   } else {
-    ctx.rect(p.x - body.halfWidth, p.y - body.halfHeight, 2 * body.halfWidth, 2 * body.halfHeight);
+    ctx.rect(x - body.halfWidth, y - body.halfHeight, 2 * body.halfWidth, 2 * body.halfHeight);
   }
 }
 

@@ -19,7 +19,7 @@
  * @module capsule2d/core
  */
 export type { Vec2 } from "../math/vec2.js";
-export { Body, CIRCLE, CAPSULE, BOX, POLYGON, SEGMENT } from "../bodies/body.js";
+export { Body, CIRCLE, CAPSULE, BOX, POLYGON, SEGMENT, COMPOUND } from "../bodies/body.js";
 export type { BodyOptions, BodyType, CollisionFilter, ShapeKind, Pose, GroundContact } from "../bodies/body.js";
 export { Circle } from "../bodies/circle.js";
 export type { CircleOptions } from "../bodies/circle.js";
@@ -33,9 +33,13 @@ export { Polygon } from "../bodies/polygon.js";
 export type { PolygonOptions, RegularPolygonOptions } from "../bodies/polygon.js";
 export { Segment } from "../bodies/segment.js";
 export type { SegmentOptions } from "../bodies/segment.js";
+export { Compound, MAX_COMPOUND_SHAPES } from "../bodies/compound.js";
+export type {
+  CompoundOptions, OutlineOptions, ShapeDef, CircleShapeDef, CapsuleShapeDef, BoxShapeDef, PolygonShapeDef, SegmentShapeDef,
+} from "../bodies/compound.js";
 export { Shape } from "../bodies/shape.js";
 export { ShapeBody } from "../bodies/shape-body.js";
-export type { ShapeKindName } from "../bodies/shape.js";
+export type { ShapeKindName, CollisionFilterBits } from "../bodies/shape.js";
 export { collide } from "../collision/narrowphase/collide.js";
 export type { Manifold, ManifoldPoint } from "../collision/narrowphase/manifold.js";
 export { raycastBody } from "../collision/narrowphase/raycast.js";

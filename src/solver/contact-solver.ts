@@ -175,16 +175,19 @@ export class ContactConstraints {
       v[o + 1] = ny; // C_NY
       ints[q + 2] = count; // I_COUNT
       ints[q + 3] = (c.flags & WITH_STATIC) !== 0 ? 1 : 0; // I_STIFF
-      // materials mixed from the bodies' current values, every step
-      v[o + 2] = mixFriction(A._friction, B._friction); // C_FRICTION
+      // materials mixed from the shapes' current values, every step (a compound's shapes each have
+      // their own; every other body is its own shape)
+      const SA = c.shapeA;
+      const SB = c.shapeB;
+      v[o + 2] = mixFriction(SA._friction, SB._friction); // C_FRICTION
       v[o + 3] = A._tangentSpeed + B._tangentSpeed; // C_TANGENT_SPEED
-      v[o + 4] = mixRestitution(A._restitution, B._restitution); // C_RESTITUTION
+      v[o + 4] = mixRestitution(SA._restitution, SB._restitution); // C_RESTITUTION
       const mA = invMass[sA]!;
       const iA = invI[sA]!;
       const mB = invMass[sB]!;
       const iB = invI[sB]!;
-      const radiusA = A._kind === BOX ? 0 : A._radius;
-      const radiusB = B._kind === BOX ? 0 : B._radius;
+      const radiusA = SA._kind === BOX ? 0 : SA._radius;
+      const radiusB = SB._kind === BOX ? 0 : SB._radius;
       // rolling resistance (Box2D v3.1): the larger coefficient × the larger radius
       const rr = A._rollingResistance > B._rollingResistance ? A._rollingResistance : B._rollingResistance;
       const rolling = rr * (radiusA > radiusB ? radiusA : radiusB);

@@ -85,7 +85,7 @@ export class ContinuousSolver {
   /** Bound once, so a broadphase query from the step allocates no closure. */
   private readonly collect = (other: Body): void => {
     const b = this.mover!;
-    if (other === b || other._isSensor || !shouldCollide(b, other)) return;
+    if (other === b || other._parent === b || other._isSensor || !shouldCollide(b, other)) return;
     if (other._type !== "static") {
       if (!this.moverIsBullet || other._bullet) return;
     }
@@ -130,8 +130,17 @@ export class ContinuousSolver {
         if (!this.isFast(b)) continue;
         if (this.sweep(b, broadphase)) {
           b.updateBounds();
-          motion.boxOf(b, box);
-          broadphase.update(b, box);
+          const parts = b._parts;
+          if (parts === null) {
+            motion.boxOf(b, box);
+            broadphase.update(b, box);
+          } else {
+            // a compound: its parts' proxies (updateBounds placed them)
+            for (let k = 0; k < parts.length; k++) {
+              motion.boxOf(parts[k]!, box);
+              broadphase.update(parts[k]!, box);
+            }
+          }
         }
       }
     }
@@ -262,6 +271,42 @@ export class ContinuousSolver {
   }
 
   /**
+   * A compound mover: its parts placed at its pose now, the closest of them
+   * to `other` (its depth and normal into `m`; the margin is `m.margin`).
+   * Every point of the compound moves no faster than the bound the sweep
+   * uses (its translation and its turning about its centre of mass times
+   * its reach), so advancing by the smallest distance stays conservative.
+   */
+  private collideParts(other: Body, b: Body, m: ManifoldBuffer): boolean {
+    b.updateBounds();
+    const parts = b._parts!;
+    const margin = m.margin;
+    let hit = false;
+    let depth = 0;
+    let nx = 0;
+    let ny = 0;
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i]!;
+      if (p._isSensor || !shouldCollide(p, other)) continue;
+      m.margin = margin;
+      m.maskB = 0;
+      m.maskA = other._type === "static" && this.seams !== null ? this.seams.maskOf(other, p) : 0;
+      if (!collideWith(other, p, m)) continue;
+      if (!hit || m.depth > depth) {
+        depth = m.depth;
+        nx = m.normalX;
+        ny = m.normalY;
+      }
+      hit = true;
+    }
+    m.margin = margin;
+    m.depth = depth;
+    m.normalX = nx;
+    m.normalY = ny;
+    return hit;
+  }
+
+  /**
    * Conservative advancement of body `b` along its sweep against `other`
    * (fixed at its current pose). Returns the time of impact in [0, 1), or
    * `limit` or more when there is none before `limit`.
@@ -288,11 +333,15 @@ export class ContinuousSolver {
       // shapes farther apart than the remaining motion cannot meet: no manifold
       m.margin = reach * (1 - t) + target; // in the buffer, so that no number is boxed per call
       m.maskB = 0;
-      if (other._type === "static" && this.seams !== null) {
-        b.updateBounds();
-        m.maskA = this.seams.maskOf(other, b);
-      } else m.maskA = 0;
-      if (!collideWith(other, b, m)) return 1;
+      if (b._parts !== null) {
+        if (!this.collideParts(other, b, m)) return 1;
+      } else {
+        if (other._type === "static" && this.seams !== null) {
+          b.updateBounds();
+          m.maskA = this.seams.maskOf(other, b);
+        } else m.maskA = 0;
+        if (!collideWith(other, b, m)) return 1;
+      }
       const d = -m.depth;
       if (oneWay !== null) {
         // beside, behind or in the platform: passing through it

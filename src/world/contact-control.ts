@@ -3,7 +3,8 @@
  * Box2D v3.1's `b2PreSolveFcn` and `b2World_Explode`). The world calls these;
  * they own no state of their own.
  */
-import { BOX, CAPSULE, type Body } from "../bodies/body.js";
+import { BOX, CAPSULE, shapeOf, type Body } from "../bodies/body.js";
+import type { Shape } from "../bodies/shape.js";
 import { polygonWidthAlong, segmentWidthAlong } from "../shapes/polygon.js";
 import { Circle } from "../bodies/circle.js";
 import type { Vec2 } from "../math/vec2.js";
@@ -21,6 +22,10 @@ export interface PreSolveContact {
   bodyA: Body;
   /** The pair's body with the higher id. */
   bodyB: Body;
+  /** bodyA's shape in the pair (its one shape, or one of a compound's). */
+  readonly shapeA: Shape<Body>;
+  /** bodyB's shape in the pair. */
+  readonly shapeB: Shape<Body>;
   /** Unit normal from bodyA to bodyB. */
   readonly normal: Vec2;
   /** Deepest penetration (< 0: a gap the solver may close this step). */
@@ -44,14 +49,27 @@ export type PreSolveFn = (contact: PreSolveContact) => boolean | void;
 export class PreSolveView implements PreSolveContact {
   bodyA: Body = null as unknown as Body;
   bodyB: Body = null as unknown as Body;
+  /** The colliders (the bodies, or a compound's parts). */
+  private sa: Body = null as unknown as Body;
+  private sb: Body = null as unknown as Body;
   readonly normal = { x: 0, y: 0 };
   depth = 0;
   pointCount = 0;
+
+  get shapeA(): Shape<Body> {
+    return shapeOf(this.sa);
+  }
+
+  get shapeB(): Shape<Body> {
+    return shapeOf(this.sb);
+  }
 
   /** Ask `fn` about contact `c`; true keeps it. */
   ask(fn: PreSolveFn, c: Contact): boolean {
     this.bodyA = c.bodyA;
     this.bodyB = c.bodyB;
+    this.sa = c.shapeA;
+    this.sb = c.shapeB;
     this.normal.x = c.normalX;
     this.normal.y = c.normalY;
     this.depth = c.depth;
@@ -59,6 +77,8 @@ export class PreSolveView implements PreSolveContact {
     const keep = fn(this) !== false;
     this.bodyA = null as unknown as Body;
     this.bodyB = null as unknown as Body;
+    this.sa = null as unknown as Body;
+    this.sb = null as unknown as Body;
     return keep;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { EventEmitter } from "eventemitter3";
 import type { Vec2 } from "../math/vec2.js";
+import { shapeOf, type Body } from "../bodies/body.js";
 import * as check from "../math/validate.js";
 import { BEGAN, REPORTED, SENSOR } from "../contacts/contact.js";
 import type { ContactManager } from "../contacts/contact-manager.js";
@@ -18,13 +19,16 @@ export function emitEvents(em: EventEmitter<WorldEvents>, events: EventBuffers, 
     const pairs: CollisionPair[] = [];
     for (let i = 0; i < ce.beginCount; i++) {
       const e = ce.begin[i]!;
-      pairs.push({ bodyA: e.bodyA, bodyB: e.bodyB, manifold: copyManifold(e.manifold), isSensor: false });
+      pairs.push({ bodyA: e.bodyA, bodyB: e.bodyB, shapeA: e.shapeA, shapeB: e.shapeB, manifold: copyManifold(e.manifold), isSensor: false });
     }
     for (let i = 0; i < se.beginCount; i++) {
       const e = se.begin[i]!;
-      const [a, b] = e.sensor._id < e.visitor._id ? [e.sensor, e.visitor] : [e.visitor, e.sensor];
-      const c = cm.get(a, b);
-      pairs.push({ bodyA: a, bodyB: b, manifold: c === undefined ? null : c.toManifold(), isSensor: true });
+      const first = e.sensor._id < e.visitor._id;
+      const [a, b] = first ? [e.sensor, e.visitor] : [e.visitor, e.sensor];
+      const [sa, sb] = first ? [e.sensorShape, e.visitorShape] : [e.visitorShape, e.sensorShape];
+      const colliders = e as unknown as { _ss: Body; _vs: Body }; // the events' Sensor keeps them
+      const c = cm.get(colliders._ss, colliders._vs);
+      pairs.push({ bodyA: a, bodyB: b, shapeA: sa, shapeB: sb, manifold: c === undefined ? null : c.toManifold(), isSensor: true });
     }
     em.emit("collisionStart", { pairs });
   }
@@ -33,7 +37,7 @@ export function emitEvents(em: EventEmitter<WorldEvents>, events: EventBuffers, 
     for (let i = 0; i < cm.awakeCount; i++) {
       const c = cm.awake[i]!;
       if ((c.flags & (REPORTED | BEGAN)) !== REPORTED) continue;
-      pairs.push({ bodyA: c.bodyA, bodyB: c.bodyB, manifold: c.toManifold(), isSensor: (c.flags & SENSOR) !== 0 });
+      pairs.push({ bodyA: c.bodyA, bodyB: c.bodyB, shapeA: shapeOf(c.shapeA), shapeB: shapeOf(c.shapeB), manifold: c.toManifold(), isSensor: (c.flags & SENSOR) !== 0 });
     }
     if (pairs.length > 0) em.emit("collisionActive", { pairs });
   }
@@ -41,25 +45,33 @@ export function emitEvents(em: EventEmitter<WorldEvents>, events: EventBuffers, 
     const pairs: CollisionPair[] = [];
     for (let i = 0; i < ce.endCount; i++) {
       const e = ce.end[i]!;
-      pairs.push({ bodyA: e.bodyA, bodyB: e.bodyB, manifold: null, isSensor: false });
+      pairs.push({ bodyA: e.bodyA, bodyB: e.bodyB, shapeA: e.shapeA, shapeB: e.shapeB, manifold: null, isSensor: false });
     }
     for (let i = 0; i < se.endCount; i++) {
       const e = se.end[i]!;
-      const [a, b] = e.sensor._id < e.visitor._id ? [e.sensor, e.visitor] : [e.visitor, e.sensor];
-      pairs.push({ bodyA: a, bodyB: b, manifold: null, isSensor: true });
+      const first = e.sensor._id < e.visitor._id;
+      const [a, b] = first ? [e.sensor, e.visitor] : [e.visitor, e.sensor];
+      const [sa, sb] = first ? [e.sensorShape, e.visitorShape] : [e.visitorShape, e.sensorShape];
+      pairs.push({ bodyA: a, bodyB: b, shapeA: sa, shapeB: sb, manifold: null, isSensor: true });
     }
     em.emit("collisionEnd", { pairs });
   }
   if (em.listenerCount("contactHit") > 0 && ce.hitCount > 0) {
     em.emit("contactHit", {
-      hits: ce.hit.slice(0, ce.hitCount).map((h) => ({ ...h, point: { ...h.point }, normal: { ...h.normal } })),
+      hits: ce.hit.slice(0, ce.hitCount).map((h) => ({
+        bodyA: h.bodyA, bodyB: h.bodyB, shapeA: h.shapeA, shapeB: h.shapeB, point: { ...h.point }, normal: { ...h.normal }, approachSpeed: h.approachSpeed,
+      })),
     });
   }
   if (em.listenerCount("sensorStart") > 0 && se.beginCount > 0) {
-    em.emit("sensorStart", { events: se.begin.slice(0, se.beginCount).map((e) => ({ sensor: e.sensor, visitor: e.visitor })) });
+    em.emit("sensorStart", {
+      events: se.begin.slice(0, se.beginCount).map((e) => ({ sensor: e.sensor, visitor: e.visitor, sensorShape: e.sensorShape, visitorShape: e.visitorShape })),
+    });
   }
   if (em.listenerCount("sensorEnd") > 0 && se.endCount > 0) {
-    em.emit("sensorEnd", { events: se.end.slice(0, se.endCount).map((e) => ({ sensor: e.sensor, visitor: e.visitor })) });
+    em.emit("sensorEnd", {
+      events: se.end.slice(0, se.endCount).map((e) => ({ sensor: e.sensor, visitor: e.visitor, sensorShape: e.sensorShape, visitorShape: e.visitorShape })),
+    });
   }
   const je = events.joints;
   if (em.listenerCount("jointBreak") > 0) {

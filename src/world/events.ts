@@ -29,7 +29,8 @@
  * run after the step has finished, so a handler may add or remove bodies or
  * change them; such changes take effect from the next step.
  */
-import type { Body } from "../bodies/body.js";
+import { shapeOf, type Body } from "../bodies/body.js";
+import type { Shape } from "../bodies/shape.js";
 import type { Manifold, ManifoldPoint } from "../collision/narrowphase/manifold.js";
 import type { Vec2 } from "../math/vec2.js";
 import { DEPTH, DEPTH0, DEPTH1, NX, NY, ROW, X0, X1, Y0, Y1, type Contact } from "../contacts/contact.js";
@@ -44,6 +45,10 @@ export interface ContactBeginEvent {
   bodyA: Body;
   /** The body with the higher id. */
   bodyB: Body;
+  /** The shape of bodyA that touches (its one shape, or one of a compound's). */
+  readonly shapeA: Shape<Body>;
+  /** The shape of bodyB that touches. */
+  readonly shapeB: Shape<Body>;
   /** The manifold at the end of the step (normal from A to B). */
   readonly manifold: Manifold;
 }
@@ -54,6 +59,10 @@ export interface ContactEndEvent {
   bodyA: Body;
   /** The body with the higher id. */
   bodyB: Body;
+  /** The shape of bodyA that stopped touching. */
+  readonly shapeA: Shape<Body>;
+  /** The shape of bodyB. */
+  readonly shapeB: Shape<Body>;
   /** The contact was destroyed (a body was removed, or changed type, filter or sensor flag), not just parted. */
   destroyed: boolean;
 }
@@ -64,6 +73,10 @@ export interface ContactHitEvent {
   bodyA: Body;
   /** The body with the higher id. */
   bodyB: Body;
+  /** The shape of bodyA that was hit. */
+  readonly shapeA: Shape<Body>;
+  /** The shape of bodyB. */
+  readonly shapeB: Shape<Body>;
   /** The hardest-hit point. */
   readonly point: Vec2;
   /** The contact normal there (unit, from A to B). */
@@ -78,6 +91,10 @@ export interface SensorEvent {
   sensor: Body;
   /** The body that began or stopped overlapping it. */
   visitor: Body;
+  /** The sensor's shape (its one shape, or one of a compound's). */
+  readonly sensorShape: Shape<Body>;
+  /** The visitor's shape. */
+  readonly visitorShape: Shape<Body>;
 }
 
 /**
@@ -137,6 +154,10 @@ export interface CollisionPair {
   bodyA: Body;
   /** The body with the higher id. */
   bodyB: Body;
+  /** bodyA's shape in the pair. */
+  shapeA: Shape<Body>;
+  /** bodyB's shape in the pair. */
+  shapeB: Shape<Body>;
   /** The manifold at the time of the event; null on collisionEnd. */
   manifold: Manifold | null;
   /** True when either body is a sensor (no impulse was applied). */
@@ -190,6 +211,10 @@ export interface ContactInfo {
   bodyA: Body;
   /** The body with the higher id. */
   bodyB: Body;
+  /** bodyA's shape in the pair (its one shape, or one of a compound's). */
+  shapeA: Shape<Body>;
+  /** bodyB's shape in the pair. */
+  shapeB: Shape<Body>;
   /** True when either body is a sensor. */
   isSensor: boolean;
   /** The manifold, its points with the impulses applied there. */
@@ -225,6 +250,8 @@ export function toContactInfo(c: Contact, isSensor: boolean): ContactInfo {
   return {
     bodyA: c.bodyA,
     bodyB: c.bodyB,
+    shapeA: shapeOf(c.shapeA),
+    shapeB: shapeOf(c.shapeB),
     isSensor,
     manifold: { normal: { x: c.normalX, y: c.normalY }, depth: c.depth, points },
   };
@@ -279,6 +306,10 @@ class BeginManifold implements Manifold {
 class Begin implements ContactBeginEvent {
   bodyA: Body;
   bodyB: Body;
+  /** @internal The colliders (the bodies, or a compound's parts). */
+  _sa: Body;
+  /** @internal */
+  _sb: Body;
   private readonly set: EventSet;
   private readonly index: number;
   private shown: BeginManifold | null = null;
@@ -286,8 +317,18 @@ class Begin implements ContactBeginEvent {
   constructor(set: EventSet, index: number, a: Body) {
     this.bodyA = a;
     this.bodyB = a;
+    this._sa = a;
+    this._sb = a;
     this.set = set;
     this.index = index;
+  }
+
+  get shapeA(): Shape<Body> {
+    return shapeOf(this._sa);
+  }
+
+  get shapeB(): Shape<Body> {
+    return shapeOf(this._sb);
   }
 
   /** The manifold at the end of the step, read from the event's numbers into objects reused from event to event. */
@@ -331,7 +372,17 @@ class End implements ContactEndEvent {
     public bodyA: Body,
     public bodyB: Body,
     public destroyed: boolean,
+    /** @internal */ public _sa: Body,
+    /** @internal */ public _sb: Body,
   ) {}
+
+  get shapeA(): Shape<Body> {
+    return shapeOf(this._sa);
+  }
+
+  get shapeB(): Shape<Body> {
+    return shapeOf(this._sb);
+  }
 }
 
 class Hit implements ContactHitEvent {
@@ -341,7 +392,17 @@ class Hit implements ContactHitEvent {
   constructor(
     public bodyA: Body,
     public bodyB: Body,
+    /** @internal */ public _sa: Body,
+    /** @internal */ public _sb: Body,
   ) {}
+
+  get shapeA(): Shape<Body> {
+    return shapeOf(this._sa);
+  }
+
+  get shapeB(): Shape<Body> {
+    return shapeOf(this._sb);
+  }
 }
 
 class Break implements JointBreakEvent {
@@ -356,7 +417,17 @@ class Sensor implements SensorEvent {
   constructor(
     public sensor: Body,
     public visitor: Body,
+    /** @internal */ public _ss: Body,
+    /** @internal */ public _vs: Body,
   ) {}
+
+  get sensorShape(): Shape<Body> {
+    return shapeOf(this._ss);
+  }
+
+  get visitorShape(): Shape<Body> {
+    return shapeOf(this._vs);
+  }
 }
 
 /** One step's events: pooled objects, reused from step to step. */
@@ -468,6 +539,8 @@ export class EventBuffers implements ContactEventSink {
     const e = list[i]!;
     e.bodyA = c.bodyA;
     e.bodyB = c.bodyB;
+    e._sa = c.shapeA;
+    e._sb = c.shapeB;
     const from = c.rows.f;
     const r = c.row * ROW;
     const f = s.beginF;
@@ -488,43 +561,51 @@ export class EventBuffers implements ContactEventSink {
     ints[q + B_ID1] = c.id1;
   }
 
-  contactEnd(a: Body, b: Body, destroyed: boolean): void {
+  contactEnd(a: Body, b: Body, destroyed: boolean, sa: Body = a, sb: Body = b): void {
     const s = this.current;
     const list = s.end;
-    if (s.endCount === list.length) list.push(new End(a, b, destroyed));
+    if (s.endCount === list.length) list.push(new End(a, b, destroyed, sa, sb));
     const e = list[s.endCount++]!;
     e.bodyA = a;
     e.bodyB = b;
     e.destroyed = destroyed;
+    e._sa = sa;
+    e._sb = sb;
   }
 
   /** A hit: the fields of the returned event (point, normal, speed) are for the caller to fill. */
-  contactHit(a: Body, b: Body): ContactHitEvent {
+  contactHit(a: Body, b: Body, sa: Body = a, sb: Body = b): ContactHitEvent {
     const s = this.current;
     const list = s.hit;
-    if (s.hitCount === list.length) list.push(new Hit(a, b));
+    if (s.hitCount === list.length) list.push(new Hit(a, b, sa, sb));
     const e = list[s.hitCount++]!;
     e.bodyA = a;
     e.bodyB = b;
+    e._sa = sa;
+    e._sb = sb;
     return e;
   }
 
-  sensorBegin(sensor: Body, visitor: Body): void {
+  sensorBegin(sensor: Body, visitor: Body, sensorShape: Body = sensor, visitorShape: Body = visitor): void {
     const s = this.current;
     const list = s.sensorBegin;
-    if (s.sensorBeginCount === list.length) list.push(new Sensor(sensor, visitor));
+    if (s.sensorBeginCount === list.length) list.push(new Sensor(sensor, visitor, sensorShape, visitorShape));
     const e = list[s.sensorBeginCount++]!;
     e.sensor = sensor;
     e.visitor = visitor;
+    e._ss = sensorShape;
+    e._vs = visitorShape;
   }
 
-  sensorEnd(sensor: Body, visitor: Body): void {
+  sensorEnd(sensor: Body, visitor: Body, sensorShape: Body = sensor, visitorShape: Body = visitor): void {
     const s = this.current;
     const list = s.sensorEnd;
-    if (s.sensorEndCount === list.length) list.push(new Sensor(sensor, visitor));
+    if (s.sensorEndCount === list.length) list.push(new Sensor(sensor, visitor, sensorShape, visitorShape));
     const e = list[s.sensorEndCount++]!;
     e.sensor = sensor;
     e.visitor = visitor;
+    e._ss = sensorShape;
+    e._vs = visitorShape;
   }
 }
 
@@ -532,7 +613,7 @@ export class EventBuffers implements ContactEventSink {
 export function reportHits(events: EventBuffers, cc: ContactConstraints): void {
   for (let h = 0; h < cc.hitCount; h++) {
     const c = cc.contacts[cc.hits[h]!]!;
-    const e = events.contactHit(c.bodyA, c.bodyB);
+    const e = events.contactHit(c.bodyA, c.bodyB, c.shapeA, c.shapeB);
     const f = c.rows.f; // the row itself: an accessor's number can be boxed
     const o = c.row * ROW;
     const p = o + (cc.hitPoints[h] === 0 ? X0 : X1);

@@ -22,6 +22,7 @@ export function explode(world: World, def: ExplosionDef): void {
   for (const b of targets) {
     if (!explosionImpulse(e, b, hit)) continue;
     if (hit.x === 0 && hit.y === 0) continue;
-    b.applyImpulse({ x: hit.x, y: hit.y }, { x: hit.px, y: hit.py });
+    // a compound's shape: its own share of the blast, on the compound at the shape's closest point (as Box2D, per shape)
+    (b._parent ?? b).applyImpulse({ x: hit.x, y: hit.y }, { x: hit.px, y: hit.py });
   }
 }

@@ -10,6 +10,7 @@ import { JointManager } from "../joints/joint-manager.js";
 import { Joint } from "../joints/joint.js";
 import type { WorldAccessors } from "./core-world.js";
 import type { JointEvents } from "./events.js";
+import { addProxies, removeProxies } from "./membership.js";
 import { CORE_MODULES } from "./modules.js";
 import type { CoreWorldOptions } from "./options.js";
 import { World, type JointsModule, type WorldModules } from "./world.js";
@@ -25,8 +26,7 @@ function addJoint(world: World, def: JointDef): Joint {
   const b = joint._bodyB;
   world.jointChanged(joint);
   if (!joint._collideConnected) {
-    const c = world.contactManager.get(a, b);
-    if (c !== undefined) world.contactManager.destroy(c, true);
+    world.contactManager.destroyBetween(a, b);
   }
   if (world.journal !== null) world.journal.call(world, "addJoint", def, joint);
   return joint;
@@ -50,9 +50,8 @@ function detachJoint(world: World, jm: JointManager, joint: Joint): void {
   world.jointChanged(joint);
   if (!joint._collideConnected && a._world === world && b._world === world && !jm.blocksCollision(a, b)) {
     // the broadphase reports every pair of a re-added proxy; the contact manager makes the missing one
-    world.broadphase.remove(b);
-    world.motion.boxOf(b, world.box);
-    world.broadphase.add(b, world.box);
+    removeProxies(world, b);
+    addProxies(world, b);
     world.markChanged(b);
   }
 }

@@ -13,7 +13,7 @@ import {
 } from "../bodies/body.js";
 import * as check from "../math/validate.js";
 import type { Broadphase, PairList, QueryBox } from "../collision/broadphase/broadphase.js";
-import { checkShape } from "../collision/narrowphase/collide.js";
+import { checkBody } from "../collision/narrowphase/collide.js";
 import { MAX_BODY_ID, TOUCHING } from "../contacts/contact.js";
 import type { ContactManager } from "../contacts/contact-manager.js";
 import { isTile, type Seams } from "../contacts/seams.js";
@@ -65,6 +65,8 @@ export class Membership {
   refreshAll = false;
   /** Bodies in the world other than circles, capsules and AABBs (boxes, polygons, segments): their contacts are solved in colour order (StepContext.coloured). */
   turning = 0;
+  /** Compound bodies in the world (snapshots do not carry them yet). */
+  compounds = 0;
 
   /** The bodies, in id order (the holes closed first). */
   bodies(): readonly Body[] {
@@ -141,12 +143,13 @@ export class Membership {
     this.changedCount = 0;
     this.refreshAll = false;
     this.turning = 0;
+    this.compounds = 0;
   }
 }
 
 /** Add a body; returns it. Throws (changing nothing) if it is already in a world or holds a non-finite value. */
 export function addBody<T extends Body>(w: MemberWorld, body: T): T {
-  checkShape("body", body);
+  checkBody("body", body);
   if (body._world === w) throw new RangeError(`capsule2d: body #${body._id} is already in this world`);
   if (body._world !== null) throw new RangeError(`capsule2d: body #${body._id} is already in another world`);
   check.finite("body.position.x", body.px);
@@ -154,9 +157,15 @@ export function addBody<T extends Body>(w: MemberWorld, body: T): T {
   check.finite("body.velocity.x", body.vx);
   check.finite("body.velocity.y", body.vy);
   check.finite("body.angularVelocity", body.w);
-  if (w.members.nextId >= MAX_BODY_ID) throw new RangeError(`capsule2d: too many bodies added to one world (${MAX_BODY_ID})`);
+  const parts = body._parts;
+  if (w.members.nextId + (parts === null ? 0 : parts.length) >= MAX_BODY_ID) throw new RangeError(`capsule2d: too many bodies added to one world (${MAX_BODY_ID})`);
   if (w.stepping) throw new Error("capsule2d: add() cannot be called during a step");
   body._id = w.members.nextId++;
+  // a compound's parts take the ids after its own (contact keys order parts as their compounds)
+  if (parts !== null) {
+    for (const p of parts) p._id = w.members.nextId++;
+    w.members.compounds++;
+  }
   attach(w, body);
   w.members.list.push(body);
   body.x0 = body.px;
@@ -187,8 +196,8 @@ function updateSeams(w: MemberWorld, body: Body, present: boolean): void {
   affected.length = 0;
 }
 
-/** Give a body a slot and a broadphase proxy. */
-export function attach(w: MemberWorld, body: Body): void {
+/** A free slot for `body` (the tables of the world's parts grown to cover it). */
+function takeSlot(w: MemberWorld, body: Body): void {
   const slot = w.members.freeSlots.length > 0 ? w.members.freeSlots.pop()! : w.members.slots.length;
   if (slot === w.members.slots.length) {
     w.members.slots.push(null);
@@ -202,10 +211,53 @@ export function attach(w: MemberWorld, body: Body): void {
   w.members.slots[slot] = body;
   body.slot = slot;
   body._world = w;
+}
+
+/**
+ * Give a body a slot and a broadphase proxy; a compound gets no proxy of its
+ * own: each of its parts gets a slot (only the broadphase's proxy table is
+ * indexed by it) and a proxy.
+ */
+export function attach(w: MemberWorld, body: Body): void {
+  takeSlot(w, body);
   if (body._kind > BOX) w.members.turning++;
+  if (body._parts !== null) for (const p of body._parts) takeSlot(w, p);
+  addProxies(w, body);
+}
+
+/** The body's broadphase proxies (a compound's: its parts'), at its bounds swept over its motion in a step of the last dt. */
+export function addProxies(w: MemberWorld, body: Body): void {
   body.updateBounds();
-  w.motion.boxOf(body, w.box); // swept over its motion in a step of the last dt (0 in a new world)
-  w.broadphase.add(body, w.box);
+  const parts = body._parts;
+  if (parts === null) {
+    w.motion.boxOf(body, w.box); // swept over its motion in a step of the last dt (0 in a new world)
+    w.broadphase.add(body, w.box);
+    return;
+  }
+  for (const p of parts) {
+    // the broadphase and the pairing read a part's type (its compound's)
+    p._type = body._type;
+    p._bullet = body._bullet;
+    w.motion.boxOf(p, w.box);
+    w.broadphase.add(p, w.box);
+  }
+}
+
+/** Take the body's broadphase proxies out (a compound's: its parts'). */
+export function removeProxies(w: MemberWorld, body: Body): void {
+  const parts = body._parts;
+  if (parts === null) w.broadphase.remove(body);
+  else for (const p of parts) w.broadphase.remove(p);
+}
+
+/** Move a compound's parts' proxies to their boxes (the compound's `updateBounds` has placed them), swept by `motion`. */
+export function updatePartProxies(bp: Broadphase, motion: MotionBounds, body: Body, box: QueryBox): void {
+  const parts = body._parts!;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    motion.boxOf(p, box);
+    bp.update(p, box);
+  }
 }
 
 /**
@@ -214,7 +266,7 @@ export function attach(w: MemberWorld, body: Body): void {
  * the size of its island, not the size of the world.
  */
 export function removeBody(w: MemberWorld, body: Body): void {
-  checkShape("body", body);
+  checkBody("body", body);
   if (body._world !== w) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
   if (w.stepping) throw new Error("capsule2d: remove() cannot be called during a step");
   if (w.journal !== null) w.journal.call(w, "remove", body);
@@ -223,12 +275,21 @@ export function removeBody(w: MemberWorld, body: Body): void {
   if (w.jointManager !== null) w.modules.joints!.detachJointsOf(w, body);
   updateSeams(w, body, false);
   w.contactManager.destroyContactsOf(body);
-  w.broadphase.remove(body);
+  removeProxies(w, body);
   w.islands.remove(body);
   w.members.unlist(body);
   if (body._kind > BOX) w.members.turning--;
   body._world = null;
   body.slot = -1;
+  if (body._parts !== null) {
+    w.members.compounds--;
+    for (const p of body._parts) {
+      w.members.slots[p.slot] = null;
+      w.members.releasedSlots.push(p.slot);
+      p._world = null;
+      p.slot = -1;
+    }
+  }
 }
 
 /** A body changed (CHANGE_* bits): update everything that depends on it. */
@@ -239,10 +300,8 @@ export function bodyChanged(w: MemberWorld, body: Body, change: number): void {
     wakeTouching(w, body);
     w.contactManager.destroyContactsOf(body);
     if ((change & CHANGE_TYPE) !== 0) w.islands.retype(body);
-    w.broadphase.remove(body);
-    body.updateBounds();
-    w.motion.boxOf(body, w.box);
-    w.broadphase.add(body, w.box);
+    removeProxies(w, body);
+    addProxies(w, body);
     w.members.mark(body);
     updateSeams(w, body, true);
   }
@@ -286,7 +345,7 @@ function wakeTouching(w: MemberWorld, body: Body): void {
 
 /** Wake every sleeping body (options changed). */
 export function wakeAll(w: MemberWorld): void {
-  for (const b of w.members.slots) if (b !== null && w.islands.isAsleep(b)) wakeIsland(w, b);
+  for (const b of w.members.slots) if (b !== null && b._parent === null && w.islands.isAsleep(b)) wakeIsland(w, b);
 }
 
 /** The pose at the start of this step of every awake body (and, for bodies that fall asleep, the pose they keep). */
@@ -319,8 +378,10 @@ function refreshChanged(w: MemberWorld): number {
     if (b._world !== w) continue; // removed since
     changed[n++] = b;
     b.updateBounds();
-    motion.boxOf(b, box);
-    bp.update(b, box);
+    if (b._parts === null) {
+      motion.boxOf(b, box);
+      bp.update(b, box);
+    } else updatePartProxies(bp, motion, b, box);
   }
   w.members.changedCount = n;
   return n;

@@ -11,7 +11,7 @@ import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import { detAtan2 } from "../math/trig.js";
 import type { Broadphase } from "../collision/broadphase/broadphase.js";
-import { checkShape, collideInto } from "../collision/narrowphase/collide.js";
+import { checkBody, collideInto } from "../collision/narrowphase/collide.js";
 import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 import { raycastInto, RaycastHitBuffer, unitDirection, exactDirection, checkMaxDistance, type RaycastHit } from "../collision/narrowphase/raycast.js";
 import { bodyContainsPoint } from "../collision/narrowphase/point.js";
@@ -75,7 +75,7 @@ export class WorldQueries {
 
   /** The pairs touching `body` at the end of the last step, like `contacts`. Costs the number of its contacts. */
   contactsOf(body: Body): ContactInfo[] {
-    checkShape("body", body);
+    checkBody("body", body);
     if (body._world !== this.world) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
     const out: Contact[] = [];
     const cm = this.contactManager;
@@ -92,7 +92,7 @@ export class WorldQueries {
    * after a jump: contacts describe where the bodies are now.
    */
   groundContactOf(body: Body, maxSlopeAngle = Math.PI / 4): GroundContact | null {
-    checkShape("body", body);
+    checkBody("body", body);
     check.inRange("maxSlopeAngle", maxSlopeAngle, 0, Math.PI);
     if (body._world !== this.world) throw new RangeError(`capsule2d: body #${body._id} is not in this world`);
     const g = this.world.options.gravity;
@@ -203,7 +203,7 @@ export class WorldQueries {
     this.broadphase.query(min.x, min.y, max.x, max.y, (body) => {
       if (accept(body) && collideInto(box, body, 0, this.queryManifold)) out.push(body);
     });
-    return out.sort(byId);
+    return bodiesOf(out);
   }
 
   /** Bodies containing the point, in id order. */
@@ -214,7 +214,7 @@ export class WorldQueries {
     this.broadphase.query(point.x, point.y, point.x, point.y, (body) => {
       if (accept(body) && bodyContainsPoint(body, point.x, point.y)) out.push(body);
     });
-    return out.sort(byId);
+    return bodiesOf(out);
   }
 
   /**
@@ -223,15 +223,25 @@ export class WorldQueries {
    * order. The shape's collisionFilter applies.
    */
   queryShape(shape: Body, filter?: QueryFilter): Body[] {
-    checkShape("shape", shape);
+    checkBody("shape", shape);
     const accept = makeFilter(filter);
-    shape.updateBounds();
+    shape.updateBounds(); // (a compound's: its parts placed at its pose)
     const out: Body[] = [];
+    const parts = shape._parts;
     this.broadphase.query(shape.minX, shape.minY, shape.maxX, shape.maxY, (body) => {
-      if (body === shape || !accept(body) || !shouldCollide(shape, body)) return;
-      if (collideInto(shape, body, 0, this.queryManifold)) out.push(body);
+      if (body === shape || body._parent === shape || !accept(body)) return;
+      if (parts === null) {
+        if (shouldCollide(shape, body) && collideInto(shape, body, 0, this.queryManifold)) out.push(body);
+        return;
+      }
+      for (const p of parts) {
+        if (shouldCollide(p, body) && collideInto(p, body, 0, this.queryManifold)) {
+          out.push(body);
+          return;
+        }
+      }
     });
-    return out.sort(byId);
+    return bodiesOf(out);
   }
 
   /**
@@ -265,8 +275,20 @@ export class WorldQueries {
     const ty = translation.y;
     const hits: ShapeCastHit[] = [];
     const hit = this.castHit;
+    const parts = shape._parts;
     this.sweptQuery(shape, tx, ty, (body) => {
-      if (body !== shape && accept(body) && shouldCollide(shape, body) && castShapeInto(shape, body, tx, ty, hit)) hits.push(hit.toHit()!);
+      if (body === shape || body._parent === shape || !accept(body)) return;
+      if (parts === null) {
+        if (shouldCollide(shape, body) && castShapeInto(shape, body, tx, ty, hit)) hits.push(hit.toHit()!);
+        return;
+      }
+      // a compound cast: the first of its shapes to hit this one
+      let first: ShapeCastHit | null = null;
+      for (const p of parts) {
+        if (!shouldCollide(p, body) || !castShapeInto(p, body, tx, ty, hit)) continue;
+        if (first === null || hit.fraction < first.fraction) first = hit.toHit();
+      }
+      if (first !== null) hits.push(first);
     });
     return hits.sort((a, b) => a.fraction - b.fraction || a.body._id - b.body._id);
   }
@@ -297,14 +319,25 @@ export class WorldQueries {
   private readonly castVisit = (body: Body): void => {
     const c = this.cast;
     const shape = c.shape!;
-    if (body === shape || body === c.exclude || !c.accept(body) || !shouldCollide(shape, body)) return;
+    if (body === shape || body === c.exclude || body._parent === shape || !c.accept(body)) return;
+    const parts = shape._parts;
+    if (parts === null) {
+      if (shouldCollide(shape, body)) this.castOne(shape, body);
+      return;
+    }
+    for (let i = 0; i < parts.length; i++) if (shouldCollide(parts[i]!, body)) this.castOne(parts[i]!, body);
+  };
+
+  /** Cast `shape` (a single-shape body or a compound's part) against `body`; keep the hit if it is the first. */
+  private castOne(shape: Body, body: Body): void {
+    const c = this.cast;
     const hit = this.castHit;
     if (!castShapeInto(shape, body, c.tx, c.ty, hit)) return;
     const best = c.best!;
     if (best.body === null || hit.fraction < best.fraction || (hit.fraction === best.fraction && body._id < best.body._id)) {
       best.copyFrom(hit);
     }
-  };
+  }
 
   private readonly cast = {
     shape: null as Body | null,
@@ -318,7 +351,7 @@ export class WorldQueries {
   private readonly castHit = new ShapeCastBuffer();
 
   private checkCast(shape: Body, translation: Vec2): void {
-    checkShape("shape", shape);
+    checkBody("shape", shape);
     if (shape._world !== null && shape._world !== this.world) {
       throw new RangeError(`capsule2d: shape must be free-standing or a body of this world, got body #${shape._id} of another world`);
     }
@@ -351,9 +384,26 @@ function acceptAll(): boolean {
   return true;
 }
 
+/** The bodies of colliders found (a compound's parts stand for it: once), in id order. */
+function bodiesOf(colliders: Body[]): Body[] {
+  colliders.sort(byId);
+  let n = 0;
+  for (let i = 0; i < colliders.length; i++) {
+    const b = colliders[i]!._parent ?? colliders[i]!;
+    if (n === 0 || colliders[n - 1] !== b) colliders[n++] = b;
+  }
+  colliders.length = n;
+  return colliders;
+}
+
+/**
+ * A query's filter, asked of each collider the broadphase finds: a
+ * predicate sees the body (a compound for its parts), collision bits the
+ * collider's own (a compound's shape's filter).
+ */
 function makeFilter(filter: QueryFilter | undefined): (body: Body) => boolean {
   if (filter === undefined) return acceptAll;
-  if (typeof filter === "function") return filter;
+  if (typeof filter === "function") return (b) => filter(b._parent ?? b);
   if (filter === null || typeof filter !== "object") {
     throw new TypeError(`capsule2d: filter must be a function or { category, mask, group }, got ${check.describe(filter)}`);
   }

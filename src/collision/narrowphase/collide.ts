@@ -9,7 +9,7 @@
  *
  * A capsule with halfLength 0 is dispatched as a circle, so it behaves as one.
  */
-import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT, type Body } from "../../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, COMPOUND, POLYGON, SEGMENT, type Body } from "../../bodies/body.js";
 import * as check from "../../math/validate.js";
 import { ManifoldBuffer, type Manifold } from "./manifold.js";
 import { collideCircles } from "./circle-circle.js";
@@ -113,7 +113,16 @@ export function collide(a: Body, b: Body, margin = 0): Manifold | null {
   return scratch.toManifold();
 }
 
+/** A body a world can hold: a single-shape body or a Compound. */
+export function checkBody(name: string, body: unknown): asserts body is Body {
+  if (body !== null && typeof body === "object" && (body as Body)._kind === COMPOUND && (body as Body)._parts !== null) return;
+  checkShape(name, body);
+}
+
 export function checkShape(name: string, body: unknown): asserts body is Body {
+  if (body !== null && typeof body === "object" && (body as Body)._kind === COMPOUND) {
+    throw new TypeError(`capsule2d: ${name} must be a single-shape body (Circle, Capsule, AABB, Box, Polygon or Segment), got a Compound: pass one of its parts' bodies or use the world's queries`);
+  }
   const k = (body as Body | null)?._kind;
   if (body === null || typeof body !== "object" || (k !== CIRCLE && k !== CAPSULE && k !== BOX && k !== POLYGON && k !== SEGMENT)) {
     throw new TypeError(`capsule2d: ${name} must be a Circle, Capsule, AABB, Box, Polygon or Segment, got ${check.describe(body)}`);

@@ -33,7 +33,8 @@
  * on each component with its own relative error, not on a cancelling cross
  * product) and cast along the unit vector, as before.
  */
-import { BOX, CAPSULE, POLYGON, SEGMENT, type Body } from "../../bodies/body.js";
+import { BOX, CAPSULE, POLYGON, SEGMENT, shapeOf, type Body } from "../../bodies/body.js";
+import type { Shape } from "../../bodies/shape.js";
 import type { Vec2 } from "../../math/vec2.js";
 import * as check from "../../math/validate.js";
 import { checkShape } from "./collide.js";
@@ -44,6 +45,8 @@ import type { PlacedPolygon, PlacedSegment } from "./placed.js";
 export interface RaycastHit {
   /** The body that was hit. */
   body: Body;
+  /** Its shape that was hit (its one shape, or one of a compound's). */
+  shape: Shape<Body>;
   /** Where the ray meets the surface (the ray's origin when it starts inside). */
   point: Vec2;
   /** Outward unit surface normal at `point`; the negated ray direction when the ray starts inside. */
@@ -54,6 +57,7 @@ export interface RaycastHit {
 
 /** Allocation-free ray hit: `raycastInto` writes here. */
 export class RaycastHitBuffer {
+  /** The collider hit: a body, or a compound's part (`toHit` names its compound and shape). */
   body: Body | null = null;
   x = 0;
   y = 0;
@@ -65,7 +69,8 @@ export class RaycastHitBuffer {
   toHit(): RaycastHit | null {
     if (this.body === null) return null;
     return {
-      body: this.body,
+      body: this.body._parent ?? this.body,
+      shape: shapeOf(this.body),
       point: { x: this.x, y: this.y },
       normal: { x: this.normalX, y: this.normalY },
       distance: this.distance,

@@ -63,7 +63,8 @@
  * Numbers: everything is relative to A's centre, + − × ÷ and sqrt only
  * (deterministic across engines).
  */
-import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT as SEGMENT_KIND, type Body } from "../../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT as SEGMENT_KIND, shapeOf, type Body } from "../../bodies/body.js";
+import type { Shape } from "../../bodies/shape.js";
 import { Capsule } from "../../bodies/capsule.js";
 import type { Vec2 } from "../../math/vec2.js";
 import * as check from "../../math/validate.js";
@@ -80,6 +81,8 @@ import { closestOfSegments, closestOnSegment, direction, normalize, pointSegment
 export interface ShapeCastHit {
   /** The body that was hit (B for `castShapes`). */
   body: Body;
+  /** Its shape that was hit (its one shape, or one of a compound's). */
+  shape: Shape<Body>;
   /** Where the shapes touch at `fraction`, on the hit body's surface. */
   point: Vec2;
   /** Unit surface normal of the hit body at `point`, pointing towards the cast shape. */
@@ -90,7 +93,7 @@ export interface ShapeCastHit {
 
 /** Allocation-free shape cast hit: `castShapeInto` writes here. */
 export class ShapeCastBuffer {
-  /** The body hit, or null when nothing has been written. */
+  /** The collider hit (a body, or a compound's part: `toHit` names its compound and shape), or null when nothing has been written. */
   body: Body | null = null;
   /** The contact point. */
   x = 0;
@@ -105,7 +108,8 @@ export class ShapeCastBuffer {
   toHit(): ShapeCastHit | null {
     if (this.body === null) return null;
     return {
-      body: this.body,
+      body: this.body._parent ?? this.body,
+      shape: shapeOf(this.body),
       point: { x: this.x, y: this.y },
       normal: { x: this.normalX, y: this.normalY },
       fraction: this.fraction,
