@@ -16,7 +16,7 @@ function run(code: string): string {
 
 describe("README samples", () => {
   it("every sample is run by a test (here, or the game in the browser)", () => {
-    expect(readmeSampleNames()).toEqual(["hello", "collide", "game"]);
+    expect(readmeSampleNames()).toEqual(["hello", "collide", "shapes", "game"]);
   });
 
   it("hello world prints each pair beginning to touch, then the bodies at rest, as the README shows", () => {
@@ -32,5 +32,16 @@ describe("README samples", () => {
 
   it("collide prints the manifold the README shows: normal (0, 1), depth 1.75", () => {
     expect(run(readmeSample("collide"))).toBe(readmeOutput("collide"));
+  });
+
+  it("shapes prints where the turning box, the polygon and the two compounds came to rest, as the README shows", () => {
+    const printed = run(readmeSample("shapes"));
+    expect(printed).toBe(readmeOutput("shapes"));
+    // and the README's reading of it: the crate left the ramp (its low end is at x ≈ −2.2), everything sleeps
+    const crateX = Number(/crate: box, centre \((-?[\d.]+),/.exec(printed)![1]);
+    expect(crateX).toBeGreaterThan(-2.2);
+    expect(printed).toMatch(/hammer: box\+box,/);
+    expect(printed).toMatch(/ell: polygon\+polygon,/);
+    expect(printed.trim().split("\n").every((l) => l.endsWith("asleep true"))).toBe(true);
   });
 });
