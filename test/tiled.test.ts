@@ -10,6 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import { AABB, Capsule, Circle, TileMap, World, type Body } from "../src/entries/capsule2d.js";
+import { tiledDecompress } from "../src/entries/tiled-decompress.js";
 
 type Json = Record<string, any>;
 
@@ -71,6 +72,21 @@ describe("tile layer data: plain array, CSV, base64, zlib, gzip", () => {
     const raw = Buffer.from(base64Of(ids), "base64");
     expect(load({ encoding: "base64", compression: "zlib", data: deflateSync(raw).toString("base64") }, { decompress: nodeInflate })).toEqual(expected);
     expect(load({ encoding: "base64", compression: "gzip", data: gzipSync(raw).toString("base64") }, { decompress: nodeInflate })).toEqual(expected);
+    // capsule2d/tiled-decompress (fflate) reads what Node's zlib (the same deflate as Tiled's) wrote
+    expect(load({ encoding: "base64", compression: "zlib", data: deflateSync(raw).toString("base64") }, { decompress: tiledDecompress })).toEqual(expected);
+    expect(load({ encoding: "base64", compression: "gzip", data: gzipSync(raw).toString("base64") }, { decompress: tiledDecompress })).toEqual(expected);
+  });
+
+  it("tiledDecompress never returns more than the layer holds, and says that zstd needs a decoder", () => {
+    const bomb = deflateSync(Buffer.alloc(1 << 20));
+    expect(() => tiledDecompress(bomb, "zlib", 48)).toThrow(/^capsule2d: tiledDecompress: the zlib data inflates to more than 48 bytes$/);
+    expect(tiledDecompress(gzipSync(Buffer.alloc(48, 7)), "gzip", 48)).toEqual(new Uint8Array(48).fill(7));
+    expect(() => tiledDecompress(new Uint8Array([1, 2, 3]), "zlib", 48)).toThrow();
+    expect(() => tiledDecompress(new Uint8Array(4), "zstd", 48)).toThrow(/does not inflate zstd/);
+    // through fromTiled: a bomb is a RangeError naming the layer's data
+    const m = mapOf(["0000", "1100", "1111"]);
+    Object.assign(m.layers[0], { encoding: "base64", compression: "zlib", data: bomb.toString("base64") });
+    expect(() => TileMap.fromTiled(new World(), m, { decompress: tiledDecompress })).toThrow(/^capsule2d: map\.layers\[0\]\.data could not be inflated \(zlib\): capsule2d: tiledDecompress: the zlib data inflates to more than 48 bytes$/);
   });
 
   it("refuses compressed data without a decompressor, naming the option, and wrong sizes before inflating them", () => {
