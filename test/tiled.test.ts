@@ -250,13 +250,21 @@ describe("tiles' collision shapes and flip flags", () => {
   it("makes the shapes drawn: a slope polygon, a half tile, a circle; a whole-tile rectangle stays a merged run", () => {
     const m = mapOf(["1234", "4444"], { tilesets: [shapedTileset()] });
     const map = TileMap.fromTiled(new World(), m, { origin: { x: 0, y: 2 } });
+    // each row: its shapes and whole runs in column order, then its runs of tiles' rectangles
     expect(map.bodies.map(shapeOf)).toEqual([
       ["polygon", 0, 1, 1, 1, 1, 2],
-      ["aabb", 1, 1, 2, 1.5],
       ["circle", 2.5, 1.5, 0.25],
       ["aabb", 3, 1, 4, 2],
+      ["aabb", 1, 1, 2, 1.5],
       ["aabb", 0, 0, 4, 1],
     ]);
+  });
+
+  it("merges a row's half tiles into one box, and not across a gap or a flipped (top) half", () => {
+    const m = mapOf(["22202222"], { tilesets: [shapedTileset()] });
+    m.layers[0].data[6] = (2 | 0x40000000) >>> 0;
+    const map = TileMap.fromTiled(new World(), m, { origin: { x: 0, y: 1 } });
+    expect(map.bodies.map(shapeOf)).toEqual([["aabb", 0, 0, 3, 0.5], ["aabb", 4, 0, 6, 0.5], ["aabb", 6, 0.5, 7, 1], ["aabb", 7, 0, 8, 0.5]]);
   });
 
   it("flips and rotates the shapes as the gid's flags say", () => {
@@ -278,7 +286,7 @@ describe("tiles' collision shapes and flip flags", () => {
   it("warns once per tile for a collision shape it cannot make (a point), and makes the rest", () => {
     const m = mapOf(["55"], { tilesets: [shapedTileset()] });
     const map = TileMap.fromTiled(new World(), m, { origin: { x: 0, y: 1 } });
-    expect(map.bodies.map(shapeOf)).toEqual([["aabb", 0, 0.75, 1, 1], ["aabb", 1, 0.75, 2, 1]]);
+    expect(map.bodies.map(shapeOf)).toEqual([["aabb", 0, 0.75, 2, 1]]);
     expect(map.warnings).toEqual(['tileset "shapes", tile 4: collision shape 0 is a point (no shape), not made']);
   });
 

@@ -12,7 +12,9 @@
  * Tiles: each tile layer's runs of equal whole tiles in a row become one
  * static AABB (as `TileMap.fromGrid`); a tile with collision shapes drawn in
  * its tileset (slopes, half tiles) becomes those shapes, flipped and rotated
- * as the gid's flags say (bit 31 horizontal, 30 vertical, 29 diagonal).
+ * as the gid's flags say (bit 31 horizontal, 30 vertical, 29 diagonal);
+ * a tile's rectangles that continue the row's rectangles of the same top,
+ * bottom and kind merge with them (a row of half tiles is one AABB).
  */
 import { AABB } from "../bodies/aabb.js";
 import type { Body } from "../bodies/body.js";
@@ -114,6 +116,8 @@ function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid
     }
     return k;
   };
+  // the row's runs of tiles' rectangles (pixels), added at the row's end
+  const runs: { x0: number; x1: number; y0: number; y1: number; kind: Exclude<TileKind, false>; what: string }[] = [];
   for (let r = 0; r < grid.rows; r++) {
     const row = grid.y0 + r;
     let c = 0;
@@ -146,12 +150,28 @@ function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid
       const what = `${def.what} in layer ${JSON.stringify(ref.name)}`;
       for (const shape of def.shapes) {
         const flipped = flipShape(shape, (raw & FLIP_H) !== 0, (raw & FLIP_V) !== 0, flipD, def.tw, def.th);
+        if (flipped.t === "rect") {
+          // a rectangle continues a run of the row's rectangles with the same top, bottom and kind (half tiles in a row)
+          const x0 = at.dx + flipped.x;
+          const y0 = at.dy + flipped.y;
+          const y1 = y0 + flipped.h;
+          const open = runs.find((q) => q.kind === kind && q.y0 === y0 && q.y1 === y1 && q.x1 === x0);
+          if (open !== undefined) open.x1 = x0 + flipped.w;
+          else runs.push({ x0, x1: x0 + flipped.w, y0, y1, kind, what });
+          continue;
+        }
         const lines: string[] = [];
         for (const b of shapeBodies(flipped, at, kind, what, lines)) plan.bodies.push(b);
         for (const line of lines) tileWarnings.add(line);
       }
       c++;
     }
+    for (const q of runs) {
+      const lines: string[] = [];
+      for (const b of shapeBodies({ t: "rect", x: q.x0, y: q.y0, w: q.x1 - q.x0, h: q.y1 - q.y0 }, { ox: origin.x, oy: origin.y, dx: 0, dy: 0, k: s }, q.kind, q.what, lines)) plan.bodies.push(b);
+      for (const line of lines) tileWarnings.add(line);
+    }
+    runs.length = 0;
   }
 }
 
