@@ -66,7 +66,7 @@ function optionalNumber(name: string, v: unknown, fallback: number): number {
 }
 
 /** The points of `o.polygon` / `o.polyline`, relative to the object's (x, y). */
-function readPoints(name: string, v: unknown, min: number): Vec2[] {
+function readPoints(name: string, v: unknown): Vec2[] {
   if (!Array.isArray(v)) throw new TypeError(`capsule2d: ${name} must be an array of { x, y } points, got ${check.describe(v)}`);
   if (v.length > MAX_POINTS) throw new RangeError(`capsule2d: ${name} has ${v.length} points, more than ${MAX_POINTS}`);
   const out: Vec2[] = [];
@@ -75,7 +75,6 @@ function readPoints(name: string, v: unknown, min: number): Vec2[] {
     if (p === null || typeof p !== "object") throw new TypeError(`capsule2d: ${name}[${i}] must be an { x, y } point, got ${check.describe(p)}`);
     out.push({ x: check.finite(`${name}[${i}].x`, p.x), y: check.finite(`${name}[${i}].y`, p.y) });
   }
-  if (out.length < min) return out;
   return out;
 }
 
@@ -97,12 +96,12 @@ export function readObject(name: string, o: Record<string, unknown>): ReadObject
   const turn = (px: number, py: number): Vec2 => ({ x: x + c * px - s * py, y: y + s * px + c * py });
   if (o.point === true) return { t: "point", x, y };
   if (o.polygon !== undefined) {
-    const pts = readPoints(`${name}.polygon`, o.polygon, 3);
+    const pts = readPoints(`${name}.polygon`, o.polygon);
     if (pts.length < 3) return { t: "skip", why: `a polygon of ${pts.length} points` };
     return { t: "shape", shape: { t: "poly", pts: pts.map((p) => turn(p.x, p.y)) } };
   }
   if (o.polyline !== undefined) {
-    const pts = readPoints(`${name}.polyline`, o.polyline, 2);
+    const pts = readPoints(`${name}.polyline`, o.polyline);
     if (pts.length < 2) return { t: "skip", why: `a polyline of ${pts.length} points` };
     return { t: "shape", shape: { t: "line", pts: pts.map((p) => turn(p.x, p.y)) } };
   }
@@ -120,7 +119,7 @@ export function readObject(name: string, o: Record<string, unknown>): ReadObject
   return { t: "shape", shape: { t: "box", cx: ctr.x, cy: ctr.y, hw: w / 2, hh: h / 2, rot } };
 }
 
-/** Eight points on an ellipse of half axes a, b about (0, 0), counter-clockwise on screen order irrelevant (the hull orders them). */
+/** Eight points on an ellipse of half axes a, b about (0, 0) (their order does not matter: the polygon is their hull). */
 function ellipsePoints(a: number, b: number): Vec2[] {
   const r = Math.SQRT1_2;
   return [

@@ -83,7 +83,7 @@ export function notParsed(name: string, v: unknown, hint: string): TypeError {
 /** The table of a map's tilesets. */
 export class TileTable {
   private readonly sets: TilesetEntry[] = [];
-  private readonly defs = new Map<number, TileDef | null>();
+  private readonly defs = new Map<number, TileDef>();
 
   constructor(map: Record<string, unknown>, mapTw: number, mapTh: number, loadTileset: ((source: string) => unknown) | undefined) {
     if (map.tilesets === undefined) return;
@@ -119,7 +119,7 @@ export class TileTable {
   /** What gid (flip bits masked off, > 0) is; made once per gid. */
   tile(gid: number): TileDef {
     let d = this.defs.get(gid);
-    if (d === undefined || d === null) {
+    if (d === undefined) {
       d = this.make(gid);
       this.defs.set(gid, d);
     }
