@@ -160,7 +160,8 @@ describe("infinite maps", () => {
       { x: 0, y: 0, width: 2, height: 2, data: [0, 0, 1, 0] },
       { x: 0, y: -2, width: 2, height: 2, data: [0, 0, 0, 1] },
     ]), { origin: { x: 0, y: 0 } });
-    expect([map.columns, map.rows]).toEqual([4, 4]);
+    expect([map.columns, map.rows, map.firstColumn, map.firstRow]).toEqual([4, 4, -2, -2]);
+    expect(map.cellCenter(-2, 1)).toEqual({ x: -1.5, y: -1.5 });
     // the tile at cell (1, −1) (y from 0 to 1), and one run from x = −2 to 1 on row 1 (y from −2 to −1)
     expect(map.bodies.map(bounds)).toEqual([[1, 0, 2, 1], [-2, -2, 1, -1]]);
     const b64 = TileMap.fromTiled(new World(), infinite([{ x: 0, y: 0, width: 2, height: 1, data: base64Of([1, 1]) }], "base64"));

@@ -30,6 +30,8 @@ import type { TiledObject, TiledOptions, TiledSpawn, TileKind } from "./types.js
 export interface TiledPlan {
   columns: number;
   rows: number;
+  firstColumn: number;
+  firstRow: number;
   tileWidth: number;
   tileHeight: number;
   origin: Vec2;
@@ -78,7 +80,7 @@ export function readTiled(map: unknown, options: TiledOptions): TiledPlan {
   }
   const tiles = new TileTable(m, tw, th, options.loadTileset);
   const s = 1 / ppm;
-  const plan: TiledPlan = { columns: grid.cols, rows: grid.rows, tileWidth: tw * s, tileHeight: th * s, origin, bodies: [], sensors: [], spawns: [], objects: [], warnings };
+  const plan: TiledPlan = { columns: grid.cols, rows: grid.rows, firstColumn: grid.x0, firstRow: grid.y0, tileWidth: tw * s, tileHeight: th * s, origin, bodies: [], sensors: [], spawns: [], objects: [], warnings };
   const tileWarnings = new Set<string>();
   for (const ref of tileLayers) {
     const cells = layerCells(ref, grid, infinite, options.decompress);

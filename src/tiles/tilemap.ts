@@ -59,20 +59,26 @@ export class TileMap {
   readonly objects: TiledObject[] = [];
   /** One line for each thing of the map that made no body (an unsupported object, a degenerate polygon, ...). */
   readonly warnings: string[] = [];
-  /** Columns of the grid. */
+  /** Columns of the grid (an infinite Tiled map: the span of its chunks). */
   readonly columns: number;
-  /** Rows of the grid. */
+  /** Rows of the grid (an infinite Tiled map: the span of its chunks). */
   readonly rows: number;
+  /** The grid's first column: 0, or for an infinite Tiled map its leftmost chunk's (cells keep Tiled's coordinates, negative ones too). */
+  readonly firstColumn: number;
+  /** The grid's first row: 0, or for an infinite Tiled map its top chunk's. */
+  readonly firstRow: number;
   /** Width of a tile, m. */
   readonly tileWidth: number;
   /** Height of a tile, m. */
   readonly tileHeight: number;
-  /** The world position of the grid's top-left corner. */
+  /** The world position of cell (0, 0)'s top-left corner (Tiled's pixel (0, 0)). */
   readonly origin: Readonly<Vec2>;
 
-  private constructor(columns: number, rows: number, w: number, h: number, origin: Vec2) {
+  private constructor(columns: number, rows: number, w: number, h: number, origin: Vec2, firstColumn = 0, firstRow = 0) {
     this.columns = columns;
     this.rows = rows;
+    this.firstColumn = firstColumn;
+    this.firstRow = firstRow;
     this.tileWidth = w;
     this.tileHeight = h;
     this.origin = Object.freeze({ x: origin.x, y: origin.y });
@@ -155,7 +161,7 @@ export class TileMap {
   static fromTiled(world: { add<B extends Body>(b: B): B }, map: unknown, options: TiledOptions = {}): TileMap {
     checkWorld(world);
     const plan = readTiled(map, options);
-    const result = new TileMap(plan.columns, plan.rows, plan.tileWidth, plan.tileHeight, plan.origin);
+    const result = new TileMap(plan.columns, plan.rows, plan.tileWidth, plan.tileHeight, plan.origin, plan.firstColumn, plan.firstRow);
     for (const b of plan.bodies) result.bodies.push(world.add(b));
     for (const p of plan.spawns) result.spawns.push(p);
     for (const b of plan.sensors) result.sensors.push(world.add(b));
