@@ -261,6 +261,26 @@ describe("tiles' collision shapes and flip flags", () => {
     ]);
   });
 
+  it("places tiles' shapes on exactly the edges of their cells, the numbers of the whole tiles beside them (seams link equal edges)", () => {
+    // 18-pixel tiles: (col · 18) / ppm and col · (18 / ppm) differ in their last bits for some columns
+    const P = 18;
+    const m = mapOf(["4242424242424242424242424242424242424242"]);
+    Object.assign(m, { tilewidth: P, tileheight: P });
+    m.tilesets = [{ firstgid: 1, name: "small", tilewidth: P, tileheight: P, tiles: [{ id: 1, objectgroup: { objects: [{ id: 1, x: 0, y: P / 2, width: P, height: P / 2 }] } }] }];
+    for (const pixelsPerMetre of [30, 7, 100 / 3, 18, 16]) {
+      const map = TileMap.fromTiled(new World(), m, { pixelsPerMetre, origin: { x: 0.1, y: 1 } });
+      const w = P * (1 / pixelsPerMetre);
+      const half = map.bodies.filter((b) => (b as AABB).halfHeight * 2 < w * 0.9) as AABB[];
+      expect(half.length).toBe(20);
+      for (const [i, b] of half.entries()) {
+        // the cell's edges as the whole tiles' runs compute them: origin.x + col · w
+        const col = 2 * i + 1;
+        const cell = AABB.fromBounds({ x: 0.1 + col * w, y: 0 }, { x: 0.1 + (col + 1) * w, y: 1 }, { type: "static" });
+        expect([b.position.x, b.halfWidth]).toEqual([cell.position.x, cell.halfWidth]);
+      }
+    }
+  });
+
   it("merges a row's half tiles into one box, and not across a gap or a flipped (top) half", () => {
     const m = mapOf(["22202222"], { tilesets: [shapedTileset()] });
     m.layers[0].data[6] = (2 | 0x40000000) >>> 0;

@@ -174,6 +174,32 @@ export interface Placement {
   dy: number;
   /** Metres per pixel. */
   k: number;
+  /**
+   * A tile's cell, for a tile as large as a cell: a point on the cell's edge
+   * (px 0 or w, py 0 or h) is put at exactly the cell's edge in the world,
+   * the number the whole tiles beside it have (seams link equal edges only).
+   */
+  cell?: { x0: number; x1: number; y0: number; y1: number; w: number; h: number };
+}
+
+/** The world x of pixel x `px` placed `at`. */
+export function placeX(at: Placement, px: number): number {
+  const c = at.cell;
+  if (c !== undefined) {
+    if (px === 0) return c.x0;
+    if (px === c.w) return c.x1;
+  }
+  return at.ox + (at.dx + px) * at.k;
+}
+
+/** The world y of pixel y `py` placed `at` (Tiled's y points down). */
+export function placeY(at: Placement, py: number): number {
+  const c = at.cell;
+  if (c !== undefined) {
+    if (py === 0) return c.y0;
+    if (py === c.h) return c.y1;
+  }
+  return at.oy - (at.dy + py) * at.k;
 }
 
 type StaticOptions = Omit<BodyOptions, "position" | "angle" | "type">;
@@ -184,8 +210,8 @@ type StaticOptions = Omit<BodyOptions, "position" | "angle" | "type">;
  * "`what`: the reason", and makes no body.
  */
 export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptions, what: string, warnings: string[]): Body[] {
-  const X = (px: number): number => at.ox + (at.dx + px) * at.k;
-  const Y = (py: number): number => at.oy - (at.dy + py) * at.k;
+  const X = (px: number): number => placeX(at, px);
+  const Y = (py: number): number => placeY(at, py);
   const o = { ...options, type: "static" as const };
   const out: Body[] = [];
   const attempt = (make: () => Body, part = ""): void => {

@@ -22,7 +22,7 @@ import * as check from "../math/validate.js";
 import type { Vec2 } from "../math/vec2.js";
 import { MAX_CELLS } from "./tiled-data.js";
 import { chunkBounds, layerCells, selectTileLayers, walkLayers, type GridBounds, type LayerRef } from "./tiled-layers.js";
-import { flipShape, readObject, shapeBodies } from "./tiled-shapes.js";
+import { flipShape, placeX, placeY, readObject, shapeBodies, type Placement } from "./tiled-shapes.js";
 import { materialOf, notParsed, readProperties, TileTable, type TileDef } from "./tiled-tilesets.js";
 import type { TiledObject, TiledOptions, TiledSpawn, TileKind } from "./types.js";
 
@@ -84,7 +84,7 @@ export function readTiled(map: unknown, options: TiledOptions): TiledPlan {
   const tileWarnings = new Set<string>();
   for (const ref of tileLayers) {
     const cells = layerCells(ref, grid, infinite, options.decompress);
-    buildTileLayer(plan, ref, cells, grid, tiles, options.collides, s, tileWarnings);
+    buildTileLayer(plan, ref, cells, grid, tiles, options.collides, tw, th, s, tileWarnings);
   }
   for (const w of tileWarnings) warnings.push(w);
   for (const ref of all) if (ref.layer.type === "objectgroup") buildObjectLayer(plan, ref, s);
@@ -98,12 +98,11 @@ function kindOf(def: TileDef, collides: string | undefined): TileKind {
   return def.kind;
 }
 
-function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid: GridBounds, tiles: TileTable, collides: string | undefined, s: number, tileWarnings: Set<string>): void {
+/** A tile layer's bodies; `tw`, `th`: the map's tile size in pixels, `s` metres per pixel. */
+function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid: GridBounds, tiles: TileTable, collides: string | undefined, tw: number, th: number, s: number, tileWarnings: Set<string>): void {
   const w = plan.tileWidth;
   const h = plan.tileHeight;
   const { origin } = plan;
-  const tw = w / s;
-  const th = h / s;
   // the same arithmetic as TileMap.fromGrid for a layer without an offset (the same bits as before)
   const ox = ref.offX === 0 ? origin.x : origin.x + ref.offX * s;
   const oy = ref.offY === 0 ? origin.y : origin.y - ref.offY * s;
@@ -118,8 +117,8 @@ function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid
     }
     return k;
   };
-  // the row's runs of tiles' rectangles (pixels), added at the row's end
-  const runs: { x0: number; x1: number; y0: number; y1: number; kind: Exclude<TileKind, false>; what: string }[] = [];
+  // the row's runs of tiles' rectangles (world coordinates), added at the row's end
+  const runs: { x0: number; x1: number; top: number; bottom: number; kind: Exclude<TileKind, false>; what: string }[] = [];
   for (let r = 0; r < grid.rows; r++) {
     const row = grid.y0 + r;
     let c = 0;
@@ -146,20 +145,25 @@ function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid
         continue;
       }
       const flipD = (raw & FLIP_D) !== 0;
+      const tW = flipD ? def.th : def.tw;
       const tH = flipD ? def.tw : def.th;
-      // a tile is drawn with its bottom-left corner at its cell's bottom-left corner (plus the tileset's offset)
-      const at = { ox: origin.x, oy: origin.y, dx: ref.offX + col * tw + def.offX, dy: ref.offY + (row + 1) * th - tH + def.offY, k: s };
+      // a tile is drawn with its bottom-left corner at its cell's bottom-left corner (plus the tileset's offset);
+      // one as large as its cell puts the points on its edges on the cell's edges exactly
+      const fits = tW === tw && tH === th && def.offX === 0 && def.offY === 0;
+      const at: Placement = { ox: origin.x, oy: origin.y, dx: ref.offX + col * tw + def.offX, dy: ref.offY + (row + 1) * th - tH + def.offY, k: s };
+      if (fits) at.cell = { x0: ox + col * w, x1: ox + (col + 1) * w, y0: oy - row * h, y1: oy - (row + 1) * h, w: tw, h: th };
       const what = `${def.what} in layer ${JSON.stringify(ref.name)}`;
       for (const shape of def.shapes) {
         const flipped = flipShape(shape, (raw & FLIP_H) !== 0, (raw & FLIP_V) !== 0, flipD, def.tw, def.th);
         if (flipped.t === "rect") {
           // a rectangle continues a run of the row's rectangles with the same top, bottom and kind (half tiles in a row)
-          const x0 = at.dx + flipped.x;
-          const y0 = at.dy + flipped.y;
-          const y1 = y0 + flipped.h;
-          const open = runs.find((q) => q.kind === kind && q.y0 === y0 && q.y1 === y1 && q.x1 === x0);
-          if (open !== undefined) open.x1 = x0 + flipped.w;
-          else runs.push({ x0, x1: x0 + flipped.w, y0, y1, kind, what });
+          const x0 = placeX(at, flipped.x);
+          const x1 = placeX(at, flipped.x + flipped.w);
+          const top = placeY(at, flipped.y);
+          const bottom = placeY(at, flipped.y + flipped.h);
+          const open = runs.find((q) => q.kind === kind && q.top === top && q.bottom === bottom && q.x1 === x0);
+          if (open !== undefined) open.x1 = x1;
+          else runs.push({ x0, x1, top, bottom, kind, what });
           continue;
         }
         const lines: string[] = [];
@@ -169,9 +173,12 @@ function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid
       c++;
     }
     for (const q of runs) {
-      const lines: string[] = [];
-      for (const b of shapeBodies({ t: "rect", x: q.x0, y: q.y0, w: q.x1 - q.x0, h: q.y1 - q.y0 }, { ox: origin.x, oy: origin.y, dx: 0, dy: 0, k: s }, q.kind, q.what, lines)) plan.bodies.push(b);
-      for (const line of lines) tileWarnings.add(line);
+      try {
+        plan.bodies.push(AABB.fromBounds({ x: q.x0, y: q.bottom }, { x: q.x1, y: q.top }, { ...q.kind, type: "static" }));
+      } catch (e) {
+        if (!(e instanceof RangeError || e instanceof TypeError)) throw e;
+        tileWarnings.add(`${q.what}: a rectangle not made (${e.message.replace(/^capsule2d: /, "")})`);
+      }
     }
     runs.length = 0;
   }
