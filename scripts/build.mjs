@@ -22,7 +22,8 @@
 // `capsule2d/replay` (src/entries/replay.ts), `capsule2d/threads` (src/entries/threads.ts: the
 // parallel contact solve), `capsule2d/wasm` (src/entries/wasm.ts: the contact passes in
 // WebAssembly, compiled from wasm/contact-passes.ts by scripts/build-wasm.mjs, which runs
-// first). Each is a module of the same tree, so the
+// first), `capsule2d/tiled-decompress` (src/entries/tiled-decompress.ts: zlib and gzip for
+// compressed Tiled layers, over the optional peer dependency fflate, left as a bare import). Each is a module of the same tree, so the
 // subpaths share the core's classes and state instead of carrying copies. A new
 // entry point needs: package.json "exports" (and "typesVersions" for node10),
 // typedoc.json "entryPoints", a .size-limit.json entry with its README row, and

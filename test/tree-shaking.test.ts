@@ -15,6 +15,11 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** The package modules (paths under dist/esm/) that contribute bytes to a minified bundle of `code`. */
 async function bundled(code: string): Promise<string[]> {
+  return (await bundledAll(code)).filter((path) => path.startsWith("dist/esm/")).map((path) => path.slice("dist/esm/".length));
+}
+
+/** Every module (the package's and its dependencies') that contributes bytes to a minified bundle of `code`. */
+async function bundledAll(code: string): Promise<string[]> {
   if (!existsSync(`${root}dist/esm/entries/capsule2d.js`)) throw new Error("dist/esm is missing: run `npm run build` first (`npm test` does it)");
   const result = await build({
     stdin: { contents: code, resolveDir: root, sourcefile: "game.js" },
@@ -30,8 +35,6 @@ async function bundled(code: string): Promise<string[]> {
   return Object.entries(output!.inputs)
     .filter(([, v]) => v.bytesInOutput > 0)
     .map(([path]) => path)
-    .filter((path) => path.startsWith("dist/esm/"))
-    .map((path) => path.slice("dist/esm/".length))
     .sort();
 }
 
@@ -69,6 +72,15 @@ describe("tree shaking in esbuild", () => {
       const world = new JointWorld(); world.add(new Circle({ radius: 1 })); world.step(1 / 60); console.log(world.joints);`);
     for (const path of ["world/world.js", "world/joint-world.js", "joints/joint-manager.js", "joints/revolute.js"]) expect(modules).toContain(path);
     for (const path of ["world/full-world.js", "snapshot/snapshot.js", "snapshot/schema.js", "collision/broadphase/sap.js", ...RARELY_USED]) expect(modules).not.toContain(path);
+  });
+
+  it("a Tiled map ships no decompressor (fflate) unless capsule2d/tiled-decompress is imported", async () => {
+    const plain = await bundledAll(`import { TileMap, World } from "capsule2d"; console.log(TileMap.fromTiled(new World(), globalThis.map));`);
+    expect(plain).toContain("dist/esm/tiles/tiled-data.js");
+    expect(plain.filter((path) => path.includes("fflate"))).toEqual([]);
+    const packed = await bundledAll(`import { TileMap, World } from "capsule2d"; import { tiledDecompress } from "capsule2d/tiled-decompress";
+      console.log(TileMap.fromTiled(new World(), globalThis.map, { decompress: tiledDecompress }));`);
+    expect(packed.filter((path) => path.includes("node_modules/fflate/")).length).toBeGreaterThan(0);
   });
 
   it("even `import * as capsule2d` leaves out the replay tools (they are in capsule2d/replay)", async () => {

@@ -472,7 +472,7 @@ describe("errors that say what is wrong", () => {
     const nullObject = copy();
     const objects = (nullObject.layers as Record<string, any>[]).find((l) => l.type === "objectgroup")!;
     objects.objects.unshift(null);
-    expect(thrown(() => TileMap.fromTiled(world, nullObject))[1]).toMatch(/^capsule2d: objects\[0\] of layer .* must be an object, got null$/);
+    expect(thrown(() => TileMap.fromTiled(world, nullObject))).toEqual(["TypeError", "capsule2d: map.layers[1].objects[0] must be an object, got null"]);
     expect(thrown(() => TileMap.fromTiled(world, level, null as never))).toEqual(["TypeError", "capsule2d: options must be an object, got null"]);
     expect(thrown(() => TileMap.fromTiled({} as never, level))).toEqual(["TypeError", "capsule2d: world must be a World (an object with add(body)), got {}"]);
     expect(world.bodies.length).toBe(0);

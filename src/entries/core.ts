@@ -65,5 +65,5 @@ export { CharacterController } from "../character/controller.js";
 export type { CharacterControllerOptions } from "../character/controller.js";
 // tile maps: here for now (tree-shaken when unused); a `capsule2d/tiles` subpath may take them later
 export { TileMap } from "../tiles/tilemap.js";
-export type { TileKind, TileGridOptions, TiledSpawn } from "../tiles/tilemap.js";
+export type { TileKind, TileGridOptions, TiledSpawn, TiledObject, TiledOptions, TiledDecompress, TiledCompression } from "../tiles/tilemap.js";
 export { deterministicSin, deterministicCos, deterministicAtan2 } from "../math/deterministic.js";

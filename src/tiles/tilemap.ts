@@ -14,15 +14,11 @@
  * top-left corner in the world.
  */
 import { AABB } from "../bodies/aabb.js";
-import type { BodyOptions } from "../bodies/body.js";
+import type { Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
-
-/** What a tile id becomes: body options for its colliders (`false`: no collider, e.g. decoration). */
-export type TileKind = false | Pick<
-  BodyOptions,
-  "friction" | "restitution" | "oneWay" | "isSensor" | "collisionFilter" | "tangentSpeed" | "rollingResistance" | "label" | "userData"
->;
+import { readTiled } from "./tiled.js";
+import type { TiledObject, TiledOptions, TiledSpawn, TileKind } from "./types.js";
 
 /** Options of `TileMap.fromGrid`: tile size, where the grid sits, and what each tile id is. */
 export interface TileGridOptions {
@@ -38,47 +34,51 @@ export interface TileGridOptions {
   kinds?: Record<number, TileKind>;
 }
 
-/** A point from a Tiled object layer, in world coordinates (m). */
-export interface TiledSpawn {
-  /** The object's name in Tiled. */
-  name: string;
-  /** Its class (Tiled 1.9+) or type. */
-  type: string;
-  /** Where it is, in world coordinates, m. */
-  position: Vec2;
-  /** Its custom properties, by name. */
-  properties: Record<string, unknown>;
-}
+export type { TileKind, TiledSpawn, TiledObject, TiledOptions, TiledDecompress, TiledCompression } from "./types.js";
 
 const KIND_KEYS = ["friction", "restitution", "oneWay", "isSensor", "collisionFilter", "tangentSpeed", "rollingResistance", "label", "userData"];
 
 /**
  * Static colliders built from a grid of tile ids (`TileMap.fromGrid`) or an
  * orthogonal Tiled map (`TileMap.fromTiled`): runs of equal tiles merged per
- * row, one-way tiles, spawn points and sensors. See the file's comment for
- * the coordinates.
+ * row, tiles' collision shapes, one-way tiles, object-layer shapes, spawn
+ * points and sensors. See the file's comment for the coordinates.
  */
 export class TileMap {
-  /** The static colliders made, in the order added (row by row, top first; then sensors). */
-  readonly bodies: AABB[] = [];
+  /**
+   * The static colliders made, in the order added: each tile layer's row by
+   * row, top first (`fromGrid`: all `AABB`s); then the object layers'
+   * shapes that are not sensors.
+   */
+  readonly bodies: Body[] = [];
   /** Spawn points (Tiled point objects), in the file's order. */
   readonly spawns: TiledSpawn[] = [];
-  /** Sensor bodies made from Tiled rectangles (class or type "sensor"), in the file's order. */
-  readonly sensors: AABB[] = [];
-  /** Columns of the grid. */
+  /** Sensor bodies made from Tiled objects of class (or type) "sensor", in the file's order. */
+  readonly sensors: Body[] = [];
+  /** Each object of the map's object layers, in the file's order, with the bodies made from it (`fromTiled`). */
+  readonly objects: TiledObject[] = [];
+  /** One line for each thing of the map that made no body (an unsupported object, a degenerate polygon, ...). */
+  readonly warnings: string[] = [];
+  /** Columns of the grid (an infinite Tiled map: the span of its chunks). */
   readonly columns: number;
-  /** Rows of the grid. */
+  /** Rows of the grid (an infinite Tiled map: the span of its chunks). */
   readonly rows: number;
+  /** The grid's first column: 0, or for an infinite Tiled map its leftmost chunk's (cells keep Tiled's coordinates, negative ones too). */
+  readonly firstColumn: number;
+  /** The grid's first row: 0, or for an infinite Tiled map its top chunk's. */
+  readonly firstRow: number;
   /** Width of a tile, m. */
   readonly tileWidth: number;
   /** Height of a tile, m. */
   readonly tileHeight: number;
-  /** The world position of the grid's top-left corner. */
+  /** The world position of cell (0, 0)'s top-left corner (Tiled's pixel (0, 0)). */
   readonly origin: Readonly<Vec2>;
 
-  private constructor(columns: number, rows: number, w: number, h: number, origin: Vec2) {
+  private constructor(columns: number, rows: number, w: number, h: number, origin: Vec2, firstColumn = 0, firstRow = 0) {
     this.columns = columns;
     this.rows = rows;
+    this.firstColumn = firstColumn;
+    this.firstRow = firstRow;
     this.tileWidth = w;
     this.tileHeight = h;
     this.origin = Object.freeze({ x: origin.x, y: origin.y });
@@ -140,109 +140,33 @@ export class TileMap {
   }
 
   /**
-   * Load an orthogonal Tiled map (the JSON format, a finite map with CSV or
-   * plain-array tile data): the first tile layer becomes colliders (through
-   * `fromGrid`), object layers give spawn points (point objects) and sensors
-   * (rectangles whose class or type is "sensor"). Tile properties from the
-   * map's embedded tilesets: `oneWay` (bool: a platform landed on from
-   * above), `solid` (bool, default true), `friction`, `restitution`,
-   * `tangentSpeed` (numbers). A tile is `pixelsPerMetre` pixels (default: the
-   * map's tile width, so a tile is 1 m). Checked first, like `fromGrid`.
+   * Load an orthogonal Tiled map (its JSON, parsed): every visible tile layer
+   * (also in group layers, with their offsets), or the ones `layers` names;
+   * plain-array, CSV or base64 data (zlib, gzip or zstd through
+   * `decompress`); finite and infinite maps; tilesets embedded or external
+   * (`loadTileset`). Whole tiles become merged runs of static AABBs; a
+   * tile's collision shapes in its tileset (slopes, half tiles) become those
+   * shapes, flipped as the tile is. Tile properties: `oneWay` (bool: landed
+   * on from above), `solid` (bool, default true), `friction`,
+   * `restitution`, `tangentSpeed` (numbers); with `collides: "name"` only
+   * tiles whose property `name` is true collide. Object layers: rectangles
+   * (rotated too), ellipses, polygons (concave ones as their convex pieces)
+   * and polylines become static bodies (sensors for class "sensor"), points
+   * `spawns`; see `objects` and `warnings`. A tile is `pixelsPerMetre`
+   * pixels (default: the map's tile width, so a tile is 1 m). Everything is
+   * checked and built before anything is added: a malformed map is a
+   * TypeError/RangeError naming the field, and the world is left unchanged.
+   * See docs/platformers-and-tiles.md.
    */
-  static fromTiled(world: { add(b: AABB): AABB }, map: unknown, options: { pixelsPerMetre?: number; origin?: Vec2 } = {}): TileMap {
+  static fromTiled(world: { add<B extends Body>(b: B): B }, map: unknown, options: TiledOptions = {}): TileMap {
     checkWorld(world);
-    if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
-    const m = map as Record<string, unknown>;
-    if (m === null || typeof m !== "object") throw new TypeError(`capsule2d: map must be a Tiled JSON object, got ${check.describe(map)}`);
-    if (m.orientation !== "orthogonal") throw new RangeError(`capsule2d: map.orientation must be "orthogonal", got ${check.describe(m.orientation)}`);
-    if (m.infinite === true) throw new RangeError("capsule2d: map.infinite maps (chunked layers) are not supported, got true");
-    const width = check.integer("map.width", m.width, 1, 1 << 20);
-    const height = check.integer("map.height", m.height, 1, 1 << 20);
-    const tw = check.positive("map.tilewidth", m.tilewidth);
-    const th = check.positive("map.tileheight", m.tileheight);
-    const ppm = options.pixelsPerMetre === undefined ? tw : check.positive("pixelsPerMetre", options.pixelsPerMetre);
-    const origin = options.origin === undefined ? { x: 0, y: 0 } : check.point("origin", options.origin);
-    if (!Array.isArray(m.layers)) throw new TypeError(`capsule2d: map.layers must be an array, got ${check.describe(m.layers)}`);
-    const layers = m.layers as Record<string, unknown>[];
-    layers.forEach((l, i) => {
-      if (l === null || typeof l !== "object") throw new TypeError(`capsule2d: map.layers[${i}] must be an object, got ${check.describe(l)}`);
-    });
-    const tileLayer = layers.find((l) => l.type === "tilelayer");
-    if (tileLayer === undefined) throw new RangeError("capsule2d: map.layers has no tile layer");
-    if (tileLayer.encoding !== undefined && tileLayer.encoding !== "csv") {
-      throw new RangeError(`capsule2d: tile layer encoding must be csv or absent (plain array), got ${check.describe(tileLayer.encoding)}`);
-    }
-    const data = tileLayer.data;
-    if (!Array.isArray(data) || data.length !== width * height) {
-      throw new RangeError(`capsule2d: tile layer data must be an array of map.width × map.height = ${width * height} ids, got ${check.describe(data)}`);
-    }
-    // tile kinds from the tilesets' properties (gid = firstgid + local id; flip bits masked off)
-    const kinds: Record<number, TileKind> = {};
-    const tilesets = Array.isArray(m.tilesets) ? (m.tilesets as Record<string, unknown>[]) : [];
-    for (const [t, ts] of tilesets.entries()) {
-      if (ts === null || typeof ts !== "object") throw new TypeError(`capsule2d: map.tilesets[${t}] must be an object, got ${check.describe(ts)}`);
-      if (ts.source !== undefined) throw new RangeError(`capsule2d: external tilesets are not supported (embed them), got source ${check.describe(ts.source)}`);
-      const first = check.integer("tileset.firstgid", ts.firstgid, 1, 0x1fffffff);
-      // checked, but not expanded: every tile the layer uses gets its kind below, so a tileset that
-      // claims 5e7 tiles costs nothing (the layer's tiles are at most width × height)
-      if (ts.tilecount !== undefined) check.integer("tileset.tilecount", ts.tilecount, 0, 0x1fffffff);
-      for (const [k, tile] of (Array.isArray(ts.tiles) ? (ts.tiles as Record<string, unknown>[]) : []).entries()) {
-        if (tile === null || typeof tile !== "object") throw new TypeError(`capsule2d: map.tilesets[${t}].tiles[${k}] must be an object, got ${check.describe(tile)}`);
-        const gid = first + check.integer("tile.id", tile.id, 0, 0x1fffffff);
-        const props = readProperties(tile.properties);
-        if (props.solid === false) {
-          kinds[gid] = false;
-          continue;
-        }
-        const kind: Exclude<TileKind, false> = {};
-        if (props.oneWay === true) kind.oneWay = { x: 0, y: 1 };
-        if (props.friction !== undefined) kind.friction = check.nonNegative(`tile ${gid} friction`, props.friction);
-        if (props.restitution !== undefined) kind.restitution = check.nonNegative(`tile ${gid} restitution`, props.restitution);
-        if (props.tangentSpeed !== undefined) kind.tangentSpeed = check.finite(`tile ${gid} tangentSpeed`, props.tangentSpeed);
-        kinds[gid] = kind;
-      }
-    }
-    const grid: number[][] = [];
-    for (let row = 0; row < height; row++) {
-      const line: number[] = [];
-      for (let col = 0; col < width; col++) {
-        const raw = data[row * width + col];
-        const gid = check.integer(`tile layer data[${row * width + col}]`, raw, 0, 0xffffffff) & 0x1fffffff;
-        if (gid !== 0 && !(gid in kinds)) kinds[gid] = {}; // a tile of a tileset without tilecount
-        line.push(gid);
-      }
-      grid.push(line);
-    }
-    // objects: checked and converted before anything is added
-    const spawns: TiledSpawn[] = [];
-    const sensors: AABB[] = [];
-    const s = 1 / ppm;
-    for (const layer of layers) {
-      if (layer === null || typeof layer !== "object" || layer.type !== "objectgroup") continue;
-      for (const [k, o] of (Array.isArray(layer.objects) ? (layer.objects as Record<string, unknown>[]) : []).entries()) {
-        if (o === null || typeof o !== "object") throw new TypeError(`capsule2d: objects[${k}] of layer ${check.describe(layer.name)} must be an object, got ${check.describe(o)}`);
-        const kind = String(o.class ?? o.type ?? "");
-        const x = check.finite("object.x", o.x) * s;
-        const y = check.finite("object.y", o.y) * s;
-        if (o.point === true) {
-          spawns.push({ name: String(o.name ?? ""), type: kind, position: { x: origin.x + x, y: origin.y - y }, properties: readProperties(o.properties) });
-        } else if (kind === "sensor") {
-          const ow = check.positive("object.width", o.width) * s;
-          const oh = check.positive("object.height", o.height) * s;
-          sensors.push(
-            AABB.fromBounds({ x: origin.x + x, y: origin.y - y - oh }, { x: origin.x + x + ow, y: origin.y - y }, {
-              type: "static",
-              isSensor: true,
-              label: String(o.name ?? ""),
-              userData: readProperties(o.properties),
-            }),
-          );
-        }
-      }
-    }
-    const result = TileMap.fromGrid(world, grid, { tileSize: { x: tw * s, y: th * s }, origin, kinds });
-    for (const p of spawns) result.spawns.push(p);
-    for (const b of sensors) result.sensors.push(world.add(b));
+    const plan = readTiled(map, options);
+    const result = new TileMap(plan.columns, plan.rows, plan.tileWidth, plan.tileHeight, plan.origin, plan.firstColumn, plan.firstRow);
+    for (const b of plan.bodies) result.bodies.push(world.add(b));
+    for (const p of plan.spawns) result.spawns.push(p);
+    for (const b of plan.sensors) result.sensors.push(world.add(b));
+    for (const o of plan.objects) result.objects.push(o);
+    for (const w of plan.warnings) result.warnings.push(w);
     return result;
   }
 }
@@ -279,12 +203,4 @@ function checkGrid(grid: readonly (readonly number[])[], kinds: Record<number, T
   });
   if (cols === 0) throw new RangeError("capsule2d: grid rows must not be empty");
   return cols;
-}
-
-/** Tiled's `[{ name, type, value }]` properties as an object. */
-function readProperties(props: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!Array.isArray(props)) return out;
-  for (const p of props as { name?: unknown; value?: unknown }[]) if (p !== null && typeof p === "object" && typeof p.name === "string") out[p.name] = p.value;
-  return out;
 }

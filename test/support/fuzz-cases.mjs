@@ -174,6 +174,11 @@ function checkWorld(C, world) {
     if (again.stateHash() !== world.stateHash()) return "its JSON snapshot reloads to another state";
     C.core.World.fromSnapshot(world.snapshot({ format: "binary" }));
   } catch (e) {
+    // until snapshots carry the shapes of issue 30 (a Tiled map's slopes and object shapes are
+    // polygons and segments), such a world is checked by its clone, which carries them
+    if (e instanceof RangeError && /snapshots do not carry Box, Polygon or Segment bodies yet/.test(e.message)) {
+      return world.clone().stateHash() === world.stateHash() ? null : "its clone has another state";
+    }
     return `a loaded world cannot reload its own snapshot: ${e && e.message}`;
   }
   return null;
@@ -289,6 +294,31 @@ const KINDS = {
       return world;
     });
   },
+  // a map with every feature fromTiled reads (issue 31): groups and offsets, base64 (zlib) and CSV
+  // layers or an infinite map's chunks, an external tileset, tiles' collision shapes and flip flags,
+  // every kind of object; mutated, also in the external tileset and the compressed bytes
+  async tiledMaps(C, r) {
+    const { deflateSync, inflateSync } = await import("node:zlib");
+    const map = richTiledMap(r.next() < 0.3, deflateSync);
+    const external = richTileset();
+    for (let k = 0, n = 1 + r.int(3); k < n; k++) mutateJSON(r, r.next() < 0.8 ? map : external);
+    const world = new C.core.World();
+    const hash = world.stateHash();
+    const decompress = (bytes, format, size) => {
+      if (r.next() < 0.1) return new Uint8Array(r.pick([0, size - 1, size + 4, 1 << 20]));
+      return new Uint8Array(inflateSync(bytes, { maxOutputLength: Math.max(1, size) }));
+    };
+    return judge(C, () => {
+      try {
+        C.core.TileMap.fromTiled(world, map, { origin: { x: 0, y: 8 }, loadTileset: () => external, decompress, layers: r.next() < 0.2 ? ["solid"] : undefined, collides: r.next() < 0.2 ? "collides" : undefined });
+      } catch (e) {
+        if (world.bodies.length > 0 || world.stateHash() !== hash) throw new Error("a refused map left bodies in the world");
+        throw e;
+      }
+      world.add(new C.core.Circle({ radius: 0.3, position: { x: 2, y: 6 } }));
+      return world;
+    });
+  },
   async messages(C, r) {
     const { MessageChannel } = await import("node:worker_threads");
     const { port1, port2 } = new MessageChannel();
@@ -329,6 +359,53 @@ const KINDS = {
     return errors.length > 0 ? errors.join("; ") : null;
   },
 };
+
+/** A tileset of shaped tiles: a slope polygon, a half tile, an ellipse, a polyline, a rotated rectangle. */
+function richTileset() {
+  return {
+    name: "shapes", tilewidth: 32, tileheight: 32, tilecount: 8, columns: 8,
+    tiles: [
+      { id: 0, objectgroup: { objects: [{ id: 1, x: 0, y: 32, polygon: [{ x: 0, y: 0 }, { x: 32, y: -32 }, { x: 32, y: 0 }] }] } },
+      { id: 1, properties: [{ name: "collides", type: "bool", value: true }, { name: "friction", type: "float", value: 0.3 }], objectgroup: { objects: [{ id: 1, x: 0, y: 16, width: 32, height: 16 }] } },
+      { id: 2, objectgroup: { objects: [{ id: 1, x: 4, y: 4, width: 24, height: 16, ellipse: true }] } },
+      { id: 3, objectgroup: { objects: [{ id: 1, x: 0, y: 8, polyline: [{ x: 0, y: 0 }, { x: 32, y: 8 }] }, { id: 2, x: 16, y: 0, width: 8, height: 8, rotation: 30 }] } },
+    ],
+  };
+}
+
+/** Every feature of a Tiled map that fromTiled reads, finite (base64 zlib, CSV, groups) or infinite (chunks). */
+function richTiledMap(infinite, deflateSync) {
+  const W = 16;
+  const H = 8;
+  const ids = [];
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) ids.push(y === 7 ? 1 : y === 6 && x % 3 === 0 ? [9, 10, 11, 12][x % 4] | (x % 2 ? 0x80000000 : 0) | (x % 5 === 0 ? 0x20000000 : 0) : 0);
+  const b64 = (list) => {
+    const b = new Uint8Array(list.length * 4);
+    const v = new DataView(b.buffer);
+    list.forEach((n, i) => v.setUint32(i * 4, n >>> 0, true));
+    return Buffer.from(deflateSync(b)).toString("base64");
+  };
+  const tile = infinite
+    ? { name: "solid", type: "tilelayer", encoding: "base64", compression: "zlib", chunks: [{ x: 0, y: 0, width: W, height: 4, data: b64(ids.slice(0, W * 4)) }, { x: 0, y: 4, width: W, height: 4, data: b64(ids.slice(W * 4)) }] }
+    : { name: "solid", type: "tilelayer", encoding: "base64", compression: "zlib", width: W, height: H, data: b64(ids) };
+  return {
+    type: "map", orientation: "orthogonal", infinite, width: W, height: H, tilewidth: 32, tileheight: 32,
+    layers: [
+      { name: "back", type: "tilelayer", visible: false, encoding: "csv", width: W, height: H, data: ids.map((n) => n >>> 0).join(","), ...(infinite ? { data: undefined, chunks: [{ x: 0, y: 0, width: W, height: H, data: ids }] } : {}) },
+      { name: "world", type: "group", offsetx: 16, offsety: -8, layers: [tile] },
+      { name: "things", type: "objectgroup", objects: [
+        { id: 1, name: "start", type: "spawn", x: 40, y: 100, point: true },
+        { id: 2, name: "box", x: 64, y: 64, width: 32, height: 16, rotation: 20, properties: [{ name: "oneWay", type: "bool", value: true }] },
+        { id: 3, name: "ball", x: 128, y: 64, width: 20, height: 20, ellipse: true },
+        { id: 4, name: "ell", x: 200, y: 200, polygon: [{ x: 0, y: 0 }, { x: 64, y: 0 }, { x: 64, y: -32 }, { x: 32, y: -32 }, { x: 32, y: -64 }, { x: 0, y: -64 }] },
+        { id: 5, name: "rail", x: 10, y: 150, polyline: [{ x: 0, y: 0 }, { x: 50, y: 10 }, { x: 90, y: -10 }] },
+        { id: 6, name: "goal", class: "sensor", x: 400, y: 100, width: 32, height: 64 },
+        { id: 7, name: "sign", x: 0, y: 0, width: 40, height: 10, text: { text: "hi" } },
+      ] },
+    ],
+    tilesets: [{ firstgid: 1, name: "plain", tilewidth: 32, tileheight: 32, tilecount: 8, tiles: [{ id: 0, properties: [{ name: "collides", type: "bool", value: true }] }] }, { firstgid: 9, source: "shapes.tsj" }],
+  };
+}
 
 /** Run `data.count` cases of `data.kind` from `data.seed`; report each case's start through `progress`. */
 export async function run(C, data, progress) {
