@@ -2,7 +2,7 @@
  * Scenes shared by the determinism, snapshot and hardening tests. Built from
  * a seeded generator (no Math.random), so every call builds the same world.
  */
-import { AABB, Capsule, Circle, World, type Body, type CoreWorld, type WorldOptions } from "../../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Polygon, Segment, World, type Body, type CoreWorld, type WorldOptions } from "../../src/entries/capsule2d.js";
 import { Recorder, Recording, replay, verify } from "../../src/entries/replay.js";
 import { enableBinarySnapshots } from "../../src/entries/binary.js";
 
@@ -189,11 +189,31 @@ export function addJointedBodies(world: World, w: number, top: number): void {
   world.addJoint({ type: "revolute", bodyA: anchor, bodyB: hanging, anchor: { x: w / 4 + 0.5, y: top - 0.3 }, breakForce: 2 });
 }
 
-export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number): string[] {
+/**
+ * Turning shapes on the floor of `mixedScene`'s container (half-width `w`),
+ * where the mixed bodies fall on them: boxes (one rounded), regular
+ * pentagons, an off-centroid triangle, a static segment slope.
+ */
+export function addTurningBodies(world: World, w: number): void {
+  world.add(new Segment({ type: "static", a: { x: -w / 3 + 0.3, y: 0.8 }, b: { x: -w / 3 + 1.5, y: 0.05 } }));
+  const x0 = -w / 3 + 1.8;
+  const span = (2 * w) / 3 - 2.8;
+  for (let k = 0; k < 12; k++) {
+    const position = { x: x0 + (k * span) / 11, y: 0.5 + (k % 3) * 0.5 };
+    const angle = 0.3 * k;
+    if (k % 4 === 0) world.add(new Box({ position, angle, halfWidth: 0.2, halfHeight: 0.15 }));
+    else if (k % 4 === 1) world.add(Polygon.regular(5, 0.2, { position, angle }));
+    else if (k % 4 === 2) world.add(new Polygon({ position, angle, vertices: [{ x: 0, y: 0 }, { x: 0.4, y: 0 }, { x: 0.05, y: 0.3 }], radius: 0.01 }));
+    else world.add(new Box({ position, angle, halfWidth: 0.25, halfHeight: 0.1, radius: 0.03 }));
+  }
+}
+
+export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false): string[] {
   enableBinarySnapshots(); // for the snapshot halfway (this also runs in browsers, without test/setup.ts)
   let world = mixedScene(bodies, seed, options);
   const cols = Math.ceil(Math.sqrt(bodies * 1.5));
   addJointedBodies(world, cols * 0.35 + 1, 4 + (bodies / cols) * 0.8 + 3.5);
+  if (turning) addTurningBodies(world, cols * 0.35 + 1);
   const out: string[] = [];
   for (let i = 1; i <= steps; i++) {
     world.step(1 / 60);
