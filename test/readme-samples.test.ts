@@ -16,7 +16,7 @@ function run(code: string): string {
 
 describe("README samples", () => {
   it("every sample is run by a test (here, or the game in the browser)", () => {
-    expect(readmeSampleNames()).toEqual(["hello", "collide", "shapes", "game"]);
+    expect(readmeSampleNames()).toEqual(["hello", "collide", "shapes", "tiled", "game"]);
   });
 
   it("hello world prints each pair beginning to touch, then the bodies at rest, as the README shows", () => {
@@ -32,6 +32,10 @@ describe("README samples", () => {
 
   it("collide prints the manifold the README shows: normal (0, 1), depth 1.75", () => {
     expect(run(readmeSample("collide"))).toBe(readmeOutput("collide"));
+  });
+
+  it("tiled loads the example level and prints what it made, as the README shows", () => {
+    expect(run(readmeSample("tiled"))).toBe(readmeOutput("tiled"));
   });
 
   it("shapes prints where the turning box, the polygon and the two compounds came to rest, as the README shows", () => {
