@@ -64,10 +64,7 @@ function drawShape(demo: Demo, outline: Vec2[]): void {
 
 function installPen(demo: Demo): void {
   const canvas = demo.canvas;
-  const toWorld = (e: PointerEvent): Vec2 => {
-    const r = canvas.getBoundingClientRect();
-    return demo.camera.screenToWorld(e.clientX - r.left, e.clientY - r.top);
-  };
+  const toWorld = (e: PointerEvent): Vec2 => demo.clientToWorld(e.clientX, e.clientY);
   addEventListener(
     "pointerdown",
     (e) => {

@@ -328,6 +328,12 @@ export class Demo {
     this.camera.apply(ctx);
   }
 
+  /** The world point under page coordinates (a pointer event's clientX, clientY). */
+  clientToWorld(x: number, y: number): Vec2 {
+    const r = this.canvas.getBoundingClientRect();
+    return this.camera.screenToWorld(x - r.left, y - r.top);
+  }
+
   /** Page coordinates of a world point. */
   worldToClient(p: Vec2): { x: number; y: number } {
     const s = this.camera.worldToScreen(p);

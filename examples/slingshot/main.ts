@@ -46,10 +46,7 @@ function launch(demo: Demo, from: Vec2): void {
 
 function installSling(demo: Demo): void {
   const canvas = demo.canvas;
-  const toWorld = (e: PointerEvent): Vec2 => {
-    const r = canvas.getBoundingClientRect();
-    return demo.camera.screenToWorld(e.clientX - r.left, e.clientY - r.top);
-  };
+  const toWorld = (e: PointerEvent): Vec2 => demo.clientToWorld(e.clientX, e.clientY);
   addEventListener(
     "pointerdown",
     (e) => {
