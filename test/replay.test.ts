@@ -564,5 +564,23 @@ describe("bad recordings are refused with an error that says what is wrong", () 
     expect(() => new Recorder(world)).toThrow(/already has a recorder/);
     expect(() => new Recorder({} as never)).toThrow(TypeError);
     expect(() => new Recorder(new World(), { snapshotInterval: -1 })).toThrow(/options.snapshotInterval/);
+    // 0 steps between snapshots means nothing (issue 32): a RangeError that names the field and the way to keep none
+    expect(() => new Recorder(new World(), { snapshotInterval: 0 })).toThrow(RangeError);
+    expect(() => new Recorder(new World(), { snapshotInterval: 0 })).toThrow(/options.snapshotInterval must be an integer in \[1, .*snapshotCapacity: 0/);
+    expect(() => new Recorder(new World(), { snapshotCapacity: -1 })).toThrow(/options.snapshotCapacity/);
+  });
+
+  it("snapshotCapacity 0 keeps no snapshots: a rollback replays from the recording's start, to the same state", () => {
+    const world = mixedScene(30, 5);
+    const recorder = new Recorder(world, { snapshotCapacity: 0 });
+    const hashes: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      world.step(1 / 60);
+      hashes.push(world.stateHash());
+    }
+    expect(recorder.recording.ring.length).toBe(0);
+    const back = recorder.rollback(25);
+    expect(back.stepCount - recorder.recording.firstStep).toBe(25);
+    expect(back.stateHash()).toBe(hashes[24]);
   });
 });

@@ -27,9 +27,9 @@ import type { ForceField } from "../solver/integrate.js";
 
 /** Options of `new Recorder(world, options)`. */
 export interface RecorderOptions {
-  /** Keep a binary snapshot every this many steps (default 30; 0: none, rollback then replays from the start). */
+  /** Keep a binary snapshot every this many steps, at least 1 (default 30). */
   snapshotInterval?: number;
-  /** How many snapshots the ring keeps, newest last (default 16). */
+  /** How many snapshots the ring keeps, newest last (default 16; 0: none, rollback then replays from the start). */
   snapshotCapacity?: number;
 }
 
@@ -46,9 +46,9 @@ export class Recorder {
   private readonly spare: ArrayBuffer[] = [];
   /** The force field in use now (its index in the recording's fields; -1 for none). */
   private field: number;
-  /** Steps between the ring's snapshots (0: none). */
+  /** Steps between the ring's snapshots. */
   readonly snapshotInterval: number;
-  /** Snapshots the ring keeps. */
+  /** Snapshots the ring keeps (0: none). */
   readonly snapshotCapacity: number;
   /** The recording so far (it grows as the world is changed and stepped). */
   readonly recording: Recording;
@@ -62,8 +62,11 @@ export class Recorder {
     if (!(world instanceof World)) throw new TypeError(`capsule2d: world must be a World, got ${check.describe(world)}`);
     check.object("options", options);
     check.knownKeys("options", options, ["snapshotInterval", "snapshotCapacity"]);
-    this.snapshotInterval = check.integer("options.snapshotInterval", options.snapshotInterval ?? 30, 0, 0x7fffffff);
-    this.snapshotCapacity = check.integer("options.snapshotCapacity", options.snapshotCapacity ?? 16, 1, 0x7fffffff);
+    if (options.snapshotInterval === 0) {
+      throw new RangeError("capsule2d: options.snapshotInterval must be an integer in [1, 2147483647], got 0 (for no snapshots, snapshotCapacity: 0)");
+    }
+    this.snapshotInterval = check.integer("options.snapshotInterval", options.snapshotInterval ?? 30, 1, 0x7fffffff);
+    this.snapshotCapacity = check.integer("options.snapshotCapacity", options.snapshotCapacity ?? 16, 0, 0x7fffffff);
     const ff = world.forceField;
     this.recording = new Recording(world.snapshot({ format: "binary" }), world.stepCount, ff === null ? -1 : 0);
     if (ff !== null) this.recording.fields.push(ff);
@@ -215,7 +218,7 @@ export class Recorder {
     rec.stepEnds.push(rec.ops.length);
     rec.hashes.push(world.stateHash());
     const n = this.snapshotInterval;
-    if (n > 0 && (world.stepCount - rec.firstStep) % n === 0) {
+    if (this.snapshotCapacity > 0 && (world.stepCount - rec.firstStep) % n === 0) {
       // a full ring recycles its oldest snapshot's buffer, and a rollback the ones it dropped (when the size is the same)
       if (rec.ring.length >= this.snapshotCapacity) this.spare.push(rec.ring.shift()!.buffer);
       const buffer = world.snapshotInto(this.spare.length > 0 ? this.spare.pop()! : null);

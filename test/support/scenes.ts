@@ -266,7 +266,7 @@ export function recordedSession(steps: number): { saved: number[]; hashes: strin
   const world = mixedScene(60, 11);
   const cols = Math.ceil(Math.sqrt(60 * 1.5));
   addJointedBodies(world, cols * 0.35 + 1, 4 + (60 / cols) * 0.8 + 3.5);
-  const recorder = new Recorder(world, { snapshotInterval: 0 });
+  const recorder = new Recorder(world, { snapshotCapacity: 0 });
   for (let i = 1; i <= steps; i++) {
     recorder.input({ step: i, push: (i * 7) % 5 });
     const dyn = world.bodies.filter((b) => b.isDynamic);
