@@ -16,7 +16,8 @@ function run(code: string): string {
 
 describe("README samples", () => {
   it("every sample is run by a test (here, or the game in the browser)", () => {
-    expect(readmeSampleNames()).toEqual(["hello", "collide", "shapes", "tiled", "game"]);
+    expect(readmeSampleNames()).toEqual(["hello", "shapes", "tiled", "game"]);
+    expect(readmeSampleNames("docs/bodies-and-shapes.md")).toEqual(["collide"]);
   });
 
   it("hello world prints each pair beginning to touch, then the bodies at rest, as the README shows", () => {
@@ -30,8 +31,8 @@ describe("README samples", () => {
     expect(lines.some((l) => /depth -\d/.test(l))).toBe(true); // a depth can be negative
   });
 
-  it("collide prints the manifold the README shows: normal (0, 1), depth 1.75", () => {
-    expect(run(readmeSample("collide"))).toBe(readmeOutput("collide"));
+  it("collide (docs/bodies-and-shapes.md) prints the manifold the page shows: normal (0, 1), depth 1.75", () => {
+    expect(run(readmeSample("collide", "docs/bodies-and-shapes.md"))).toBe(readmeOutput("collide", "docs/bodies-and-shapes.md"));
   });
 
   it("tiled loads the example level and prints what it made, as the README shows", () => {

@@ -1,7 +1,7 @@
 /**
  * The README's pages, run as written in Chromium against the built files.
  *
- * The `<script>` example: dist/capsule2d.iife.min.js defines `Capsule2D`,
+ * The `<script>` example (docs/small-builds.md, "Without a bundler"): dist/capsule2d.iife.min.js defines `Capsule2D`,
  * dist/debug.iife.min.js adds `Capsule2D.debug`, and the page steps a world
  * and draws it.
  *
@@ -23,13 +23,13 @@ import { ROOT as root, readmeSample } from "../support/readme-samples.js";
 
 const MARKER = "<!-- readme-script-example -->";
 
-/** The page from the README: the ```html block after the marker. */
+/** The page from docs/small-builds.md (linked from the README): the ```html block after the marker. */
 function readmePage(): string {
-  const readme = readFileSync(`${root}README.md`, "utf8");
+  const readme = readFileSync(`${root}docs/small-builds.md`, "utf8");
   const at = readme.indexOf(MARKER);
-  if (at < 0) throw new Error(`README.md has no ${MARKER}`);
+  if (at < 0) throw new Error(`docs/small-builds.md has no ${MARKER}`);
   const match = /```html\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!match) throw new Error(`no \`\`\`html block after ${MARKER} in README.md`);
+  if (!match) throw new Error(`no \`\`\`html block after ${MARKER} in docs/small-builds.md`);
   return match[1]!;
 }
 

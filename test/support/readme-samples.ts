@@ -12,27 +12,27 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 function blockAfter(text: string, marker: string, lang: string): string {
   const at = text.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no ${marker}`);
+  if (at < 0) throw new Error(`no ${marker} in the page`);
   const match = new RegExp("```" + lang + "\\n([\\s\\S]*?)```").exec(text.slice(at + marker.length));
-  if (!match) throw new Error(`no \`\`\`${lang} block after ${marker} in README.md`);
+  if (!match) throw new Error(`no \`\`\`${lang} block after ${marker}`);
   return match[1]!;
 }
 
-function readme(): string {
-  return readFileSync(`${ROOT}README.md`, "utf8");
+function readme(file: string): string {
+  return readFileSync(`${ROOT}${file}`, "utf8");
 }
 
-/** The sample's code. */
-export function readmeSample(name: string): string {
-  return blockAfter(readme(), `<!-- readme-sample: ${name} -->`, "js");
+/** The sample's code (in README.md, or in `file`, a page of docs/). */
+export function readmeSample(name: string, file = "README.md"): string {
+  return blockAfter(readme(file), `<!-- readme-sample: ${name} -->`, "js");
 }
 
-/** What the README says the sample prints. */
-export function readmeOutput(name: string): string {
-  return blockAfter(readme(), `<!-- readme-output: ${name} -->`, "text");
+/** What the README (or `file`) says the sample prints. */
+export function readmeOutput(name: string, file = "README.md"): string {
+  return blockAfter(readme(file), `<!-- readme-output: ${name} -->`, "text");
 }
 
-/** Every sample's name, in the order of the README. */
-export function readmeSampleNames(): string[] {
-  return [...readme().matchAll(/<!-- readme-sample: ([\w-]+) -->/g)].map((m) => m[1]!);
+/** Every sample's name, in the order of the README (or `file`). */
+export function readmeSampleNames(file = "README.md"): string[] {
+  return [...readme(file).matchAll(/<!-- readme-sample: ([\w-]+) -->/g)].map((m) => m[1]!);
 }
