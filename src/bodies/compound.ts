@@ -262,10 +262,12 @@ function build(options: CompoundOptions, keys: readonly string[], defs: readonly
   }
   // the shapes, in the body's frame, reading their numbers from their parts
   const list: Shape<Body>[] = [];
+  const frames: (PolygonGeometry | null)[] = [];
   for (let i = 0; i < n; i++) {
     const p = parts[i]!;
     const d = defs[i]!;
     const own = p._shape;
+    frames.push(own !== null ? own._frame : null);
     const ox = d.offset?.x ?? 0;
     const oy = d.offset?.y ?? 0;
     const angle = d.angle ?? 0;
@@ -287,7 +289,7 @@ function build(options: CompoundOptions, keys: readonly string[], defs: readonly
     body.y0 = body.py;
   }
   // the body's density is its mean one, so that density × area is its mass (setDensity, setMass scale it)
-  const data: CompoundData = { local, area, unitInertia: total > 0 ? inertia / total : 0 };
+  const data: CompoundData = { local, area, unitInertia: total > 0 ? inertia / total : 0, frames: Object.freeze(frames) };
   if (options.mass === undefined) body._density = area > 0 ? total / area : 0;
   body.setParts(parts, data, options);
   return body;
