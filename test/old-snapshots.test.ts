@@ -52,6 +52,7 @@ function expectAsWritten(world: World, want: OldExpected, format: "json" | "bina
   const contacts = world.contacts.map((c) => ({
     bodyA: c.bodyA.id,
     bodyB: c.bodyB.id,
+    ...(want.version >= 6 ? { shapeA: c.bodyA.shapes.indexOf(c.shapeA), shapeB: c.bodyB.shapes.indexOf(c.shapeB) } : {}),
     isSensor: c.isSensor,
     normal: hex([c.manifold.normal.x, c.manifold.normal.y]),
     points: c.manifold.points.map((p) => ({ id: p.id, bits: hex([p.x, p.y, p.depth, p.normalImpulse, p.tangentImpulse]) })),
