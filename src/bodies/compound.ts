@@ -144,7 +144,8 @@ const GEOMETRY_KEYS: Record<ShapeDef["shape"], readonly string[]> = {
 function renamed(e: unknown, at: string, keys: readonly string[]): unknown {
   if (!(e instanceof RangeError || e instanceof TypeError)) return e;
   const rest = e.message.replace(/^capsule2d: /, "");
-  const word = /^[A-Za-z]+/.exec(rest)?.[0] ?? "";
+  // a field's name starts the message ("radius must be > 0", "vertices: ..."), not a word of a sentence ("a segment's ...")
+  const word = /^([A-Za-z]+)(?=[.:[]| must| is| has)/.exec(rest)?.[1] ?? "";
   const message = keys.includes(word) ? `capsule2d: ${at}.${rest}` : `capsule2d: ${at}: ${rest}`;
   return e instanceof RangeError ? new RangeError(message) : new TypeError(message);
 }
