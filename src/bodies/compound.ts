@@ -218,6 +218,14 @@ function placedSegment(g: SegmentGeometry, x: number, y: number, c: number, s: n
 
 const KEYS = ["shapes"];
 
+/** @internal What `new Compound(options)` builds (snapshots rebuild compounds by it, without the class and its outline cutting). */
+export function buildCompound(options: CompoundOptions): ShapeBody {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
+  }
+  return build(options, KEYS, options.shapes);
+}
+
 function build(options: CompoundOptions, keys: readonly string[], defs: readonly ShapeDef[]): ShapeBody {
   const body = new ShapeBody(COMPOUND, options, keys);
   if (options.oneWay !== undefined && options.oneWay !== null) {
@@ -311,10 +319,7 @@ export interface Compound extends ShapeBody {}
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class
 export class Compound {
   constructor(options: CompoundOptions) {
-    if (options === null || typeof options !== "object") {
-      throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
-    }
-    return build(options, KEYS, options.shapes) as Compound;
+    return buildCompound(options) as Compound;
   }
 
   /**

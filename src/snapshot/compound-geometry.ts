@@ -33,7 +33,7 @@
  * again with the same shapes (a rollback) keeps them: nothing is rebuilt.
  */
 import { COMPOUND, type Body } from "../bodies/body.js";
-import { Compound, MAX_COMPOUND_SHAPES, type ShapeDef } from "../bodies/compound.js";
+import { buildCompound, MAX_COMPOUND_SHAPES, type ShapeDef } from "../bodies/compound.js";
 import type { ShapeBody } from "../bodies/shape-body.js";
 import { MAX_POLYGON_VERTICES } from "../shapes/hull.js";
 import * as check from "../math/validate.js";
@@ -61,6 +61,9 @@ const G = 12;
 const STRIDE = G + 1 + 2 * MAX_POLYGON_VERTICES;
 /** The per-shape words after kind and count, in binary (offset, angle, material, filter, sensor). */
 const MATERIAL_WORDS = 10;
+
+/** The vertex count each kind must have (a polygon: 3 to 8). */
+const COUNT_OF = [4, -1, 2, 1, 1];
 
 /** Geometry words of a shape of this kind and vertex count. */
 function geometryWords(kind: number, count: number): number {
@@ -177,91 +180,74 @@ function setMaterials(b: Body, x: Entries, userData: boolean): void {
 
 // ---------------------------------------------------------------- checks and the rebuild
 
-function finite(e: GeometryErrors, where: string, v: number): number {
-  if (!Number.isFinite(v)) e.fail(`${where} must be a finite number, got ${v}`);
-  return v;
-}
+const L = check.LIMITS;
+/** The words OX .. SENSOR of an entry: each one's path (JSON and messages), its range and whether it is an integer. */
+const MATERIAL: readonly (readonly [string, number, number, boolean])[] = [
+  ["offset.x", -L.sizeMax, L.sizeMax, false],
+  ["offset.y", -L.sizeMax, L.sizeMax, false],
+  ["angle", -L.angle, L.angle, false],
+  ["density", 0, L.massMax, false],
+  ["friction", 0, L.friction, false],
+  ["restitution", 0, L.restitution, false],
+  ["collisionFilter.category", 0, 0xffffffff, true],
+  ["collisionFilter.mask", 0, 0xffffffff, true],
+  ["collisionFilter.group", -0x80000000, 0x7fffffff, true],
+  ["isSensor", 0, 1, true],
+];
+/** Each kind's geometry words (from G): each one's path and least value (the most: sizeMax). A polygon's vertices follow its radius. */
+const GEOMETRY: readonly (readonly (readonly [string, number])[])[] = [
+  [["halfWidth", L.sizeMin], ["halfHeight", L.sizeMin], ["radius", 0]],
+  [["radius", 0]],
+  [["a.x", -L.sizeMax], ["a.y", -L.sizeMax], ["b.x", -L.sizeMax], ["b.y", -L.sizeMax]],
+  [["radius", L.sizeMin]],
+  [["halfLength", 0], ["radius", L.sizeMin]],
+];
 
 function inRange(e: GeometryErrors, where: string, v: number, lo: number, hi: number): void {
-  finite(e, where, v);
+  if (!Number.isFinite(v)) e.fail(`${where} must be a finite number, got ${v}`);
   if (!(v >= lo && v <= hi)) e.fail(`${where} must be in [${lo}, ${hi}], got ${v}`);
-}
-
-function integer(e: GeometryErrors, where: string, v: number, lo: number, hi: number): void {
-  if (!(Number.isInteger(v) && v >= lo && v <= hi)) e.fail(`${where} must be an integer in [${lo}, ${hi}], got ${v}`);
 }
 
 /** Check every number of entry i (the count was checked as it was read). */
 function checkEntry(e: GeometryErrors, at: string, x: Entries, i: number): void {
   const v = x.v;
   const k = STRIDE * i;
-  const L = check.LIMITS;
-  inRange(e, `${at}.offset.x`, v[k + OX]!, -L.sizeMax, L.sizeMax);
-  inRange(e, `${at}.offset.y`, v[k + OY]!, -L.sizeMax, L.sizeMax);
-  inRange(e, `${at}.angle`, v[k + ANGLE]!, -L.angle, L.angle);
-  inRange(e, `${at}.density`, v[k + DENSITY]!, 0, L.massMax);
-  inRange(e, `${at}.friction`, v[k + FRICTION]!, 0, L.friction);
-  inRange(e, `${at}.restitution`, v[k + RESTITUTION]!, 0, L.restitution);
-  integer(e, `${at}.collisionFilter.category`, v[k + CATEGORY]!, 0, 0xffffffff);
-  integer(e, `${at}.collisionFilter.mask`, v[k + MASK]!, 0, 0xffffffff);
-  integer(e, `${at}.collisionFilter.group`, v[k + GROUP]!, -0x80000000, 0x7fffffff);
-  integer(e, `${at}.isSensor`, v[k + SENSOR]!, 0, 1);
+  for (let j = 0; j < MATERIAL.length; j++) {
+    const [name, lo, hi, int] = MATERIAL[j]!;
+    const w = v[k + OX + j]!;
+    if (int && !(Number.isInteger(w) && w >= lo && w <= hi)) e.fail(`${at}.${name} must be an integer in [${lo}, ${hi}], got ${w}`);
+    inRange(e, `${at}.${name}`, w, lo, hi);
+  }
   const kind = v[k + KIND]!;
-  const g = k + G;
-  const size = (name: string, w: number, min: number): void => inRange(e, `${at}.${name}`, w, min, L.sizeMax);
-  if (kind === 0) {
-    size("halfWidth", v[g]!, L.sizeMin);
-    size("halfHeight", v[g + 1]!, L.sizeMin);
-    size("radius", v[g + 2]!, 0);
-  } else if (kind === 1) {
-    size("radius", v[g]!, 0);
-    for (let j = 0; j < v[k + COUNT]!; j++) {
-      inRange(e, `${at}.vertices[${j}].x`, v[g + 1 + 2 * j]!, -L.sizeMax, L.sizeMax);
-      inRange(e, `${at}.vertices[${j}].y`, v[g + 2 + 2 * j]!, -L.sizeMax, L.sizeMax);
-    }
-  } else if (kind === 2) {
-    inRange(e, `${at}.a.x`, v[g]!, -L.sizeMax, L.sizeMax);
-    inRange(e, `${at}.a.y`, v[g + 1]!, -L.sizeMax, L.sizeMax);
-    inRange(e, `${at}.b.x`, v[g + 2]!, -L.sizeMax, L.sizeMax);
-    inRange(e, `${at}.b.y`, v[g + 3]!, -L.sizeMax, L.sizeMax);
-  } else if (kind === 3) {
-    size("radius", v[g]!, L.sizeMin);
-  } else {
-    size("halfLength", v[g]!, 0);
-    size("radius", v[g + 1]!, L.sizeMin);
+  const geometry = GEOMETRY[kind]!;
+  for (let j = 0; j < geometry.length; j++) inRange(e, `${at}.${geometry[j]![0]}`, v[k + G + j]!, geometry[j]![1], L.sizeMax);
+  if (kind === 1) {
+    for (let j = 0; j < 2 * v[k + COUNT]!; j++) inRange(e, `${at}.vertices[${j >> 1}].${j & 1 ? "y" : "x"}`, v[k + G + 1 + j]!, -L.sizeMax, L.sizeMax);
   }
 }
 
-/** The shape definition of entry i, for `new Compound`. */
-function defOf(x: Entries, i: number): ShapeDef {
+/** Set `o`'s value at the dotted `path` (objects made on the way). */
+function setPath(o: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  for (let i = 0; i < keys.length - 1; i++) o = (o[keys[i]!] ??= {}) as Record<string, unknown>;
+  o[keys[keys.length - 1]!] = value;
+}
+
+/** The shape definition of entry i, for `new Compound` (numbers as `f` gives them: plain, or as JSON writes them). */
+function defOf(x: Entries, i: number, f: (v: number) => unknown = (v) => v): Record<string, unknown> {
   const v = x.v;
   const k = STRIDE * i;
-  const g = k + G;
-  const base = {
-    offset: { x: v[k + OX]!, y: v[k + OY]! },
-    angle: v[k + ANGLE]!,
-    density: v[k + DENSITY]!,
-    friction: v[k + FRICTION]!,
-    restitution: v[k + RESTITUTION]!,
-    isSensor: v[k + SENSOR] === 1,
-    collisionFilter: { category: v[k + CATEGORY]!, mask: v[k + MASK]!, group: v[k + GROUP]! },
-    userData: x.userData[i],
-  };
-  switch (v[k + KIND]) {
-    case 0:
-      return { ...base, shape: "box", halfWidth: v[g]!, halfHeight: v[g + 1]!, radius: v[g + 2]! };
-    case 1: {
-      const vertices = [];
-      for (let j = 0; j < v[k + COUNT]!; j++) vertices.push({ x: v[g + 1 + 2 * j]!, y: v[g + 2 + 2 * j]! });
-      return { ...base, shape: "polygon", vertices, radius: v[g]! };
-    }
-    case 2:
-      return { ...base, shape: "segment", a: { x: v[g]!, y: v[g + 1]! }, b: { x: v[g + 2]!, y: v[g + 3]! } };
-    case 3:
-      return { ...base, shape: "circle", radius: v[g]! };
-    default:
-      return { ...base, shape: "capsule", halfLength: v[g]!, radius: v[g + 1]! };
+  const kind = v[k + KIND]!;
+  const out: Record<string, unknown> = { shape: PART_KINDS[kind] };
+  for (let j = 0; j < MATERIAL.length; j++) setPath(out, MATERIAL[j]![0], j === SENSOR - OX ? v[k + SENSOR] === 1 : f(v[k + OX + j]!));
+  const geometry = GEOMETRY[kind]!;
+  for (let j = 0; j < geometry.length; j++) setPath(out, geometry[j]![0], f(v[k + G + j]!));
+  if (kind === 1) {
+    const vertices = [];
+    for (let j = 0; j < v[k + COUNT]!; j++) vertices.push({ x: f(v[k + G + 1 + 2 * j]!), y: f(v[k + G + 2 + 2 * j]!) });
+    out.vertices = vertices;
   }
+  return out;
 }
 
 /**
@@ -277,8 +263,8 @@ function install(e: GeometryErrors, path: string, body: Body, userData: boolean)
   if (body._oneWay !== null) e.fail(`${path}.oneWay: a compound cannot be one-way`);
   for (let i = 0; i < x.n; i++) checkEntry(e, `${path}.shapes[${i}]`, x, i);
   if (x.hasCenter) {
-    inRange(e, `${path}.localCenter.x`, x.cx, -check.LIMITS.sizeMax, check.LIMITS.sizeMax);
-    inRange(e, `${path}.localCenter.y`, x.cy, -check.LIMITS.sizeMax, check.LIMITS.sizeMax);
+    inRange(e, `${path}.localCenter.x`, x.cx, -L.sizeMax, L.sizeMax);
+    inRange(e, `${path}.localCenter.y`, x.cy, -L.sizeMax, L.sizeMax);
   }
   const mine = body as ShapeBody;
   if (mine._parts !== null) {
@@ -293,12 +279,12 @@ function install(e: GeometryErrors, path: string, body: Body, userData: boolean)
     }
   }
   const shapes: ShapeDef[] = [];
-  for (let i = 0; i < x.n; i++) shapes.push(defOf(x, i));
+  for (let i = 0; i < x.n; i++) shapes.push({ ...defOf(x, i), userData: x.userData[i] } as unknown as ShapeDef);
   let built: ShapeBody | null = null;
   try {
     // static: the record holds the mass (checked against the shapes by bodyRecordProblem); a dynamic
     // compound still needs a shape with area
-    built = new Compound({ type: "static", shapes }) as unknown as ShapeBody;
+    built = buildCompound({ type: "static", shapes });
   } catch (err) {
     const message = `${path}.${(err as Error).message.replace(/^capsule2d: /, "")}`;
     if (err instanceof TypeError) e.typeFail(message);
@@ -353,38 +339,9 @@ export function writeCompoundJSON(b: Body, out: Record<string, unknown>): void {
   if (x.hasCenter) out.localCenter = point(x.cx, x.cy);
   const shapes: Record<string, unknown>[] = [];
   for (let i = 0; i < x.n; i++) {
-    const v = x.v;
-    const k = STRIDE * i;
-    const g = k + G;
-    const kind = v[k + KIND]!;
-    const s: Record<string, unknown> = {
-      kind: PART_KINDS[kind],
-      offset: point(v[k + OX]!, v[k + OY]!),
-      angle: jsonNumber(v[k + ANGLE]!),
-      density: jsonNumber(v[k + DENSITY]!),
-      friction: jsonNumber(v[k + FRICTION]!),
-      restitution: jsonNumber(v[k + RESTITUTION]!),
-      isSensor: v[k + SENSOR] === 1,
-      collisionFilter: { category: v[k + CATEGORY], mask: v[k + MASK], group: v[k + GROUP] },
-    };
-    if (kind === 0) {
-      s.halfWidth = v[g];
-      s.halfHeight = v[g + 1];
-      s.radius = jsonNumber(v[g + 2]!);
-    } else if (kind === 1) {
-      s.radius = jsonNumber(v[g]!);
-      const vertices = [];
-      for (let j = 0; j < v[k + COUNT]!; j++) vertices.push(point(v[g + 1 + 2 * j]!, v[g + 2 + 2 * j]!));
-      s.vertices = vertices;
-    } else if (kind === 2) {
-      s.a = point(v[g]!, v[g + 1]!);
-      s.b = point(v[g + 2]!, v[g + 3]!);
-    } else if (kind === 3) {
-      s.radius = v[g];
-    } else {
-      s.halfLength = jsonNumber(v[g]!);
-      s.radius = v[g + 1];
-    }
+    const s = defOf(x, i, jsonNumber);
+    s.kind = s.shape;
+    delete s.shape;
     const u = jsonValue(x.userData[i]);
     if (u.ok) s.userData = u.value;
     shapes.push(s);
@@ -405,6 +362,12 @@ function jsonObject(e: GeometryErrors, where: string, raw: unknown): Record<stri
   return raw as Record<string, unknown>;
 }
 
+/** The value at the dotted `path` of a JSON value (undefined when a step is not an object). */
+function getPath(o: unknown, path: string): unknown {
+  for (const key of path.split(".")) o = o !== null && typeof o === "object" ? (o as Record<string, unknown>)[key] : undefined;
+  return o;
+}
+
 /** Read and check compound record `record` (at `path`)'s `shapes` and `localCenter` into `body`. */
 export function readCompoundJSON(e: GeometryErrors, record: Record<string, unknown>, path: string, body: Body): void {
   const shapes = record.shapes;
@@ -420,52 +383,28 @@ export function readCompoundJSON(e: GeometryErrors, record: Record<string, unkno
     const kind = PART_KINDS.indexOf(s.kind as PartKind);
     if (kind < 0) e.typeFail(`${at}.kind must be one of ${PART_KINDS.map((k) => JSON.stringify(k)).join(", ")}, got ${check.describe(s.kind)}`);
     const k = STRIDE * i;
-    const g = k + G;
     v[k + KIND] = kind;
-    const offset = jsonObject(e, `${at}.offset`, s.offset);
-    v[k + OX] = jsonNum(e, `${at}.offset.x`, offset.x);
-    v[k + OY] = jsonNum(e, `${at}.offset.y`, offset.y);
-    v[k + ANGLE] = jsonNum(e, `${at}.angle`, s.angle);
-    v[k + DENSITY] = jsonNum(e, `${at}.density`, s.density);
-    v[k + FRICTION] = jsonNum(e, `${at}.friction`, s.friction);
-    v[k + RESTITUTION] = jsonNum(e, `${at}.restitution`, s.restitution);
-    if (typeof s.isSensor !== "boolean") e.typeFail(`${at}.isSensor must be a boolean, got ${check.describe(s.isSensor)}`);
-    v[k + SENSOR] = s.isSensor ? 1 : 0;
-    const filter = jsonObject(e, `${at}.collisionFilter`, s.collisionFilter);
-    v[k + CATEGORY] = jsonNum(e, `${at}.collisionFilter.category`, filter.category);
-    v[k + MASK] = jsonNum(e, `${at}.collisionFilter.mask`, filter.mask);
-    v[k + GROUP] = jsonNum(e, `${at}.collisionFilter.group`, filter.group);
-    if (kind === 0) {
-      v[k + COUNT] = 4;
-      v[g] = jsonNum(e, `${at}.halfWidth`, s.halfWidth);
-      v[g + 1] = jsonNum(e, `${at}.halfHeight`, s.halfHeight);
-      v[g + 2] = jsonNum(e, `${at}.radius`, s.radius);
-    } else if (kind === 1) {
-      v[g] = jsonNum(e, `${at}.radius`, s.radius);
+    for (let j = 0; j < MATERIAL.length; j++) {
+      const name = MATERIAL[j]![0];
+      const raw = getPath(s, name);
+      if (j === SENSOR - OX) {
+        if (typeof raw !== "boolean") e.typeFail(`${at}.isSensor must be a boolean, got ${check.describe(raw)}`);
+        v[k + SENSOR] = raw ? 1 : 0;
+      } else v[k + OX + j] = jsonNum(e, `${at}.${name}`, raw);
+    }
+    const geometry = GEOMETRY[kind]!;
+    for (let j = 0; j < geometry.length; j++) v[k + G + j] = jsonNum(e, `${at}.${geometry[j]![0]}`, getPath(s, geometry[j]![0]));
+    v[k + COUNT] = COUNT_OF[kind]!;
+    if (kind === 1) {
       const vertices = s.vertices;
       if (!Array.isArray(vertices)) e.typeFail(`${at}.vertices must be an array of { x, y } points, got ${check.describe(vertices)}`);
       if (vertices.length < 3 || vertices.length > MAX_POLYGON_VERTICES) e.fail(`${at}.vertices must hold 3 to ${MAX_POLYGON_VERTICES} points, got ${vertices.length}`);
       v[k + COUNT] = vertices.length;
       for (let j = 0; j < vertices.length; j++) {
         const q = jsonObject(e, `${at}.vertices[${j}]`, vertices[j]);
-        v[g + 1 + 2 * j] = jsonNum(e, `${at}.vertices[${j}].x`, q.x);
-        v[g + 2 + 2 * j] = jsonNum(e, `${at}.vertices[${j}].y`, q.y);
+        v[k + G + 1 + 2 * j] = jsonNum(e, `${at}.vertices[${j}].x`, q.x);
+        v[k + G + 2 + 2 * j] = jsonNum(e, `${at}.vertices[${j}].y`, q.y);
       }
-    } else if (kind === 2) {
-      v[k + COUNT] = 2;
-      const a = jsonObject(e, `${at}.a`, s.a);
-      const b = jsonObject(e, `${at}.b`, s.b);
-      v[g] = jsonNum(e, `${at}.a.x`, a.x);
-      v[g + 1] = jsonNum(e, `${at}.a.y`, a.y);
-      v[g + 2] = jsonNum(e, `${at}.b.x`, b.x);
-      v[g + 3] = jsonNum(e, `${at}.b.y`, b.y);
-    } else if (kind === 3) {
-      v[k + COUNT] = 1;
-      v[g] = jsonNum(e, `${at}.radius`, s.radius);
-    } else {
-      v[k + COUNT] = 1;
-      v[g] = jsonNum(e, `${at}.halfLength`, s.halfLength);
-      v[g + 1] = jsonNum(e, `${at}.radius`, s.radius);
     }
     x.userData[i] = s.userData;
   }
@@ -520,8 +459,6 @@ export function writeCompound(w: GeometrySink, b: Body): void {
   }
 }
 
-/** The vertex count each kind must have (a polygon: 3 to 8). */
-const COUNT_OF = [4, -1, 2, 1, 1];
 
 /** Read and check a compound's block into `body` (a blank compound, its record read). `userData`: the parts lose theirs. */
 export function readCompound(e: GeometryErrors, r: GeometrySource, path: string, body: Body): void {
