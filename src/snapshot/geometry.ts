@@ -3,9 +3,9 @@
  * on), and in a recording's added bodies: part of the snapshot schema
  * (schema.ts), for the fields a fixed-size record cannot hold.
  *
- * A body of these kinds carries a list of shapes (one today; a compound
- * body, later, several, each entry then also with its offset, angle and
- * material) and, when its centre of mass is not its origin, its
+ * A body of these kinds carries a list of one shape (a Compound's list,
+ * with each entry's offset, angle and material, is read and written by
+ * src/snapshot/compound-geometry.ts, which the functions here hand it to) and, when its centre of mass is not its origin, its
  * `localCenter` (body frame). Each shape entry names its `kind` and its
  * geometry in the body's frame:
  *
@@ -49,7 +49,7 @@ export { MAX_COMPOUND_BYTES } from "./compound-geometry.js";
 
 /** `shapes[i].kind` of a snapshot; binary: its index. */
 export const SHAPE_ENTRY_KINDS = ["box", "polygon", "segment"] as const;
-/** The most shapes one body's list may hold in a snapshot (1 until compound bodies come). */
+/** The most shapes a Box's, Polygon's or Segment's list holds in a snapshot (a Compound's: src/snapshot/compound-geometry.ts). */
 export const MAX_SHAPES_PER_BODY = 1;
 /** Normals may differ from the edges' by this much (a regular polygon's come from its angles). */
 const NORMAL_TOLERANCE = 1e-9;
