@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
-import { AABB, Capsule, Circle, TileMap, World, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Circle, Compound, TileMap, World, type Body } from "../src/entries/capsule2d.js";
 import { tiledDecompress } from "../src/entries/tiled-decompress.js";
 
 type Json = Record<string, any>;
@@ -368,7 +368,7 @@ describe("object layers", () => {
     const by = (name: string) => map.objects.find((o) => o.name === name)!;
     expect(map.objects.map((o) => [o.id, o.name, o.class, o.layer, o.bodies.length])).toEqual([
       [1, "crate", "", "things", 1], [2, "tilted", "ramp", "things", 1], [3, "ball", "", "things", 1], [4, "egg", "", "things", 1],
-      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 2], [7, "rail", "", "things", 2], [8, "start", "spawn", "things", 0],
+      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 1], [7, "rail", "", "things", 2], [8, "start", "spawn", "things", 0],
     ]);
     expect(shapeOf(by("crate").bodies[0]!)).toEqual(["aabb", 0, 1.5, 1, 2]);
     // rotated 90° clockwise about its top-left corner (2, 2): it now hangs to the left of x = 2
@@ -380,19 +380,48 @@ describe("object layers", () => {
     expect(by("egg").bodies[0]!.shapes[0]!.kind).toBe("polygon");
     expect(by("egg").bodies[0]!.shapes[0]!.vertices!.length).toBe(8);
     expect(shapeOf(by("wedge").bodies[0]!).slice(1).length).toBe(6);
-    // the L outline: two convex pieces whose areas add up to 3 tiles
-    const area = (b: Body) => {
-      const v = b.shapes[0]!.getWorldVertices();
+    // the L outline: one Compound of two convex pieces whose areas add up to 3 tiles, named and labelled as the object
+    const area = (shape: Body["shapes"][number]) => {
+      const v = shape.getWorldVertices();
       let a = 0;
       for (let i = 0; i < v.length; i++) a += v[i]!.x * v[(i + 1) % v.length]!.y - v[(i + 1) % v.length]!.x * v[i]!.y;
       return a / 2;
     };
-    expect(by("ell").bodies.reduce((s, b) => s + area(b), 0)).toBeCloseTo(3, 9);
+    const ell = by("ell").bodies[0]!;
+    expect(ell).toBeInstanceOf(Compound);
+    expect(ell.shapes.map((sh) => sh.kind)).toEqual(["polygon", "polygon"]);
+    expect(ell.shapes.reduce((s, sh) => s + area(sh), 0)).toBeCloseTo(3, 9);
+    expect([ell.label, ell.isStatic]).toEqual(["ell", true]);
+    // its outline's corners, in the world: (1, 0), (3, 0), (3, 1), (2, 1), (2, 2), (1, 2)
+    const corners = ell.shapes.flatMap((sh) => sh.getWorldVertices()).map((v) => `${Math.round(v.x * 1e9) / 1e9},${Math.round(v.y * 1e9) / 1e9}`);
+    for (const c of ["1,0", "3,0", "3,1", "2,1", "2,2", "1,2"]) expect(corners).toContain(c);
     expect(by("rail").bodies.map(shapeOf)).toEqual([["segment", 0, 1, 1, 1], ["segment", 1, 1, 2, 2]]);
     expect(map.spawns).toEqual([{ name: "start", type: "spawn", position: { x: 0.5, y: 3.5 }, properties: { facing: "left" } }]);
-    expect(map.bodies.length).toBe(9);
+    expect(map.bodies.length).toBe(8);
     expect(map.bodies.every((b) => b.isStatic)).toBe(true);
     expect(map.warnings).toEqual([]);
+  });
+
+  it("a concave polygon is one Compound: a ball lands on its notch and stays; one-way and sensor objects keep what they can be", () => {
+    const notch = [{ x: 0, y: 0 }, { x: 96, y: 0 }, { x: 96, y: -64 }, { x: 64, y: -64 }, { x: 64, y: -32 }, { x: 32, y: -32 }, { x: 32, y: -64 }, { x: 0, y: -64 }];
+    const world = new World();
+    const map = TileMap.fromTiled(world, objects([
+      { id: 1, name: "cup", x: 0, y: 128, polygon: notch, properties: [{ name: "friction", type: "float", value: 0.9 }] },
+      { id: 2, name: "ledge", x: 160, y: 128, polygon: notch, properties: [{ name: "oneWay", type: "bool", value: true }] },
+      { id: 3, name: "zone", class: "sensor", x: 320, y: 128, polygon: notch },
+    ]), { origin: { x: 0, y: 4 } });
+    const [cup, ledge, zone] = map.objects.map((o) => o.bodies);
+    expect(cup!.map((b) => [b instanceof Compound, b.shapes.length, b.friction, b.shapes.map((s) => s.friction)])).toEqual([[true, 3, 0.9, [0.9, 0.9, 0.9]]]);
+    // a compound cannot be one-way: a one-way concave polygon stays its convex pieces, each one-way
+    expect(ledge!.length).toBe(3);
+    expect(ledge!.every((b) => !(b instanceof Compound) && b.oneWay !== null)).toBe(true);
+    expect(zone!.map((b) => [b instanceof Compound, b.isSensor, b.shapes.every((s) => s.isSensor)])).toEqual([[true, true, true]]);
+    expect(map.warnings).toEqual([]);
+    // the notch of the cup is 1 m wide, from x = 1 to 2, its floor at y = 1 (the object's y 128 px is y = 0)
+    const ball = world.add(new Circle({ radius: 0.3, position: { x: 1.5, y: 3 } }));
+    for (let i = 0; i < 240; i++) world.step(1 / 60);
+    expect(ball.position.x).toBeCloseTo(1.5, 3);
+    expect(ball.position.y).toBeCloseTo(1.3, 2);
   });
 
   it("class sensor makes sensors of any shape; the tile properties apply to objects; label and userData name them", () => {

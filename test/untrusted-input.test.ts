@@ -10,11 +10,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { AABB, Box, Capsule, Circle, Polygon, Segment, TileMap, World, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, TileMap, World, type Body } from "../src/entries/capsule2d.js";
 import { enableBinarySnapshots } from "../src/entries/binary.js";
 import { applyDelta, deltaSnapshot, Recorder, Recording, replay } from "../src/entries/replay.js";
 import { WorldWorker, serveWorld, type MessageEndpoint } from "../src/entries/worker.js";
-import { BODY_FIELDS, BODY_LAYOUT, fieldOffset } from "../src/snapshot/schema.js";
+import { BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, fieldOffset } from "../src/snapshot/schema.js";
 import { fnv1a } from "../src/replay/recording.js";
 import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, BINARY_BYTES_PER_JOINT, type WorldSnapshot } from "../src/snapshot/snapshot.js";
 import { isolated } from "./support/isolated.js";
@@ -587,9 +587,9 @@ describe("a snapshot's polygons and segments are untrusted data", () => {
     ["a lying centre of mass", (b) => (new DataView(b).setFloat64(triangle(b) + 8, 0.25, true), b), /bodies\[2\]\.localCenter .* is not the polygon's centre of mass/],
     ["two shapes", (b) => (new DataView(b).setUint32(triangle(b), 2, true), b), /bodies\[2\]\.shapes must hold 1 shape, got 2/],
     ["an unknown shape kind", (b) => (new DataView(b).setUint32(triangle(b) + 24, 7, true), b), /bodies\[2\]\.shapes\[0\]\.kind has unknown value 7/],
-    ["truncated geometry", (b) => b.slice(0, b.byteLength - 8), /geometry of its Box, Polygon and Segment bodies is truncated/],
+    ["truncated geometry", (b) => b.slice(0, b.byteLength - 8), /geometry of its Box, Polygon, Segment and Compound bodies is truncated/],
     ["geometry with 8 bytes left over", (b) => grown(b, 8), /8 bytes left over after the geometry of its bodies/],
-    ["a megabyte after the records", (b) => grown(b, 1 << 20), /more than the geometry of its 4 Box, Polygon and Segment bodies can take/],
+    ["a megabyte after the records", (b) => grown(b, 1 << 20), /more than the geometry of its 4 Box, Polygon, Segment and Compound bodies can take/],
     ["a zero-length segment", (b) => {
       const v = new DataView(b);
       const at = blockAt(b, 0);
@@ -628,3 +628,177 @@ function grown(b: ArrayBuffer, extra: number): ArrayBuffer {
   out.set(new Uint8Array(b));
   return out.buffer;
 }
+
+// ------------------------------------------------------------------ the shapes of Compound bodies
+
+describe("a snapshot's compounds are untrusted data", () => {
+  /** A floor (0), a compound of every kind of shape (1: ids 1 to 6) resting on it, an L-shape (7: ids 7 to 9) on that. */
+  function compounds(): World {
+    const world = new World();
+    world.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
+    world.add(new Compound({
+      position: { x: 0, y: 0.6 },
+      shapes: [
+        { shape: "circle", radius: 0.2, offset: { x: -0.6, y: 0 } },
+        { shape: "capsule", halfLength: 0.2, radius: 0.1, offset: { x: 0, y: 0.2 }, angle: 0.5 },
+        { shape: "box", halfWidth: 0.3, halfHeight: 0.1, offset: { x: 0.5, y: 0 } },
+        { shape: "polygon", vertices: [{ x: -0.3, y: -0.2 }, { x: 0.3, y: -0.2 }, { x: 0, y: 0.2 }], offset: { x: 0, y: -0.3 } },
+        { shape: "segment", a: { x: -0.5, y: -0.3 }, b: { x: 0.5, y: -0.3 } },
+      ],
+    }));
+    world.add(new Compound({ position: { x: 0, y: 1.4 }, shapes: [{ shape: "box", halfWidth: 0.4, halfHeight: 0.1 }, { shape: "box", halfWidth: 0.1, halfHeight: 0.3, offset: { x: 0.3, y: 0.3 } }] }));
+    for (let i = 0; i < 60; i++) world.step(dt);
+    return world;
+  }
+  type Edit = [string, (s: WorldSnapshot) => void, RegExp];
+  const body = (s: WorldSnapshot, i: number) => s.bodies[i] as Record<string, any>;
+  const every = (s: WorldSnapshot) => body(s, 1).shapes;
+  const contact = (s: WorldSnapshot, a: number, b: number) => s.contacts.findIndex((c) => c.bodyA === a && c.bodyB === b);
+  const edits: Edit[] = [
+    ["no shapes", (s) => delete body(s, 1).shapes, /bodies\[1\]\.shapes must be an array \(a compound body's shapes\), got undefined/],
+    ["65 shapes", (s) => (body(s, 1).shapes = new Array(65).fill(every(s)[0])), /bodies\[1\]\.shapes must hold 1 to 64 shapes, got 65/],
+    ["a million shapes", (s) => (body(s, 1).shapes = new Array(1e6).fill(every(s)[0])), /bodies\[1\]\.shapes must hold 1 to 64 shapes, got 1000000/],
+    ["an unknown shape kind", (s) => (every(s)[0].kind = "star"), /bodies\[1\]\.shapes\[0\]\.kind must be one of "box", "polygon", "segment", "circle", "capsule", got "star"/],
+    ["a NaN offset", (s) => (every(s)[1].offset.x = NaN), /bodies\[1\]\.shapes\[1\]\.offset\.x must be a finite number, got NaN/],
+    ["an offset given as the string NaN", (s) => (every(s)[1].offset.y = "NaN"), /bodies\[1\]\.shapes\[1\]\.offset\.y must be a number, got "NaN"/],
+    ["an offset 1e300 m away", (s) => (every(s)[2].offset.x = 1e300), /bodies\[1\]\.shapes\[2\]\.offset\.x must be in \[-100000, 100000\], got 1e\+300/],
+    ["an angle of 1e300", (s) => (every(s)[1].angle = 1e300), /bodies\[1\]\.shapes\[1\]\.angle must be in \[-1000000, 1000000\], got 1e\+300/],
+    ["a circle of radius 0", (s) => (every(s)[0].radius = 0), /bodies\[1\]\.shapes\[0\]\.radius must be in \[1e-9, 100000\], got 0/],
+    ["a box of half width -1", (s) => (every(s)[2].halfWidth = -1), /bodies\[1\]\.shapes\[2\]\.halfWidth must be in \[1e-9, 100000\], got -1/],
+    ["a friction of 1e9", (s) => (every(s)[2].friction = 1e9), /bodies\[1\]\.shapes\[2\]\.friction must be in \[0, 1000\], got 1000000000/],
+    ["a negative density", (s) => (every(s)[2].density = -1), /bodies\[1\]\.shapes\[2\]\.density must be in \[0, 1000000000000\], got -1/],
+    ["a filter category of 2^33", (s) => (every(s)[3].collisionFilter.category = 2 ** 33), /bodies\[1\]\.shapes\[3\]\.collisionFilter\.category must be an integer in \[0, 4294967295\]/],
+    ["a filter group of 0.5", (s) => (every(s)[3].collisionFilter.group = 0.5), /bodies\[1\]\.shapes\[3\]\.collisionFilter\.group must be an integer/],
+    ["isSensor as a string", (s) => (every(s)[0].isSensor = "yes"), /bodies\[1\]\.shapes\[0\]\.isSensor must be a boolean, got "yes"/],
+    ["a polygon of 9 vertices", (s) => (every(s)[3].vertices = Array.from({ length: 9 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }))), /bodies\[1\]\.shapes\[3\]\.vertices must hold 3 to 8 points, got 9/],
+    ["a polygon's vertices clockwise", (s) => every(s)[3].vertices.reverse(), /bodies\[1\]\.shapes\[3\]: the shape comes out of its constructor otherwise/],
+    ["collinear vertices", (s) => (every(s)[3].vertices[2] = { x: 0, y: -0.2 }), /bodies\[1\]\.shapes\[3\]: the polygon's vertices are collinear/],
+    ["a segment of length 0", (s) => (every(s)[4].b = every(s)[4].a), /bodies\[1\]\.shapes\[4\]: a segment's end points must be at least 0\.5 mm apart/],
+    ["a centre of mass that is not the shapes'", (s) => (body(s, 1).localCenter.x += 0.01), /bodies\[1\]\.localCenter .* is not the shapes' centre of mass/],
+    ["a density that is not the one the mass came from", (s) => (every(s)[2].density = 2), /bodies\[1\]\.localCenter .* is not the shapes' centre of mass/],
+    ["a dynamic compound of segments", (s) => (body(s, 1).shapes = [every(s)[4]], delete body(s, 1).localCenter), /bodies\[1\]\.type: a dynamic compound needs a shape with area/],
+    ["a compound with a radius of its own", (s) => (body(s, 1).radius = 0.5), /bodies\[1\]: a compound has no radius, halfLength, halfWidth or halfHeight/],
+    ["a mass that is not its shapes'", (s) => (body(s, 1).mass *= 2), /bodies\[1\]: (invMass|inertia|density)/],
+    ["a compound in a version 5 snapshot", (s) => (s.version = 5), /bodies\[1\]\.shape "compound" is not in version 5 snapshots \(version 6 added it\)/],
+    ["a body id among a compound's shapes' ids", (s) => (body(s, 2).id = 3), /bodies\[2\]\.id 3 is not above the previous id 6/],
+    ["nextId among the last compound's shapes' ids", (s) => (s.nextId = 8), /bodies\[2\]\.id 7: its 2 shapes take the ids up to 9, not below nextId 8/],
+    ["a contact's shape past its compound's shapes", (s) => (s.contacts[contact(s, 0, 1)]!.shapeB = 9), /contacts\[\d+\]\.shapeB 9 is not below body 1's number of shapes 5/],
+    ["a contact's shape of a body of one shape", (s) => (s.contacts[contact(s, 0, 1)]!.shapeA = 1), /contacts\[\d+\]\.shapeA 1 is not below body 0's number of shapes 1/],
+    ["a contact's shape index of 64", (s) => (s.contacts[contact(s, 0, 1)]!.shapeB = 64), /contacts\[\d+\]\.shapeB must be an integer in \[0, 63\], got 64/],
+    ["a pair of shapes twice", (s) => s.contacts.push(s.contacts[contact(s, 1, 7)]!), /contacts\[\d+\] repeats the pair of shapes \(1:\d, 7:\d\)/],
+  ];
+
+  it("the scene has contacts of compounds' shapes other than their first", () => {
+    const s = json(compounds());
+    expect(contact(s, 0, 1)).toBeGreaterThanOrEqual(0);
+    expect(contact(s, 1, 7)).toBeGreaterThanOrEqual(0);
+    expect(s.contacts.some((c) => (c.shapeB as number) > 0)).toBe(true);
+  });
+
+  for (const [what, edit, message] of edits) {
+    it(`JSON, ${what}: refused by name, and restore() leaves the world as it was`, () => {
+      const s = json(compounds());
+      edit(s);
+      const [name, text] = thrown(() => World.fromSnapshot(s));
+      expect(["RangeError", "TypeError"]).toContain(name);
+      expect(text).toMatch(message);
+      const target = compounds();
+      const hash = target.stateHash();
+      const shapes = target.bodies.map((b) => b.shapes);
+      expect(thrown(() => target.restore(s))[1]).toMatch(message);
+      expect(target.stateHash()).toBe(hash);
+      expect(target.bodies.map((b) => b.shapes)).toEqual(shapes);
+      target.step(dt);
+      expect(World.fromSnapshot(json(target)).stateHash()).toBe(target.stateHash());
+    });
+  }
+
+  /** Where compound block k starts (blocks: u32 count, u32 flags, f64 × 2, then per shape u32 kind, u32 count, f64 × 10, its geometry). */
+  function blockAt(buffer: ArrayBuffer, k: number): number {
+    const v = new DataView(buffer);
+    let at = bodiesStart(buffer) + v.getUint32(8, true) * BINARY_BYTES_PER_BODY + v.getUint32(12, true) * BINARY_BYTES_PER_CONTACT + v.getUint32(56, true) * BINARY_BYTES_PER_JOINT;
+    for (let i = 0; i < k; i++) at = shapeAt(buffer, at, v.getUint32(at, true));
+    return at;
+  }
+  /** Where shape `j` of the block at `at` starts. */
+  function shapeAt(buffer: ArrayBuffer, at: number, j: number): number {
+    const v = new DataView(buffer);
+    at += 24;
+    for (let i = 0; i < j; i++) {
+      const kind = v.getUint32(at, true);
+      const count = v.getUint32(at + 4, true);
+      at += 8 + 80 + 8 * (kind === 0 ? 3 : kind === 1 ? 1 + 2 * count : kind === 2 ? 4 : kind === 3 ? 1 : 2);
+    }
+    return at;
+  }
+  const shape = (b: ArrayBuffer, j: number) => shapeAt(b, blockAt(b, 0), j);
+  const contactAt = (b: ArrayBuffer, i: number) => bodiesStart(b) + new DataView(b).getUint32(8, true) * BINARY_BYTES_PER_BODY + i * BINARY_BYTES_PER_CONTACT;
+  const firstContact = (world: World, a: number, b: number) => json(world).contacts.findIndex((c) => c.bodyA === a && c.bodyB === b);
+  type BinaryEdit = [string, (b: ArrayBuffer, w: World) => ArrayBuffer, RegExp];
+  const binaryEdits: BinaryEdit[] = [
+    ["a lying shape count", (b) => (new DataView(b).setUint32(blockAt(b, 0), 0xffffffff, true), b), /bodies\[1\]\.shapes must hold 1 to 64 shapes, got a count of 4294967295/],
+    ["no shapes", (b) => (new DataView(b).setUint32(blockAt(b, 0), 0, true), b), /bodies\[1\]\.shapes must hold 1 to 64 shapes, got a count of 0/],
+    ["unknown geometry flags", (b) => (new DataView(b).setUint32(blockAt(b, 0) + 4, 6, true), b), /bodies\[1\]: unknown geometry flags 6/],
+    ["an unknown shape kind", (b) => (new DataView(b).setUint32(shape(b, 0), 9, true), b), /bodies\[1\]\.shapes\[0\]\.kind has unknown value 9/],
+    ["1e6 vertices claimed", (b) => (new DataView(b).setUint32(shape(b, 3) + 4, 1e6, true), b), /bodies\[1\]\.shapes\[3\]\.vertices must hold 3 to 8 points, got a count of 1000000/],
+    ["a circle with a count of 2", (b) => (new DataView(b).setUint32(shape(b, 0) + 4, 2, true), b), /bodies\[1\]\.shapes\[0\]: a circle has a count of 1, got 2/],
+    ["a NaN density", (b) => (new DataView(b).setFloat64(shape(b, 2) + 8 + 24, NaN, true), b), /bodies\[1\]\.shapes\[2\]\.density must be a finite number, got NaN/],
+    ["an Infinity offset", (b) => (new DataView(b).setFloat64(shape(b, 1) + 8, Infinity, true), b), /bodies\[1\]\.shapes\[1\]\.offset\.x must be a finite number, got Infinity/],
+    ["a sensor flag of 2", (b) => (new DataView(b).setFloat64(shape(b, 1) + 8 + 72, 2, true), b), /bodies\[1\]\.shapes\[1\]\.isSensor must be an integer in \[0, 1\], got 2/],
+    ["a filter group of 2^31", (b) => (new DataView(b).setFloat64(shape(b, 1) + 8 + 64, 2 ** 31, true), b), /bodies\[1\]\.shapes\[1\]\.collisionFilter\.group must be an integer in \[-2147483648, 2147483647\]/],
+    ["a lying centre of mass", (b) => (new DataView(b).setFloat64(blockAt(b, 0) + 8, 0.25, true), b), /bodies\[1\]\.localCenter .* is not the shapes' centre of mass/],
+    ["truncated shapes", (b) => b.slice(0, shape(b, 2) + 16), /geometry of its Box, Polygon, Segment and Compound bodies is truncated/],
+    ["a megabyte after the records", (b) => grown(b, 1 << 20), /more than the geometry of its 2 Box, Polygon, Segment and Compound bodies can take/],
+    ["8 bytes left over", (b) => grown(b, 8), /8 bytes left over after the geometry of its bodies/],
+    ["a contact's shape index of 70", (b, w) => (new DataView(b).setUint32(contactAt(b, firstContact(w, 0, 1)) + fieldOffset(CONTACT_FIELDS, CONTACT_LAYOUT, "shapeB").at, 70, true), b), /contacts\[\d+\]\.shapeB must be an integer in \[0, 63\], got 70/],
+    ["a contact's shape of a body of one shape", (b, w) => (new DataView(b).setUint32(contactAt(b, firstContact(w, 0, 1)) + fieldOffset(CONTACT_FIELDS, CONTACT_LAYOUT, "shapeA").at, 3, true), b), /contacts\[\d+\]\.shapeA 3 is not below body 0's number of shapes 1/],
+  ];
+
+  for (const [what, edit, message] of binaryEdits) {
+    it(`binary, ${what}: refused by name, and restore() leaves the world as it was`, () => {
+      const source = compounds();
+      const buffer = edit(source.snapshot({ format: "binary" }), source);
+      const [name, text] = thrown(() => World.fromSnapshot(buffer));
+      expect(["RangeError", "TypeError"]).toContain(name);
+      expect(text).toMatch(message);
+      const target = compounds();
+      const hash = target.stateHash();
+      expect(thrown(() => target.restore(buffer))[1]).toMatch(message);
+      expect(target.stateHash()).toBe(hash);
+      target.step(dt);
+      expect(World.fromSnapshot(target.snapshot({ format: "binary" })).stateHash()).toBe(target.stateHash());
+    });
+  }
+
+  it("binary, unedited: the same world, 60 steps on (the edits above are what breaks it)", () => {
+    const world = compounds();
+    const copy = World.fromSnapshot(world.snapshot({ format: "binary" }));
+    for (let i = 0; i < 60; i++) {
+      world.step(dt);
+      copy.step(dt);
+    }
+    expect(copy.stateHash()).toBe(world.stateHash());
+  });
+
+  it("a recording that names a shape its body does not have, or a call a shape has not, is refused by name", () => {
+    const world = compounds();
+    const recorder = new Recorder(world);
+    const c = world.bodies[1]!;
+    c.shapes[4]!.setFriction(0.3);
+    world.step(dt);
+    recorder.detach();
+    const bytes = new Uint8Array(recorder.recording.toBuffer());
+    const text = new TextDecoder("latin1").decode(bytes);
+    for (const [from, to, message] of [
+      ["shapes[4].setFriction", "shapes[9].setFriction", /a call names shapes\[9\] of body #1, which has 5/],
+      ["shapes[4].setFriction", "shapes[4].setPosition", /body\.shapes\[4\]\.setPosition\(\) at op byte \d+ is not a recordable call/],
+    ] as const) {
+      const at = text.indexOf(from);
+      expect(at).toBeGreaterThan(0);
+      const edited = bytes.slice();
+      edited.set(new TextEncoder().encode(to), at);
+      new DataView(edited.buffer).setUint32(8, fnv1a(edited, 16, edited.length), true);
+      expect(thrown(() => replay(Recording.fromBuffer(edited.buffer)))[1]).toMatch(message);
+    }
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { AABB, Box, Capsule, Circle, Polygon, Segment, World } from "../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, World } from "../src/entries/capsule2d.js";
 import { POSE_STRIDE, WorldWorker, serveWorld, type FramePose, type MessageEndpoint, type WorldCommand } from "../src/entries/worker.js";
 
 /** A small scene: a floor, a ball, a capsule, a box. */
@@ -193,6 +193,49 @@ describe("WorldWorker and serveWorld", () => {
       "TypeError",
       'capsule2d/worker: add failed in the worker: capsule2d: body.shape must be "circle", "capsule", "box", "polygon" or "segment", got "hexagon"',
     ]);
+  });
+
+  it("a compound arrives with every one of its shapes (kind, place, geometry, sensor), each point placed by the pose where the world has it", async () => {
+    const make = (): World => {
+      const world = new World({ gravity: { x: 0, y: 0 } });
+      world.add(new Compound({
+        position: { x: 1, y: 2 }, angle: 0.4, label: "every",
+        shapes: [
+          { shape: "circle", radius: 0.2, offset: { x: -0.6, y: 0 } },
+          { shape: "capsule", halfLength: 0.3, radius: 0.1, offset: { x: 0, y: 0.3 }, angle: 0.5 },
+          { shape: "box", halfWidth: 0.3, halfHeight: 0.1, radius: 0.02, offset: { x: 0.5, y: 0 }, angle: -0.2 },
+          { shape: "polygon", vertices: [{ x: 0, y: 0 }, { x: 0.5, y: 0 }, { x: 0.1, y: 0.4 }], offset: { x: 0, y: -0.5 } },
+          { shape: "segment", a: { x: -0.5, y: -0.3 }, b: { x: 0.5, y: -0.35 } },
+          { shape: "circle", radius: 0.6, isSensor: true },
+        ],
+      }));
+      world.add(new Circle({ radius: 0.25, position: { x: 5, y: 0 }, label: "ball" }));
+      return world;
+    };
+    const client = await WorldWorker.start(channel(() => make()));
+    const [every, ball] = client.bodies;
+    const local = make().bodies[0]!;
+    expect(every!.shapes.map((s) => s.kind)).toEqual(["circle", "capsule", "box", "polygon", "segment", "circle"]);
+    expect(every!.shapes.map((s) => s.isSensor)).toEqual([false, false, false, false, false, true]);
+    expect(every!.shapes[0]).toMatchObject({ offsetX: -0.6, offsetY: 0, angle: 0, radius: 0.2, halfLength: 0, vertices: [] });
+    expect(every!.shapes[1]).toMatchObject({ offsetX: 0, offsetY: 0.3, angle: 0.5, radius: 0.1, halfLength: 0.3 });
+    expect(every!.shapes[2]).toMatchObject({ offsetX: 0.5, angle: -0.2, radius: 0.02, halfWidth: 0.3, halfHeight: 0.1 });
+    expect(every!.shapes[4]).toMatchObject({ radius: 0, vertices: [-0.5, -0.3, 0.5, -0.35] });
+    // the first shape's fields, as before, beside the list
+    expect(every).toMatchObject({ kind: "circle", radius: 0.2 });
+    // a single-shape body: one shape, its fields again
+    expect(ball!.shapes).toEqual([{ kind: "circle", offsetX: 0, offsetY: 0, angle: 0, radius: 0.25, halfLength: 0, halfWidth: 0, halfHeight: 0, vertices: [], isSensor: false }]);
+    // the polygon's and the box's points, placed by the pose sent, are the world's vertices
+    client.getPose(client.indexOf(every!.id), pose);
+    for (const k of [2, 3]) {
+      const v = every!.shapes[k]!.vertices;
+      const world = local.shapes[k]!.getWorldVertices();
+      expect(v.length).toBe(2 * world.length);
+      for (let j = 0; j < world.length; j++) {
+        expect(pose.x + pose.rotCos * v[2 * j]! - pose.rotSin * v[2 * j + 1]!).toBeCloseTo(world[j]!.x, 12);
+        expect(pose.y + pose.rotSin * v[2 * j]! + pose.rotCos * v[2 * j + 1]!).toBeCloseTo(world[j]!.y, 12);
+      }
+    }
   });
 
   it("a command that throws in the worker rejects with the worker's message and error type; the world goes on", async () => {

@@ -144,7 +144,8 @@ const GEOMETRY_KEYS: Record<ShapeDef["shape"], readonly string[]> = {
 function renamed(e: unknown, at: string, keys: readonly string[]): unknown {
   if (!(e instanceof RangeError || e instanceof TypeError)) return e;
   const rest = e.message.replace(/^capsule2d: /, "");
-  const word = /^[A-Za-z]+/.exec(rest)?.[0] ?? "";
+  // a field's name starts the message ("radius must be > 0", "vertices: ..."), not a word of a sentence ("a segment's ...")
+  const word = /^([A-Za-z]+)(?=[.:[]| must| is| has)/.exec(rest)?.[1] ?? "";
   const message = keys.includes(word) ? `capsule2d: ${at}.${rest}` : `capsule2d: ${at}: ${rest}`;
   return e instanceof RangeError ? new RangeError(message) : new TypeError(message);
 }
@@ -217,6 +218,14 @@ function placedSegment(g: SegmentGeometry, x: number, y: number, c: number, s: n
 
 const KEYS = ["shapes"];
 
+/** @internal What `new Compound(options)` builds (snapshots rebuild compounds by it, without the class and its outline cutting). */
+export function buildCompound(options: CompoundOptions): ShapeBody {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
+  }
+  return build(options, KEYS, options.shapes);
+}
+
 function build(options: CompoundOptions, keys: readonly string[], defs: readonly ShapeDef[]): ShapeBody {
   const body = new ShapeBody(COMPOUND, options, keys);
   if (options.oneWay !== undefined && options.oneWay !== null) {
@@ -262,10 +271,12 @@ function build(options: CompoundOptions, keys: readonly string[], defs: readonly
   }
   // the shapes, in the body's frame, reading their numbers from their parts
   const list: Shape<Body>[] = [];
+  const frames: (PolygonGeometry | null)[] = [];
   for (let i = 0; i < n; i++) {
     const p = parts[i]!;
     const d = defs[i]!;
     const own = p._shape;
+    frames.push(own !== null ? own._frame : null);
     const ox = d.offset?.x ?? 0;
     const oy = d.offset?.y ?? 0;
     const angle = d.angle ?? 0;
@@ -287,7 +298,7 @@ function build(options: CompoundOptions, keys: readonly string[], defs: readonly
     body.y0 = body.py;
   }
   // the body's density is its mean one, so that density × area is its mass (setDensity, setMass scale it)
-  const data: CompoundData = { local, area, unitInertia: total > 0 ? inertia / total : 0 };
+  const data: CompoundData = { local, area, unitInertia: total > 0 ? inertia / total : 0, frames: Object.freeze(frames) };
   if (options.mass === undefined) body._density = area > 0 ? total / area : 0;
   body.setParts(parts, data, options);
   return body;
@@ -308,10 +319,7 @@ export interface Compound extends ShapeBody {}
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class
 export class Compound {
   constructor(options: CompoundOptions) {
-    if (options === null || typeof options !== "object") {
-      throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
-    }
-    return build(options, KEYS, options.shapes) as Compound;
+    return buildCompound(options) as Compound;
   }
 
   /**

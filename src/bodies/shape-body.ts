@@ -73,6 +73,8 @@ export interface CompoundData {
   readonly local: Float64Array;
   readonly area: number;
   readonly unitInertia: number;
+  /** Each box's or polygon's part's polygon in its own frame (as its constructor built it; null for the other kinds): for snapshots and the hash. */
+  readonly frames: readonly (PolygonGeometry | null)[];
 }
 
 /**
@@ -228,6 +230,36 @@ export class ShapeBody extends Body {
     this._shape = other._shape === null ? null : other._shape.copyFor(this as Body);
   }
 
+  /**
+   * @internal Become the compound `from` is (a snapshot's or a recording's,
+   * rebuilt by `new Compound` from its shapes, src/snapshot/compound-geometry.ts):
+   * its parts (copies of them when `copy`, so that `from` keeps its own),
+   * their poses and the centre of mass, each part's shape made anew for this
+   * body. The parts take the ids after this body's. Mass and pose are this
+   * body's (the record holds them).
+   */
+  adoptParts(from: ShapeBody, copy: boolean): void {
+    const src = from._parts!;
+    const mine = copy ? src.map((p) => p.clone()) : src.slice();
+    this._parts = mine;
+    this._compound = from._compound;
+    this._lc = from._lc;
+    this.polygon = null;
+    this.segment = null;
+    const list: Shape<Body>[] = [];
+    for (let i = 0; i < mine.length; i++) {
+      const p = mine[i]!;
+      const s = src[i]!._shape!;
+      p._parent = this;
+      p._id = this._id < 0 ? -1 : this._id + 1 + i;
+      p._type = this._type;
+      p._bullet = this._bullet;
+      p._shape = new Shape(s.kind, this as Body, s._frame, s._segment, s._mass, p, list, s.offset, s.angle);
+    }
+    Object.freeze(list);
+    this._shape = list[0]!;
+  }
+
   protected blank(): Body {
     return new ShapeBody(this._kind, { type: "static" }, []);
   }
@@ -244,6 +276,7 @@ export class ShapeBody extends Body {
       const p = mine[i]!;
       const s = parts[i]!._shape!;
       p._parent = this;
+      p._id = parts[i]!._id; // a clone in a world keeps its ids (the contacts' keys are the parts')
       p._shape = new Shape(s.kind, this as Body, s._frame, s._segment, s._mass, p, list, s.offset, s.angle);
     }
     Object.freeze(list);

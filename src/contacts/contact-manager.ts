@@ -775,8 +775,8 @@ export class ContactManager {
    * state by the caller. It is confirmed or ended by the broadphase's next
    * report (see `settleRestored`).
    */
-  restore(a: Body, b: Body): Contact {
-    const c = this.create(a, b);
+  restore(a: Body, b: Body, sa: Body = a, sb: Body = b): Contact {
+    const c = this.create(a, b, sa, sb);
     c.flags |= RESTORED;
     this.restored.push(c);
     return c;

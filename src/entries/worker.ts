@@ -30,4 +30,4 @@ export type { FramePose } from "../worker/client.js";
 export { serveWorld } from "../worker/host.js";
 export type { ServeWorldOptions, WorldCommand } from "../worker/host.js";
 export { POSE_STRIDE } from "../worker/protocol.js";
-export type { RemoteBody, RemoteBodyDef, RemoteCircleDef, RemoteCapsuleDef, RemoteBoxDef, RemotePolygonDef, RemoteSegmentDef, MessageEndpoint } from "../worker/protocol.js";
+export type { RemoteBody, RemoteShape, RemoteBodyDef, RemoteCircleDef, RemoteCapsuleDef, RemoteBoxDef, RemotePolygonDef, RemoteSegmentDef, MessageEndpoint } from "../worker/protocol.js";

@@ -9,6 +9,7 @@ import type { ForceField } from "../solver/integrate.js";
 import type { World } from "../world/full-world.js";
 import { ByteReader, corrupt, type ValueContext } from "./codec.js";
 import { OP_BODY, OP_INPUT, OP_WORLD, readOp, type Recording, type RingEntry } from "./recording.js";
+import { shapeCall } from "./methods.js";
 
 /** The item with this `_id` in `list`, which is sorted by id (binary search). */
 function findById<T extends { readonly _id: number }>(list: readonly T[], id: number): T | null {
@@ -79,6 +80,14 @@ export function applyOps(
       continue;
     }
     const target = op.target === OP_BODY ? ctx.body(op.id) : ctx.joint(op.id);
+    const sc = op.target === OP_BODY ? shapeCall(op.method) : null;
+    if (sc !== null) {
+      // a compound's shape's call (`shapes[i].setFriction`): i within the body's shapes
+      const shapes = (target as Body).shapes;
+      if (sc.index >= shapes.length) corrupt(`a call names shapes[${sc.index}] of body #${op.id}, which has ${shapes.length}`);
+      (shapes[sc.index] as unknown as Record<string, (...x: unknown[]) => unknown>)[sc.call]!(...a);
+      continue;
+    }
     (target as unknown as Record<string, (...x: unknown[]) => unknown>)[op.method]!(...a);
   }
 }

@@ -22,3 +22,18 @@ export const JOINT_CALLS: readonly string[] = [
   "setMaxMotorForce", "setEnableSpring", "setSpring", "setWeldStiffness", "setLength", "setLengthRange", "setTarget", "setMaxForce",
   "setMaxTorque",
 ];
+
+/** The calls of a compound's shape (`body.shapes[i].setFriction(...)`), recorded on its body as `shapes[i].<call>`. */
+export const SHAPE_CALLS: readonly string[] = ["setFriction", "setRestitution", "setSensor", "setCollisionFilter"];
+
+/** Most shapes of one body (a Compound's `MAX_COMPOUND_SHAPES`). */
+const MAX_SHAPES = 64;
+
+/** A recorded call of a compound's shape: its index and the call (null when `method` is none). */
+export function shapeCall(method: string): { index: number; call: string } | null {
+  const m = /^shapes\[(0|[1-9][0-9]?)\]\.([A-Za-z]+)$/.exec(method);
+  if (m === null) return null;
+  const index = Number(m[1]);
+  if (index >= MAX_SHAPES || !SHAPE_CALLS.includes(m[2]!)) return null;
+  return { index, call: m[2]! };
+}

@@ -23,7 +23,7 @@ import * as check from "../math/validate.js";
 import { readSnapshot } from "../snapshot/snapshot.js";
 import { enableBinarySnapshots } from "../snapshot/binary.js";
 import { ByteReader, ByteWriter, corrupt, readValue } from "./codec.js";
-import { BODY_CALLS, JOINT_CALLS, WORLD_CALLS } from "./methods.js";
+import { BODY_CALLS, JOINT_CALLS, WORLD_CALLS, shapeCall } from "./methods.js";
 
 /** Op target codes → RecordedCall targets (0 is unused). */
 const CALL_TARGETS: readonly (RecordedCall["target"] | undefined)[] = [undefined, "world", "body", "joint", "input"];
@@ -401,7 +401,7 @@ export function readOp(
   if (index >= names.length) corrupt(`method index ${index} at op byte ${at} is not in the name table (${names.length} names)`);
   const method = names[index]!;
   const allowed = target === OP_WORLD ? WORLD_CALLS : target === OP_BODY ? BODY_CALLS : JOINT_CALLS;
-  if (!allowed.includes(method)) {
+  if (!allowed.includes(method) && !(target === OP_BODY && shapeCall(method) !== null)) {
     corrupt(`${target === OP_WORLD ? "world" : target === OP_BODY ? "body" : "joint"}.${method}() at op byte ${at} is not a recordable call`);
   }
   const argc = r.u8();

@@ -19,7 +19,7 @@ import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
 import type { CoreWorld as World } from "../world/core-world.js";
 import {
-  BODY_FIELDS, BODY_FIELDS_V3, BODY_FIELDS_V4, BODY_LAYOUT, BODY_LAYOUT_V3, BODY_LAYOUT_V4, KIND_OF_SHAPE, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
+  BODY_FIELDS, BODY_FIELDS_V3, BODY_FIELDS_V4, BODY_LAYOUT, BODY_LAYOUT_V3, BODY_LAYOUT_V4, KIND_OF_SHAPE, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_FIELDS_V5, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, CONTACT_LAYOUT_V5, SHAPE_NAMES_V5_COUNT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
   SHAPE_NAMES, type Blanks, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
   type Layout,
 } from "./schema.js";
@@ -28,7 +28,8 @@ import {
   readOptions, setBinaryCodec, SNAPSHOT_ERRORS, typeFail, type BinaryCodec, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
 import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
-import { DataCursor, geometryBytes, hasGeometry, MAX_GEOMETRY_BYTES, readGeometry, writeGeometry } from "./geometry.js";
+import { DataCursor, geometryBytes, hasGeometry, MAX_COMPOUND_BYTES, MAX_GEOMETRY_BYTES, readGeometry, writeGeometry } from "./geometry.js";
+import { COMPOUND } from "../bodies/body.js";
 
 /** "C2DS" read as a little-endian uint32. */
 export const BINARY_MAGIC = 0x53443243;
@@ -147,7 +148,7 @@ const cursor = new DataCursor();
 
 /** The error of a geometry block read past the end of the snapshot. */
 function truncatedGeometry(): never {
-  fail("the geometry of its Box, Polygon and Segment bodies is truncated");
+  fail("the geometry of its Box, Polygon, Segment and Compound bodies is truncated");
 }
 
 /** Write one record: compiled when it can be, else by walking the table. */
@@ -203,7 +204,7 @@ export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null): 
     writeRecord(v, w, at, BODY_FIELDS, BODY_LAYOUT, bodyCodec, b, bodyExtra(s, island, b, extra));
     at += BODY_LAYOUT.bytes;
   }
-  const ids: ContactIds = { a: 0, b: 0 };
+  const ids: ContactIds = { a: 0, b: 0, sa: 0, sb: 0 };
   const contactCodec = codecOf(CONTACT_FIELDS, CONTACT_LAYOUT);
   for (const c of s.contacts) {
     writeRecord(v, w, at, CONTACT_FIELDS, CONTACT_LAYOUT, contactCodec, c, contactIds(c, ids));
@@ -238,8 +239,8 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   const nextJointId = version === 2 ? 0 : v.getUint32(JOINT_COUNT_AT + 4, true);
   const bodyFields = version >= 5 ? BODY_FIELDS : version === 4 ? BODY_FIELDS_V4 : BODY_FIELDS_V3;
   const bodyLayout = version >= 5 ? BODY_LAYOUT : version === 4 ? BODY_LAYOUT_V4 : BODY_LAYOUT_V3;
-  const contactFields = version >= 4 ? CONTACT_FIELDS : CONTACT_FIELDS_V3;
-  const contactLayout = version >= 4 ? CONTACT_LAYOUT : CONTACT_LAYOUT_V3;
+  const contactFields = version >= 6 ? CONTACT_FIELDS : version >= 4 ? CONTACT_FIELDS_V5 : CONTACT_FIELDS_V3;
+  const contactLayout = version >= 6 ? CONTACT_LAYOUT : version >= 4 ? CONTACT_LAYOUT_V5 : CONTACT_LAYOUT_V3;
   const expected =
     HEADER_BYTES + optionsBytes + bodyCount * bodyLayout.bytes + contactCount * contactLayout.bytes + jointCount * JOINT_LAYOUT.bytes;
   // version 5: the geometry blocks follow, whose sizes are read from them (checked below)
@@ -262,12 +263,14 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   const shapeBits = v; // the shape is the first flag field: read it before building the body
   const shapeNames = bodyFields[0]!.values!;
   let shaped = 0;
+  let compounds = 0;
   for (let i = 0; i < bodyCount; i++) {
     const flags = shapeBits.getInt32(at + bodyLayout.numbers.length * 8 + bodyLayout.ints.length * 4, true);
     const kind = (flags >>> bodyLayout.bitOf[0]!) & bodyLayout.maskOf[0]!;
-    if (kind >= shapeNames.length) typeFail(`bodies[${i}] has unknown shape kind ${kind}`);
+    if (kind >= shapeNames.length || (version < 6 && kind >= SHAPE_NAMES_V5_COUNT)) typeFail(`bodies[${i}] has unknown shape kind ${kind}${kind < shapeNames.length ? ` (version 6 added ${JSON.stringify(shapeNames[kind])})` : ""}`);
     const body = blanks.body(KIND_OF_SHAPE[kind]!);
     if (hasGeometry(body)) shaped++;
+    if (body._kind === COMPOUND) compounds++;
     if (bodyFields !== BODY_FIELDS) for (const fd of BODY_FIELDS) if (!bodyFields.includes(fd)) fd.set(body, fallbackOf(fd.kind), x);
     readRecord(v, w, at, bodyFields, bodyLayout, bodyCodec, "bodies", i, body, x);
     body.label = "";
@@ -281,11 +284,11 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   if (geometry > 0 && shaped === 0) {
     fail(`binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`);
   }
-  if (geometry > shaped * MAX_GEOMETRY_BYTES) {
-    fail(`binary snapshot has ${geometry} bytes after its records, more than the geometry of its ${shaped} Box, Polygon and Segment bodies can take`);
+  if (geometry > (shaped - compounds) * MAX_GEOMETRY_BYTES + compounds * MAX_COMPOUND_BYTES) {
+    fail(`binary snapshot has ${geometry} bytes after its records, more than the geometry of its ${shaped} Box, Polygon, Segment and Compound bodies can take`);
   }
   const contacts: Contact[] = [];
-  const ids: ContactIds = { a: 0, b: 0 };
+  const ids: ContactIds = { a: 0, b: 0, sa: 0, sb: 0 };
   for (let i = 0; i < contactCount; i++) {
     const c = blanks.contact();
     if (contactFields !== CONTACT_FIELDS) for (const fd of CONTACT_FIELDS) if (!contactFields.includes(fd)) fd.set(c, fallbackOf(fd.kind), ids);

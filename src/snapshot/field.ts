@@ -58,3 +58,21 @@ export interface Layout {
   readonly maskOf: readonly number[];
   readonly bytes: number;
 }
+
+/** How errors are made: `fail` a RangeError, `typeFail` a TypeError, each with the reader's prefix. */
+export interface GeometryErrors {
+  fail(message: string): never;
+  typeFail(message: string): never;
+}
+
+/** Where binary geometry is written (a snapshot's DataView, a recording's ByteWriter). */
+export interface GeometrySink {
+  u32(v: number): void;
+  f64(v: number): void;
+}
+
+/** Where binary geometry is read from; each read throws once past the end. */
+export interface GeometrySource {
+  u32(): number;
+  f64(): number;
+}

@@ -3,9 +3,9 @@
  * on), and in a recording's added bodies: part of the snapshot schema
  * (schema.ts), for the fields a fixed-size record cannot hold.
  *
- * A body of these kinds carries a list of shapes (one today; a compound
- * body, later, several, each entry then also with its offset, angle and
- * material) and, when its centre of mass is not its origin, its
+ * A body of these kinds carries a list of one shape (a Compound's list,
+ * with each entry's offset, angle and material, is read and written by
+ * src/snapshot/compound-geometry.ts, which the functions here hand it to) and, when its centre of mass is not its origin, its
  * `localCenter` (body frame). Each shape entry names its `kind` and its
  * geometry in the body's frame:
  *
@@ -33,7 +33,7 @@
  * polygons), the body record's `radius`, `halfWidth` and `halfHeight` the
  * shape's, and a segment body never dynamic.
  */
-import { POLYGON, SEGMENT, type Body } from "../bodies/body.js";
+import { COMPOUND, POLYGON, SEGMENT, type Body } from "../bodies/body.js";
 import type { ShapeBody } from "../bodies/shape-body.js";
 import type { ShapeKindName } from "../bodies/shape.js";
 import { polygonMass } from "../shapes/mass.js";
@@ -41,17 +41,22 @@ import { makeBox, makePolygon, makeSegment, PolygonGeometry, SegmentGeometry } f
 import { MAX_POLYGON_VERTICES } from "../shapes/hull.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
+import type { GeometryErrors, GeometrySink, GeometrySource } from "./field.js";
+import { compoundBytes, copyCompound, MAX_COMPOUND_BYTES, readCompound, readCompoundJSON, writeCompound, writeCompoundJSON } from "./compound-geometry.js";
+
+export type { GeometryErrors, GeometrySink, GeometrySource } from "./field.js";
+export { MAX_COMPOUND_BYTES } from "./compound-geometry.js";
 
 /** `shapes[i].kind` of a snapshot; binary: its index. */
 export const SHAPE_ENTRY_KINDS = ["box", "polygon", "segment"] as const;
-/** The most shapes one body's list may hold in a snapshot (1 until compound bodies come). */
+/** The most shapes a Box's, Polygon's or Segment's list holds in a snapshot (a Compound's: src/snapshot/compound-geometry.ts). */
 export const MAX_SHAPES_PER_BODY = 1;
 /** Normals may differ from the edges' by this much (a regular polygon's come from its angles). */
 const NORMAL_TOLERANCE = 1e-9;
 
-/** Does a body of this kind carry a shapes list? */
+/** Does a body of this kind carry a shapes list (a Box, Polygon, Segment or, version 6 on, a Compound)? */
 export function hasGeometry(b: Body): boolean {
-  return b._kind === POLYGON || b._kind === SEGMENT;
+  return b._kind >= POLYGON && b._kind <= COMPOUND;
 }
 
 // ---------------------------------------------------------------- one entry, read and checked
@@ -71,11 +76,6 @@ class Entry {
 }
 const entry = new Entry();
 
-/** How errors are made: `fail` a RangeError, `typeFail` a TypeError, each with the reader's prefix. */
-export interface GeometryErrors {
-  fail(message: string): never;
-  typeFail(message: string): never;
-}
 
 function coordinate(e: GeometryErrors, where: string, v: number): number {
   if (!Number.isFinite(v)) e.fail(`${where} must be a finite number, got ${v}`);
@@ -226,6 +226,7 @@ function point(x: number, y: number): { x: number | "-0"; y: number | "-0" } {
 
 /** Write `b`'s `localCenter` and `shapes` into its JSON record `out`. */
 export function writeGeometryJSON(b: Body, out: Record<string, unknown>): void {
+  if (b._kind === COMPOUND) return writeCompoundJSON(b, out);
   const s = b._shape!;
   if (b._lc !== null) out.localCenter = point(b._lc.x, b._lc.y);
   if (s.kind === "segment") {
@@ -269,6 +270,7 @@ function jsonPoints(e: GeometryErrors, where: string, raw: unknown, count: numbe
 
 /** Read and check the `shapes` and `localCenter` of JSON body record `record` (at `path`) into `body`. */
 export function readGeometryJSON(e: GeometryErrors, record: Record<string, unknown>, path: string, shape: string, body: Body): void {
+  if (body._kind === COMPOUND) return readCompoundJSON(e, record, path, body);
   const shapes = record.shapes;
   if (!Array.isArray(shapes)) e.typeFail(`${path}.shapes must be an array (a ${shape} body's shapes), got ${check.describe(shapes)}`);
   if (shapes.length < 1 || shapes.length > MAX_SHAPES_PER_BODY) e.fail(`${path}.shapes must hold ${MAX_SHAPES_PER_BODY} shape, got ${shapes.length}`);
@@ -317,21 +319,11 @@ export function readGeometryJSON(e: GeometryErrors, record: Record<string, unkno
 
 // ---------------------------------------------------------------- binary
 
-/** Where binary geometry is written (a snapshot's DataView, a recording's ByteWriter). */
-export interface GeometrySink {
-  u32(v: number): void;
-  f64(v: number): void;
-}
-
-/** Where binary geometry is read from; each read throws once past the end. */
-export interface GeometrySource {
-  u32(): number;
-  f64(): number;
-}
 
 /** Bytes of `b`'s geometry block (0 for circles, capsules and AABBs). */
 export function geometryBytes(b: Body): number {
   if (!hasGeometry(b)) return 0;
+  if (b._kind === COMPOUND) return compoundBytes(b);
   const s = b._shape!;
   return 24 + 8 + (s.kind === "polygon" ? 8 + 32 * s._frame!.count : s.kind === "box" ? 24 : 32);
 }
@@ -341,6 +333,7 @@ export const MAX_GEOMETRY_BYTES = 24 + MAX_SHAPES_PER_BODY * (8 + 8 + 32 * MAX_P
 
 /** Write `b`'s geometry block (see the top of this file). */
 export function writeGeometry(w: GeometrySink, b: Body): void {
+  if (b._kind === COMPOUND) return writeCompound(w, b);
   const s = b._shape!;
   const lc = b._lc;
   w.u32(1);
@@ -377,6 +370,7 @@ export function writeGeometry(w: GeometrySink, b: Body): void {
 
 /** Read and check a geometry block (see the top of this file) into `body`, a blank of the record's kind. */
 export function readGeometry(e: GeometryErrors, r: GeometrySource, path: string, shape: string, body: Body): void {
+  if (body._kind === COMPOUND) return readCompound(e, r, path, body);
   const shapes = r.u32();
   if (shapes < 1 || shapes > MAX_SHAPES_PER_BODY) e.fail(`${path}.shapes must hold ${MAX_SHAPES_PER_BODY} shape, got ${shapes}`);
   const flags = r.u32();
@@ -453,5 +447,6 @@ export class DataCursor implements GeometrySink, GeometrySource {
 
 /** Give `to` (the user's body, same kind) the geometry of `from` (a restored record): geometry is never changed in place, so it is shared. */
 export function copyGeometry(from: Body, to: Body): void {
-  if (hasGeometry(from)) (to as ShapeBody).copyGeometry(from as ShapeBody);
+  if (from._kind === COMPOUND) copyCompound(from, to);
+  else if (hasGeometry(from)) (to as ShapeBody).copyGeometry(from as ShapeBody);
 }

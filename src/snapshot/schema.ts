@@ -23,7 +23,7 @@
 import { AABB } from "../bodies/aabb.js";
 import { Capsule } from "../bodies/capsule.js";
 import { Circle } from "../bodies/circle.js";
-import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, COMPOUND, POLYGON, SEGMENT, type Body, type BodyType, type ShapeKind } from "../bodies/body.js";
 import { ShapeBody } from "../bodies/shape-body.js";
 import { copyGeometry } from "./geometry.js";
 import { Contact, DECIDED, MAX_BODY_ID, ONE_WAY, PASSING, REPORTED, TOUCHING } from "../contacts/contact.js";
@@ -33,6 +33,7 @@ import type { Field, FieldKind, Layout } from "./field.js";
 
 export type { Field, FieldKind, Layout } from "./field.js";
 import { LIMITS } from "../math/validate.js";
+import { MAX_COMPOUND_SHAPES } from "../bodies/compound.js";
 
 /** Shorthand for a field; `get`/`set` receive and return plain values. */
 function f<T, C>(
@@ -95,15 +96,18 @@ export interface BodyExtra {
  * bits). Box, polygon and segment bodies also carry their geometry
  * (`shapes`, `localCenter`: src/snapshot/geometry.ts).
  */
-export const SHAPE_NAMES = ["circle", "capsule", "aabb", "box", "polygon", "segment"] as const;
+export const SHAPE_NAMES = ["circle", "capsule", "aabb", "box", "polygon", "segment", "compound"] as const;
+/** The `shape` names of version 5 (version 6 added "compound": its shapes in src/snapshot/compound-geometry.ts). */
+export const SHAPE_NAMES_V5_COUNT = 6;
 /** The `shape` names of versions 2 to 4 (2 bits in binary records). */
 export const SHAPE_NAMES_V4 = ["circle", "capsule", "aabb"] as const;
 /** The body kind (`body.kind`) of each shape name. */
-export const KIND_OF_SHAPE: readonly ShapeKind[] = [CIRCLE, CAPSULE, BOX, POLYGON, POLYGON, SEGMENT];
+export const KIND_OF_SHAPE: readonly ShapeKind[] = [CIRCLE, CAPSULE, BOX, POLYGON, POLYGON, SEGMENT, COMPOUND];
 export const BODY_TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 
 /** A body's `shape` name in a record. */
 export function shapeName(b: Body): (typeof SHAPE_NAMES)[number] {
+  if (b._kind === COMPOUND) return "compound";
   return b._kind < POLYGON ? SHAPE_NAMES[b._kind]! : b._shape!.kind as (typeof SHAPE_NAMES)[number];
 }
 
@@ -206,10 +210,12 @@ function setOneWay(b: Body, x: number, y: number): void {
 
 // ---------------------------------------------------------------- contacts
 
-/** The bodies of a contact, by id. */
+/** The bodies of a contact, by id, and (version 6) which of their shapes touch (a compound's shape's index; 0 for every other body). */
 export interface ContactIds {
   a: number;
   b: number;
+  sa: number;
+  sb: number;
 }
 
 type K = Field<Contact, ContactIds>;
@@ -258,6 +264,10 @@ export const CONTACT_FIELDS: readonly K[] = [
   f("passing", "bool", (c) => (c.flags & PASSING) !== 0, (c, v: boolean) => (c.flags = v ? c.flags | PASSING : c.flags & ~PASSING), {
     present: (c) => (c.flags & ONE_WAY) !== 0,
   }),
+  // which shape of each body touches (a compound's: the index of the shape in `shapes`), since version 6; in JSON
+  // only when not 0
+  f("shapeA", "int", (_c, x) => x.sa, (_c, v: number, x) => (x.sa = v), { min: 0, max: MAX_COMPOUND_SHAPES - 1, present: (_c, x) => x.sa !== 0, since: 6 }),
+  f("shapeB", "int", (_c, x) => x.sb, (_c, v: number, x) => (x.sb = v), { min: 0, max: MAX_COMPOUND_SHAPES - 1, present: (_c, x) => x.sb !== 0, since: 6 }),
 ];
 
 // ---------------------------------------------------------------- joints
@@ -335,7 +345,7 @@ export function copyJointState(from: Joint, to: Joint): void {
 }
 
 /** The bodies' ids of a copied record go here (copies do not use them). */
-const scratchIds: ContactIds & JointIds = { a: 0, b: 0 };
+const scratchIds: ContactIds & JointIds = { a: 0, b: 0, sa: 0, sb: 0 };
 
 
 /** A blank joint to read a record into (its bodies are placeholders). */
@@ -403,7 +413,7 @@ export const NEW_BLANKS: Blanks = { body: blankBody, contact: blankContact, join
  * ones that become bodies of the world are not).
  */
 export class BlankPool implements Blanks {
-  private readonly bodies: Body[][] = [[], [], [], [], []];
+  private readonly bodies: Body[][] = [[], [], [], [], [], []];
   private readonly contacts: Contact[] = [];
   private readonly joints: Joint[] = [];
   private contactsUsed = 0;
@@ -473,6 +483,9 @@ export const BODY_LAYOUT_V4 = layoutOf(BODY_FIELDS_V4 as readonly Field<never, n
 export const BODY_FIELDS_V3: readonly B[] = BODY_FIELDS_V4.filter((fd) => fd.since === undefined || fd.since <= 3);
 export const BODY_LAYOUT_V3 = layoutOf(BODY_FIELDS_V3 as readonly Field<never, never>[]);
 export const CONTACT_LAYOUT = layoutOf(CONTACT_FIELDS as readonly Field<never, never>[]);
+/** The contact fields of version 4 and 5 binary records (read only). */
+export const CONTACT_FIELDS_V5: readonly K[] = CONTACT_FIELDS.filter((fd) => fd.since === undefined || fd.since <= 5);
+export const CONTACT_LAYOUT_V5 = layoutOf(CONTACT_FIELDS_V5 as readonly Field<never, never>[]);
 /** The contact fields of version 2 and 3 binary records (read only). */
 export const CONTACT_FIELDS_V3: readonly K[] = CONTACT_FIELDS.filter((fd) => fd.since === undefined || fd.since <= 3);
 export const CONTACT_LAYOUT_V3 = layoutOf(CONTACT_FIELDS_V3 as readonly Field<never, never>[]);
@@ -486,7 +499,10 @@ export const JOINT_LAYOUT = layoutOf(JOINT_FIELDS as readonly Field<never, never
  */
 export function bodyRecordProblem(b: Body): string | null {
   const k = b._kind;
-  if (k === POLYGON || k === SEGMENT) {
+  if (k === COMPOUND) {
+    // the shapes were checked and the compound rebuilt as they were read (compound-geometry.ts)
+    if (b._parts === null) return "a compound body needs its shapes";
+  } else if (k === POLYGON || k === SEGMENT) {
     // the shape itself was checked as it was read (geometry.ts)
     if (b._shape === null) return `a ${k === SEGMENT ? "segment" : "polygon"} body needs its shapes`;
   } else if (k === BOX) {
@@ -498,7 +514,7 @@ export function bodyRecordProblem(b: Body): string | null {
     if (b._halfWidth !== 0 || b._halfHeight !== 0) return "a circle or capsule has no halfWidth or halfHeight";
     if (k === CIRCLE && b._halfLength !== 0) return "a circle has no halfLength";
   }
-  if (k === POLYGON || k === SEGMENT) {
+  if (k === POLYGON || k === SEGMENT || k === COMPOUND) {
     if (k === SEGMENT && b._type === "dynamic") return "type: a segment has no area, so no mass: it cannot be dynamic";
   } else if (k === BOX) {
     if (b._halfWidth < LIMITS.sizeMin || b._halfHeight < LIMITS.sizeMin) return `halfWidth and halfHeight must be >= ${LIMITS.sizeMin}, got ${b._halfWidth} and ${b._halfHeight}`;

@@ -47,7 +47,7 @@ import { hasGeometry, readGeometryJSON, writeGeometryJSON, type GeometryErrors }
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "../world/options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
-  KIND_OF_SHAPE, NEW_BLANKS, SHAPE_NAMES, SHAPE_NAMES_V4, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
+  KIND_OF_SHAPE, NEW_BLANKS, SHAPE_NAMES, SHAPE_NAMES_V4, SHAPE_NAMES_V5_COUNT, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds,
 } from "./schema.js";
 
@@ -55,10 +55,12 @@ export const SNAPSHOT_FORMAT = "capsule2d-snapshot";
 /**
  * Version 3 added joints, version 4 one-way bodies (and one-way contacts'
  * decisions), version 5 Box, Polygon and Segment bodies (their geometry:
- * src/snapshot/geometry.ts); version 2, 3 and 4 snapshots are still read.
+ * src/snapshot/geometry.ts), version 6 Compound bodies (their shapes:
+ * src/snapshot/compound-geometry.ts) and which shapes each contact is
+ * between; version 2, 3, 4 and 5 snapshots are still read.
  */
-export const SNAPSHOT_VERSION = 5;
-export const READABLE_VERSIONS = [2, 3, 4, 5];
+export const SNAPSHOT_VERSION = 6;
+export const READABLE_VERSIONS = [2, 3, 4, 5, 6];
 
 /** A number as stored in a JSON snapshot: JSON has no −0 or Infinity, so they are written as strings. */
 export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
@@ -136,6 +138,8 @@ export interface RestoredWorld extends Header {
   contacts: Contact[];
   /** ...and its bodies, as indices into `bodies` (body A, then B, for each contact). */
   contactBodies: Int32Array;
+  /** ...and which of their shapes touch (shape A, then B, for each contact: a compound's shape's index, else 0). */
+  contactShapes: Int32Array;
   /** Each joint's bodies (indices into `bodies`) and its saved state (copy it into a joint made for those bodies). */
   joints: RestoredPair<Joint>[];
   nextJointId: number;
@@ -311,6 +315,9 @@ export function bodyExtra(s: WorldState, island: Map<Body, number>, b: Body, out
 export function contactIds(c: Contact, out: ContactIds): ContactIds {
   out.a = c.bodyA._id;
   out.b = c.bodyB._id;
+  // a compound's part has the id after its compound's and those of the parts before it
+  out.sa = c.shapeA === c.bodyA ? 0 : c.shapeA._id - c.bodyA._id - 1;
+  out.sb = c.shapeB === c.bodyB ? 0 : c.shapeB._id - c.bodyB._id - 1;
   return out;
 }
 
@@ -323,7 +330,7 @@ export function captureJSON(s: WorldState): WorldSnapshot {
     if (hasGeometry(b)) writeGeometryJSON(b, record);
     return record;
   });
-  const ids: ContactIds = { a: 0, b: 0 };
+  const ids: ContactIds = { a: 0, b: 0, sa: 0, sb: 0 };
   const contacts = s.contacts.map((c) => writeRecord(CONTACT_FIELDS, c, contactIds(c, ids)));
   const joints = s.joints.map((j) => writeRecord(JOINT_FIELDS, j, jointIds(j, ids)));
   return {
@@ -371,6 +378,7 @@ function readBodyJSON(record: unknown, i: number, extra: BodyExtra, blanks: Blan
   const shape = decode(BODY_FIELDS[0]!, path, (record as SnapshotRecord).shape) as (typeof SHAPE_NAMES)[number];
   const index = SHAPE_NAMES.indexOf(shape);
   if (version < 5 && index >= SHAPE_NAMES_V4.length) typeFail(`${path}.shape ${JSON.stringify(shape)} is not in version ${version} snapshots (version 5 added it)`);
+  if (version < 6 && index >= SHAPE_NAMES_V5_COUNT) typeFail(`${path}.shape ${JSON.stringify(shape)} is not in version ${version} snapshots (version 6 added it)`);
   const body = blanks.body(KIND_OF_SHAPE[index]!);
   readRecord(BODY_FIELDS, record, path, body, extra, 1);
   extra.shape = index;
@@ -401,7 +409,7 @@ function readJSON(data: unknown, blanks: Blanks): RestoredWorld {
     bodies.push(readBodyJSON(rawBodies[i], i, x, blanks, o.version as number));
     lists.pushBody(x);
   }
-  const ids: ContactIds = { a: 0, b: 0 };
+  const ids: ContactIds = { a: 0, b: 0, sa: 0, sb: 0 };
   const rawContacts = o.contacts as unknown[];
   const contacts: Contact[] = [];
   for (let i = 0; i < rawContacts.length; i++) {
@@ -452,12 +460,17 @@ export class ReadLists {
   bodies = 0;
   contactA = new Int32Array(64);
   contactB = new Int32Array(64);
+  /** Each contact's shapes (their indices in their bodies' shapes). */
+  contactSA = new Int32Array(64);
+  contactSB = new Int32Array(64);
   contacts = 0;
   jointA = new Int32Array(16);
   jointB = new Int32Array(16);
   joints = 0;
   /** Each contact's bodies as indices into the read's bodies (A, B), filled by `assemble`. */
   contactBodies = new Int32Array(128);
+  /** Each contact's shapes (A, B), filled by `assemble`. */
+  contactShapes = new Int32Array(128);
 
   /** A new read begins. */
   reset(): ReadLists {
@@ -486,10 +499,15 @@ export class ReadLists {
     if (i === this.contactA.length) {
       this.contactA = grown(this.contactA, 2 * i);
       this.contactB = grown(this.contactB, 2 * i);
+      this.contactSA = grown(this.contactSA, 2 * i);
+      this.contactSB = grown(this.contactSB, 2 * i);
       this.contactBodies = grown(this.contactBodies, 4 * i);
+      this.contactShapes = grown(this.contactShapes, 4 * i);
     }
     this.contactA[i] = ids.a;
     this.contactB[i] = ids.b;
+    this.contactSA[i] = ids.sa;
+    this.contactSB[i] = ids.sb;
   }
 
   pushJoint(ids: JointIds): void {
@@ -543,9 +561,16 @@ export function assemble(
     const b = bodies[i]!;
     const problem = bodyRecordProblem(b);
     if (problem !== null) fail(`bodies[${i}]: ${problem}`);
-    if (b._id <= last) fail(`bodies[${i}].id ${b._id} is not above the previous id ${last} (ids must be unique and in order)`);
+    if (b._id <= last) fail(`bodies[${i}].id ${b._id} is not above the previous id ${last} (ids must be unique and in order, a compound's shapes taking the ids after its own)`);
     if (b._id >= header.nextId) fail(`bodies[${i}].id ${b._id} is not below nextId ${header.nextId}`);
     last = b._id;
+    const parts = b._parts;
+    if (parts !== null) {
+      // a compound's shapes have the ids after its own (a world gives them so)
+      last += parts.length;
+      if (last >= header.nextId) fail(`bodies[${i}].id ${b._id}: its ${parts.length} shapes take the ids up to ${last}, not below nextId ${header.nextId}`);
+      for (let k = 0; k < parts.length; k++) parts[k]!._id = b._id + 1 + k;
+    }
     b.updateExtents(); // derived from the shape's size, not saved
     b.updateBounds();
   }
@@ -561,6 +586,7 @@ export function assemble(
   }
   const n = rawContacts.length;
   const contactBodies = lists.contactBodies;
+  const contactShapes = lists.contactShapes;
   seenPairs.clear();
   for (let i = 0; i < n; i++) {
     const ia = lists.contactA[i]!;
@@ -569,14 +595,25 @@ export function assemble(
     const b = indexOfId(bodies, ib);
     if (a < 0 || b < 0) fail(`contacts[${i}] names body ${a < 0 ? ia : ib}, which is not in the snapshot`);
     if (!(ia < ib)) fail(`contacts[${i}] must have bodyA < bodyB, got ${ia} and ${ib}`);
-    if (seenPairs.get(ia, ib) !== undefined) fail(`contacts[${i}] repeats the pair (${ia}, ${ib})`);
+    // the colliders: a compound's shape (its index below its number of shapes), else the body itself (shape 0)
+    const sa = lists.contactSA[i]!;
+    const sb = lists.contactSB[i]!;
+    const partsA = bodies[a]!._parts;
+    const partsB = bodies[b]!._parts;
+    if (sa >= (partsA === null ? 1 : partsA.length)) fail(`contacts[${i}].shapeA ${sa} is not below body ${ia}'s number of shapes ${partsA === null ? 1 : partsA.length}`);
+    if (sb >= (partsB === null ? 1 : partsB.length)) fail(`contacts[${i}].shapeB ${sb} is not below body ${ib}'s number of shapes ${partsB === null ? 1 : partsB.length}`);
+    const ka = partsA === null ? ia : ia + 1 + sa;
+    const kb = partsB === null ? ib : ib + 1 + sb;
+    if (seenPairs.get(ka, kb) !== undefined) fail(partsA === null && partsB === null ? `contacts[${i}] repeats the pair (${ia}, ${ib})` : `contacts[${i}] repeats the pair of shapes (${ia}:${sa}, ${ib}:${sb})`);
     const c = rawContacts[i]!;
     if (c.count > 0 && !(Math.abs(c.normalX * c.normalX + c.normalY * c.normalY - 1) < 1e-6)) {
       fail(`contacts[${i}].normal must be a unit vector, got (${c.normalX}, ${c.normalY})`);
     }
-    seenPairs.set(ia, ib, i);
+    seenPairs.set(ka, kb, i);
     contactBodies[2 * i] = a;
     contactBodies[2 * i + 1] = b;
+    contactShapes[2 * i] = sa;
+    contactShapes[2 * i + 1] = sb;
   }
   let lastJoint = -1;
   const joints: RestoredWorld["joints"] = [];
@@ -610,6 +647,7 @@ export function assemble(
     sleepingIslands,
     contacts: rawContacts,
     contactBodies,
+    contactShapes,
     joints,
     nextJointId,
   };

@@ -156,6 +156,12 @@ function emptyParts(world: World): void {
   for (const b of old) {
     b._world = null;
     b.slot = -1;
+    if (b._parts !== null) {
+      for (const p of b._parts) {
+        p._world = null;
+        p.slot = -1;
+      }
+    }
   }
   world.members.clear();
 }
@@ -200,7 +206,12 @@ function load(world: World, r: RestoredWorld, joints: readonly Joint[]): void {
   world.accumulator = r.accumulator;
   world.lastDt = r.lastDt;
   for (let i = 0; i < r.contacts.length; i++) {
-    const c = world.contactManager.restore(r.bodies[r.contactBodies[2 * i]!]!, r.bodies[r.contactBodies[2 * i + 1]!]!);
+    const a = r.bodies[r.contactBodies[2 * i]!]!;
+    const b = r.bodies[r.contactBodies[2 * i + 1]!]!;
+    // the colliders: a compound's shape, or the body itself
+    const sa = a._parts === null ? a : a._parts[r.contactShapes[2 * i]!]!;
+    const sb = b._parts === null ? b : b._parts[r.contactShapes[2 * i + 1]!]!;
+    const c = world.contactManager.restore(a, b, sa, sb);
     copyContactState(r.contacts[i]!, c);
   }
   const jm = world.jointManager;
@@ -243,10 +254,16 @@ function clone(world: World): World {
     sleepingIslands: s.sleepingIslands.map((members) => members.map(at)),
     contacts: s.contacts.slice(),
     contactBodies: Int32Array.from(s.contacts.flatMap((c) => [at(c.bodyA), at(c.bodyB)])),
+    contactShapes: Int32Array.from(s.contacts.flatMap((c) => [shapeIndex(c.bodyA, c.shapeA), shapeIndex(c.bodyB, c.shapeB)])),
     joints: s.joints.map((j) => ({ a: at(j._bodyA), b: at(j._bodyB), saved: j })),
     nextJointId: s.nextJointId,
   }, joints);
   return copy;
+}
+
+/** Which of `body`'s shapes `collider` is (a compound's part's index; 0 for the body itself). */
+function shapeIndex(body: Body, collider: Body): number {
+  return body._parts === null ? 0 : body._parts.indexOf(collider);
 }
 
 /**

@@ -11,10 +11,12 @@
  *    make (text, tile objects, templates, empty rectangles).
  * 2. `shapeBodies` turns a shape into bodies in world coordinates: an
  *    axis-aligned rectangle an `AABB`, a rotated one a `Box`, a round
- *    ellipse a `Circle` and another an 8-sided `Polygon`, a polygon its
- *    convex pieces (src/shapes/decompose.ts) as `Polygon`s, a polyline one
- *    `Segment` per edge. A body the engine refuses (a piece too small, a
- *    degenerate polygon) becomes a warning.
+ *    ellipse a `Circle` and another an 8-sided `Polygon`, a convex polygon
+ *    a `Polygon`, a concave one its convex pieces (src/shapes/decompose.ts):
+ *    for an object one `Compound` of them (unless it is one-way, which a
+ *    compound cannot be), for a tile's collision shape a `Polygon` each; a
+ *    polyline one `Segment` per edge. A body the engine refuses (a piece
+ *    too small, a degenerate polygon) becomes a warning.
  *
  * Pixels to world: x' = origin.x + x / ppm, y' = origin.y − y / ppm (Tiled's
  * y points down, the world's up). A clockwise rotation of `r` degrees on
@@ -26,6 +28,7 @@ import { AABB } from "../bodies/aabb.js";
 import type { Body, BodyOptions } from "../bodies/body.js";
 import { Box } from "../bodies/box.js";
 import { Circle } from "../bodies/circle.js";
+import { Compound } from "../bodies/compound.js";
 import { Polygon } from "../bodies/polygon.js";
 import { Segment } from "../bodies/segment.js";
 import { deterministicCos, deterministicSin } from "../math/deterministic.js";
@@ -207,9 +210,10 @@ type StaticOptions = Omit<BodyOptions, "position" | "angle" | "type">;
 /**
  * The static bodies of `shape` at `at`, with `options` (material, sensor,
  * label, user data). What the engine refuses is pushed to `warnings` as
- * "`what`: the reason", and makes no body.
+ * "`what`: the reason", and makes no body. With `whole` (an object), a
+ * concave polygon is one Compound of its convex pieces.
  */
-export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptions, what: string, warnings: string[]): Body[] {
+export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptions, what: string, warnings: string[], whole = false): Body[] {
   const X = (px: number): number => placeX(at, px);
   const Y = (py: number): number => placeY(at, py);
   const o = { ...options, type: "static" as const };
@@ -248,6 +252,16 @@ export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptio
         if (!(e instanceof RangeError || e instanceof TypeError)) throw e;
         warnings.push(`${what}: a polygon not made (${e.message.replace(/^capsule2d: /, "")})`);
         break;
+      }
+      // an object's concave polygon: one body of its pieces (a compound cannot be one-way: then a body each)
+      if (whole && pieces.length > 1 && (o.oneWay === undefined || o.oneWay === null)) {
+        try {
+          out.push(new Compound({ ...o, position, shapes: pieces.map((vertices) => ({ shape: "polygon" as const, vertices })) }));
+          break;
+        } catch (e) {
+          if (!(e instanceof RangeError || e instanceof TypeError)) throw e;
+          // a piece the engine refuses: the pieces one by one below, the refused ones warned about
+        }
       }
       pieces.forEach((vertices, i) => attempt(() => new Polygon({ ...o, position, vertices }), pieces.length > 1 ? ` (convex piece ${i})` : ""));
       break;

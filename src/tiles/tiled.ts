@@ -212,7 +212,7 @@ function buildObjectLayer(plan: TiledPlan, ref: LayerRef, s: number): void {
     }
     const sensor = cls === "sensor";
     const material = materialOf(`${p}.properties`, properties);
-    const bodies = shapeBodies(read.shape, at, { ...material, isSensor: sensor, label: name, userData: properties }, what, plan.warnings);
+    const bodies = shapeBodies(read.shape, at, { ...material, isSensor: sensor, label: name, userData: properties }, what, plan.warnings, true);
     for (const b of bodies) {
       entry.bodies.push(b);
       (sensor ? plan.sensors : plan.bodies).push(b);

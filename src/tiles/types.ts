@@ -37,8 +37,10 @@ export interface TiledObject {
   properties: Record<string, unknown>;
   /**
    * The bodies made from it (static; sensors when its class is "sensor"):
-   * one for a rectangle, an ellipse or a convex polygon, one per convex piece
-   * of a concave polygon, one segment per edge of a polyline; none for a
+   * one for a rectangle, an ellipse or a polygon (a concave one is a
+   * `Compound` of its convex pieces; a one-way concave one, which a
+   * compound cannot be, one body per piece), one segment per edge of a
+   * polyline; none for a
    * point (see `map.spawns`) or an object that could not be made (see
    * `map.warnings`).
    */

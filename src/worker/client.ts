@@ -4,7 +4,7 @@ import { describe, inRange, integer, nonNegative } from "../math/validate.js";
 import { POSE_STRIDE, type ErrorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type Reply } from "./protocol.js";
 import type { Vec2 } from "../math/vec2.js";
 
-/** A pose for drawing: centre and rotation as a unit complex number (`angle` is `Math.atan2(rotSin, rotCos)`). */
+/** A pose for drawing: the origin (the frame of the shapes' points) and rotation as a unit complex number (`angle` is `Math.atan2(rotSin, rotCos)`). */
 export interface FramePose {
   /** Centre x, m. */
   x: number;

@@ -2,6 +2,7 @@
 // the order they were posted, steps, and posts every body's pose back.
 import { AABB, type AABBOptions } from "../bodies/aabb.js";
 import type { Body } from "../bodies/body.js";
+import type { Shape } from "../bodies/shape.js";
 import { Capsule, type CapsuleOptions } from "../bodies/capsule.js";
 import { Circle, type CircleOptions } from "../bodies/circle.js";
 import { Polygon, type PolygonOptions } from "../bodies/polygon.js";
@@ -9,7 +10,7 @@ import { Segment, type SegmentOptions } from "../bodies/segment.js";
 import { describe, finite, integer, nonNegative, object, vector } from "../math/validate.js";
 import { bodyById } from "../replay/apply.js";
 import type { World } from "../world/full-world.js";
-import { POSE_STRIDE, errorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type Reply, type Request } from "./protocol.js";
+import { POSE_STRIDE, errorData, type FrameData, type MessageEndpoint, type RemoteBody, type RemoteBodyDef, type RemoteShape, type Reply, type Request } from "./protocol.js";
 
 /** A command of your own: called in the worker with the world and the arguments posted by `WorldWorker.command`. */
 export type WorldCommand = (world: World, ...args: any[]) => unknown;
@@ -44,14 +45,37 @@ const SHAPE_NAME = {
   segment: "segment",
 } as const;
 
-/** What the main thread needs to draw `body`: its kind and the geometry it has (0 or empty for what it has not). */
+/** A shape's points in the body's frame, flat: a box's or polygon's vertices, a segment's ends (else none). */
+function pointsOf(shape: Shape<Body>): number[] {
+  const out: number[] = [];
+  if (shape.kind === "box" || shape.kind === "polygon" || shape.kind === "segment") {
+    for (const v of shape.vertices) out.push(v.x, v.y);
+  }
+  return out;
+}
+
+/** What draws one shape (see `RemoteShape`). */
+function describeShape(shape: Shape<Body>): RemoteShape {
+  const kind = shape.kind;
+  return {
+    kind,
+    offsetX: shape.offset.x,
+    offsetY: shape.offset.y,
+    angle: shape.angle,
+    radius: kind === "aabb" || kind === "segment" ? 0 : shape.radius,
+    halfLength: shape.halfLength,
+    halfWidth: shape.halfWidth,
+    halfHeight: shape.halfHeight,
+    vertices: pointsOf(shape),
+    isSensor: shape.isSensor,
+  };
+}
+
+/** What the main thread needs to draw `body`: its kind and the geometry it has (0 or empty for what it has not), and every shape of it. */
 function describeBody(body: Body): RemoteBody {
   const shape = body.shapes[0]!;
   const kind = shape.kind;
-  const vertices: number[] = [];
-  if (kind === "box" || kind === "polygon" || kind === "segment") {
-    for (const v of shape.vertices) vertices.push(v.x, v.y);
-  }
+  const vertices = pointsOf(shape);
   return {
     id: body.id,
     shape: SHAPE_NAME[kind],
@@ -63,6 +87,7 @@ function describeBody(body: Body): RemoteBody {
     halfHeight: shape.halfHeight,
     vertices,
     label: body.label,
+    shapes: body.shapes.map(describeShape),
   };
 }
 
@@ -152,12 +177,17 @@ export function serveWorld(setup: (data: any) => World | Promise<World>, options
     for (let i = 0, o = 0; i < n; i++, o += POSE_STRIDE) {
       const b = bodies[i]!;
       if (!changed && sentIds[i] !== b.id) changed = true;
-      poses[o] = b.x0;
-      poses[o + 1] = b.y0;
+      // the body's origin (the frame its shapes' points are in): for a body whose centre of mass is
+      // elsewhere (an off-centre Polygon, a Compound), the centre less the turned local centre
+      const lc = b._lc;
+      const lx = lc === null ? 0 : lc.x;
+      const ly = lc === null ? 0 : lc.y;
+      poses[o] = lc === null ? b.x0 : b.x0 - (b.c0 * lx - b.s0 * ly);
+      poses[o + 1] = lc === null ? b.y0 : b.y0 - (b.s0 * lx + b.c0 * ly);
       poses[o + 2] = b.c0;
       poses[o + 3] = b.s0;
-      poses[o + 4] = b.px;
-      poses[o + 5] = b.py;
+      poses[o + 4] = lc === null ? b.px : b.px - (b.qc * lx - b.qs * ly);
+      poses[o + 5] = lc === null ? b.py : b.py - (b.qs * lx + b.qc * ly);
       poses[o + 6] = b.qc;
       poses[o + 7] = b.qs;
     }

@@ -11,7 +11,9 @@ import type { ShapeKindName } from "../bodies/shape.js";
 
 /**
  * Numbers per body in a frame's pose buffer, in this order: the pose at the
- * start of the last step (x, y, cos, sin), then the pose now (x, y, cos, sin).
+ * start of the last step (x, y, cos, sin), then the pose now (x, y, cos, sin):
+ * the body's origin (its `position`, the frame its shapes are given in; for an
+ * off-centre Polygon or a Compound not its centre of mass) and rotation.
  */
 export const POSE_STRIDE = 8;
 
@@ -75,6 +77,35 @@ export interface RemoteBody {
   vertices: number[];
   /** The body's label. */
   label: string;
+  /**
+   * Every shape of the body, in `body.shapes` order: one for the
+   * single-shape bodies (the fields above again), one per shape for a
+   * `Compound` (whose fields above are its first shape's).
+   */
+  shapes: RemoteShape[];
+}
+
+/** One shape of a body in the worker's world, in the body's frame: what draws it. */
+export interface RemoteShape {
+  /** As `shape.kind`: "circle", "capsule", "aabb", "box", "polygon" or "segment". */
+  kind: ShapeKindName;
+  /** Where it sits in the body's frame (a circle's, capsule's or box's centre; (0, 0) for polygons and segments, whose points are in the body's frame), m. */
+  offsetX: number;
+  offsetY: number;
+  /** Its angle in the body's frame (a capsule's turn in a compound), rad. */
+  angle: number;
+  /** Circle and capsule radius; a box's or polygon's rounding radius, m (0 for an AABB and a segment). */
+  radius: number;
+  /** Capsule: centre to each cap centre, m (0 otherwise). */
+  halfLength: number;
+  /** AABB and box: half width, m (0 otherwise). */
+  halfWidth: number;
+  /** AABB and box: half height, m (0 otherwise). */
+  halfHeight: number;
+  /** Box and polygon: its vertices in the body's frame, flat (x0, y0, x1, y1, ...); segment: its ends; else empty. */
+  vertices: number[];
+  /** A sensor shape (it detects, it does not collide). */
+  isSensor: boolean;
 }
 
 /** An error as it crosses between threads. */

@@ -6,8 +6,13 @@
  * rebuilds from data. Two worlds with equal hashes are (up to hash
  * collisions) bit-identical; one differing bit changes it. A world of
  * circles, capsules and AABBs hashes exactly as before geometry was added.
+ * A Compound hashes its id, shape count and local centre, then for each
+ * shape its place about the centre of mass (x, y, cos, sin), its kind and
+ * its geometry in its own frame (a circle's radius; a capsule's half length
+ * and radius; a box's or polygon's radius and vertices; a segment's ends).
  */
 import type { Body } from "../bodies/body.js";
+import type { ShapeBody } from "../bodies/shape-body.js";
 
 // the words hashed for each body, gathered first (8 doubles: id, position, rotation, velocities)
 let values = new Float64Array(8 * 64);
@@ -50,6 +55,12 @@ export function hashBodies(bodies: readonly Body[]): string {
   }
   // the geometry of the bodies whose shape is data (none in a world of circles, capsules and AABBs)
   for (let i = 0; i < n; i++) {
+    if (bodies[i]!._parts !== null) {
+      const h = hashCompound(bodies[i]!, h1, h2);
+      h1 = h[0]!;
+      h2 = h[1]!;
+      continue;
+    }
     const shape = bodies[i]!._shape;
     if (shape === null) continue;
     const g = shape._frame;
@@ -84,4 +95,58 @@ export function hashBodies(bodies: readonly Body[]): string {
     }
   }
   return (h1 >>> 0).toString(16).padStart(8, "0") + (h2 >>> 0).toString(16).padStart(8, "0");
+}
+
+// one compound shape's words: kind, 4 of its place, radius, half length, then up to 8 vertices
+const partWords = new Float64Array(7 + 2 * 8);
+const partBytes = new DataView(partWords.buffer);
+const KIND_CODE: Record<string, number> = { circle: 0, capsule: 1, aabb: 2, box: 3, polygon: 4, segment: 5 };
+const pair = new Int32Array(2);
+
+function mix(bytes: DataView, words: number, h1: number, h2: number): Int32Array {
+  for (let at = 0; at < 8 * words; at += 4) {
+    const w = bytes.getUint32(at, true);
+    h1 = Math.imul(h1 ^ w, 0x01000193);
+    h2 = Math.imul(h2 ^ w, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  pair[0] = h1;
+  pair[1] = h2;
+  return pair;
+}
+
+/** Hash a compound's shapes into (h1, h2) (see the top of this file). */
+function hashCompound(b: Body, h1: number, h2: number): Int32Array {
+  const parts = b._parts!;
+  const data = (b as ShapeBody)._compound!;
+  const sw = shapeWords;
+  sw[0] = b._id;
+  sw[1] = parts.length;
+  sw[2] = b._lc === null ? 0 : b._lc.x;
+  sw[3] = b._lc === null ? 0 : b._lc.y;
+  let h = mix(shapeBytes, 4, h1, h2);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    const kind = p._shape!.kind;
+    const pw = partWords;
+    pw[0] = KIND_CODE[kind]!;
+    for (let k = 0; k < 4; k++) pw[1 + k] = data.local[4 * i + k]!;
+    pw[5] = p._radius;
+    pw[6] = p._halfLength;
+    let words = 7;
+    const f = data.frames[i];
+    if (f !== null && f !== undefined) {
+      for (let k = 0; k < f.count; k++) {
+        pw[words++] = f.vx[k]!;
+        pw[words++] = f.vy[k]!;
+      }
+    } else if (p.segment !== null) {
+      pw[words++] = p.segment.ax;
+      pw[words++] = p.segment.ay;
+      pw[words++] = p.segment.bx;
+      pw[words++] = p.segment.by;
+    }
+    h = mix(partBytes, words, h[0]!, h[1]!);
+  }
+  return h;
 }

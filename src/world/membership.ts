@@ -65,8 +65,6 @@ export class Membership {
   refreshAll = false;
   /** Bodies in the world other than circles, capsules and AABBs (boxes, polygons, segments): their contacts are solved in colour order (StepContext.coloured). */
   turning = 0;
-  /** Compound bodies in the world (snapshots do not carry them yet). */
-  compounds = 0;
 
   /** The bodies, in id order (the holes closed first). */
   bodies(): readonly Body[] {
@@ -143,7 +141,6 @@ export class Membership {
     this.changedCount = 0;
     this.refreshAll = false;
     this.turning = 0;
-    this.compounds = 0;
   }
 }
 
@@ -164,7 +161,6 @@ export function addBody<T extends Body>(w: MemberWorld, body: T): T {
   // a compound's parts take the ids after its own (contact keys order parts as their compounds)
   if (parts !== null) {
     for (const p of parts) p._id = w.members.nextId++;
-    w.members.compounds++;
   }
   attach(w, body);
   w.members.list.push(body);
@@ -282,7 +278,6 @@ export function removeBody(w: MemberWorld, body: Body): void {
   body._world = null;
   body.slot = -1;
   if (body._parts !== null) {
-    w.members.compounds--;
     for (const p of body._parts) {
       w.members.slots[p.slot] = null;
       w.members.releasedSlots.push(p.slot);

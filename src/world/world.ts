@@ -848,15 +848,7 @@ export class World implements BodyOwner, JointOwner {
   snapshot(options: { format: "binary" }): ArrayBuffer;
   snapshot(options?: { format: "json" | "binary" }): WorldSnapshot | ArrayBuffer {
     const m = this.part("snapshots", "snapshot()");
-    this.noCompounds("snapshot()");
     return m.snapshot(this, options);
-  }
-
-  /** Snapshots (and so clones, restores and recordings) do not carry Compound bodies yet: a RangeError rather than a wrong snapshot. */
-  private noCompounds(method: string): void {
-    if (this.members.compounds > 0) {
-      throw new RangeError(`capsule2d: ${method}: snapshots do not carry Compound bodies yet (this world has ${this.members.compounds})`);
-    }
   }
 
   /**
@@ -866,7 +858,6 @@ export class World implements BodyOwner, JointOwner {
    */
   snapshotInto(reuse: ArrayBuffer | null): ArrayBuffer {
     const m = this.part("snapshots", "snapshot()");
-    this.noCompounds("snapshot()");
     return m.snapshotInto(this, reuse);
   }
 
@@ -897,7 +888,6 @@ export class World implements BodyOwner, JointOwner {
    */
   restore(data: WorldSnapshot | ArrayBuffer): this {
     const m = this.part("snapshots", "restore()");
-    this.noCompounds("restore()");
     m.restore(this, data);
     return this;
   }
@@ -911,7 +901,6 @@ export class World implements BodyOwner, JointOwner {
    */
   clone(): this {
     const m = this.part("snapshots", "clone()");
-    this.noCompounds("clone()");
     return m.clone(this) as this;
   }
 

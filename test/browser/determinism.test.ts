@@ -3,8 +3,10 @@
  * Node (V8), headless Chromium (V8), Firefox ESR (SpiderMonkey) and the
  * `jsc` shell (JavaScriptCore, Safari's engine), with every joint type
  * (one of them breaking), turning boxes, polygons and a segment (the third
- * scene), sleeping, continuous collision and a binary
- * snapshot restore halfway, give the same `stateHash()` every 100 steps and,
+ * scene), Compound bodies (L-shapes, `Compound.fromOutline` pieces, one of
+ * every kind of shape, a jointed one: the fourth scene, which also restores
+ * a JSON snapshot in place three quarters in), sleeping, continuous
+ * collision and a binary snapshot restore halfway, give the same `stateHash()` every 100 steps and,
  * at the end, the same bits of every body's `angle` and interpolated pose,
  * every joint's reaction and angle, a fan of ray casts and every contact's
  * manifold and impulses; the scenes run again with the contact passes in
@@ -40,7 +42,10 @@ const SCENES = [
   { bodies: 150, seed: 3, options: { solver: "pgs", integrator: "velocity-verlet", broadphase: "tree" } },
   // boxes, polygons and a segment among the bodies (a world that solves in colour order)
   { bodies: 200, seed: 5, options: {}, turning: true },
-] as { bodies: number; seed: number; options: object; turning?: boolean }[];
+  // compounds (L-shapes, outlines cut into convex pieces, one of every kind of shape, a jointed one) among the bodies,
+  // with a binary snapshot halfway and a JSON restore in place three quarters in
+  { bodies: 120, seed: 9, options: {}, compounds: true },
+] as { bodies: number; seed: number; options: object; turning?: boolean; compounds?: boolean }[];
 
 /** detAtan2 over a spread of inputs (ratios from 1e-8 to 1e8, every quadrant), as a digest of its bits. */
 function atan2Digest(atan2: (y: number, x: number) => number, bitsOf: (v: number[]) => string, digest: (s: string) => string): string {
@@ -105,18 +110,18 @@ describe.skipIf(!haveChromium() && !ci)("Node and Chromium agree bit for bit", (
         await page.setContent("<!doctype html><title>determinism</title>");
         await page.addScriptTag({ content: bundle });
         const inBrowser = await page.evaluate(
-          ([bodies, seed, options, steps, turning]) =>
-            (globalThis as unknown as { runScene: (...a: unknown[]) => string[] }).runScene(bodies, seed, options, steps, turning),
-          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true] as const,
+          ([bodies, seed, options, steps, turning, compounds]) =>
+            (globalThis as unknown as { runScene: (...a: unknown[]) => string[] }).runScene(bodies, seed, options, steps, turning, compounds),
+          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true] as const,
         );
-        const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true);
+        const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true);
         expect(inBrowser).toHaveLength(STEPS / 100 + 5); // hashes, angles, poses, joints, rays, contacts
         expect(inBrowser).toEqual(inNode);
         // the contact passes in WebAssembly, on the page's main thread
         const withWasm = await page.evaluate(
-          ([bodies, seed, options, steps, turning]) =>
-            (globalThis as unknown as { runSceneWasm: (...a: unknown[]) => string[] }).runSceneWasm(bodies, seed, options, steps, turning),
-          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true] as const,
+          ([bodies, seed, options, steps, turning, compounds]) =>
+            (globalThis as unknown as { runSceneWasm: (...a: unknown[]) => string[] }).runSceneWasm(bodies, seed, options, steps, turning, compounds),
+          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true] as const,
         );
         expect(withWasm).toEqual(inNode);
       } finally {
@@ -166,7 +171,7 @@ interface EngineResult {
 
 /** The same, computed here in Node. */
 function inNode(): EngineResult {
-  const scenes = SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options as never, STEPS, scene.turning === true));
+  const scenes = SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options as never, STEPS, scene.turning === true, scene.compounds === true));
   return {
     scenes,
     wasm: scenes, // WebAssembly must give what JavaScript gives
@@ -181,8 +186,8 @@ function engineScript(): string {
 globalThis.__run = function () {
   var scenes = ${JSON.stringify(SCENES)};
   return {
-    scenes: scenes.map(function (s) { return globalThis.runScene(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true); }),
-    wasm: scenes.map(function (s) { return globalThis.runSceneWasm(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true); }),
+    scenes: scenes.map(function (s) { return globalThis.runScene(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true, s.compounds === true); }),
+    wasm: scenes.map(function (s) { return globalThis.runSceneWasm(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true, s.compounds === true); }),
     atan2: globalThis.atan2Digest(),
     replay: globalThis.replaySession(${JSON.stringify(recorded().saved)}),
   };

@@ -198,7 +198,40 @@ function judge(C, load) {
 /** Where a binary snapshot's geometry blocks start (after the body, contact and joint records). */
 function geometryAt(buffer) {
   const v = new DataView(buffer);
-  return 64 + ((v.getUint32(16, true) + 7) & ~7) + v.getUint32(8, true) * 288 + v.getUint32(12, true) * 168 + v.getUint32(56, true) * 304;
+  return 64 + ((v.getUint32(16, true) + 7) & ~7) + v.getUint32(8, true) * 288 + v.getUint32(12, true) * 176 + v.getUint32(56, true) * 304;
+}
+
+/**
+ * A small valid world of Compound bodies (snapshot version 6): a static compound floor, L-shapes and
+ * an outline piled up (contacts between their shapes), one of every kind of shape with its own
+ * materials, sensor and filter, a joint to a compound.
+ */
+function compoundWorld(C, r) {
+  const { World, AABB, Circle, Compound } = C.core;
+  const world = new World();
+  world.add(AABB.fromBounds({ x: -6, y: -1 }, { x: 6, y: 0 }, { type: "static" }));
+  world.add(new Compound({ type: "static", shapes: [{ shape: "segment", a: { x: -6, y: 0.01 }, b: { x: -3, y: 1 } }, { shape: "box", halfWidth: 0.3, halfHeight: 0.5, offset: { x: 4, y: 0.5 }, angle: 0.1 }] }));
+  const L = [
+    { shape: "box", halfWidth: 0.4, halfHeight: 0.1, offset: { x: 0.3, y: 0 } },
+    { shape: "box", halfWidth: 0.1, halfHeight: 0.3, offset: { x: 0, y: 0.2 }, friction: 0.2, density: 2 },
+  ];
+  const bodies = [];
+  for (let i = 0; i < 3 + r.int(3); i++) bodies.push(world.add(new Compound({ shapes: L, position: { x: -1 + 0.5 * (i % 3), y: 0.6 + 0.7 * i }, angle: 0.5 * i })));
+  world.add(C.core.Compound.fromOutline({ outline: [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 0.3 }, { x: 0.3, y: 0.3 }, { x: 0.3, y: 0.9 }, { x: 0, y: 0.9 }], position: { x: 1.5, y: 1 }, radius: r.next() < 0.5 ? 0 : 0.01 }));
+  world.add(new Compound({
+    position: { x: 0, y: 4 },
+    shapes: [
+      { shape: "circle", radius: 0.2, offset: { x: -0.4, y: 0 }, restitution: 0.3 },
+      { shape: "capsule", halfLength: 0.2, radius: 0.08, offset: { x: 0, y: 0.2 }, angle: 0.5 },
+      { shape: "polygon", vertices: [{ x: 0, y: 0 }, { x: 0.4, y: 0 }, { x: 0.1, y: 0.3 }], offset: { x: 0.1, y: -0.3 }, collisionFilter: { category: 2, group: -1 } },
+      { shape: "segment", a: { x: -0.3, y: -0.2 }, b: { x: 0.3, y: -0.25 } },
+      { shape: "circle", radius: 0.4, isSensor: true },
+    ],
+  }));
+  world.add(new Circle({ radius: 0.2, position: { x: 3, y: 2 } }));
+  world.addJoint({ type: "revolute", bodyA: bodies[0], bodyB: bodies[1], anchor: { x: -0.8, y: 1 } });
+  for (let i = 0, n = 20 + r.int(60); i < n; i++) world.step(1 / 60);
+  return world;
 }
 
 const KINDS = {
@@ -256,6 +289,66 @@ const KINDS = {
     }
     const cut = r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
     return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
+  },
+  compounds(C, r) {
+    // mutations aimed at the shapes of Compound bodies and the contacts between them (shape indices)
+    const world = compoundWorld(C, r);
+    if (r.next() < 0.5) {
+      const s = JSON.parse(JSON.stringify(world.snapshot()));
+      const compounds = s.bodies.filter((b) => b.shape === "compound");
+      for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+        const pick = r.int(10);
+        if (pick < 6) mutateJSON(r, r.pick(compounds).shapes);
+        else if (pick < 7) mutateJSON(r, r.pick(compounds));
+        else if (pick < 9 && s.contacts.length > 0) {
+          const c = r.pick(s.contacts);
+          c[r.pick(["shapeA", "shapeB"])] = r.pick([1, 2, 5, 63, 64, -1, 1e9, "1", null, 0.5]);
+        } else {
+          const b = r.pick(compounds);
+          b.localCenter = r.pick([{ x: r.pick(HOSTILE_NUMBERS), y: 0 }, undefined, "NaN", { x: 0.1, y: 0.1 }]);
+        }
+      }
+      if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(s));
+      const target = compoundWorld(C, r);
+      const hash = target.stateHash();
+      try {
+        target.restore(s);
+      } catch (e) {
+        return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
+      }
+      return checkWorld(C, target);
+    }
+    const buffer = world.snapshot({ format: "binary" });
+    const at = r.next() < 0.8 ? geometryAt(buffer) : 64;
+    const b = new Uint8Array(buffer.slice(0));
+    const v = new DataView(b.buffer);
+    const words = (b.length - at) >> 2;
+    for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+      const w = at + 4 * r.int(words);
+      switch (r.int(4)) {
+        case 0:
+          v.setUint32(w, r.pick([0, 1, 2, 3, 4, 5, 8, 9, 63, 64, 65, 0xffffffff, 1e6]), true);
+          break;
+        case 1:
+          v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
+          break;
+        case 2:
+          b[w + r.int(4)] ^= 1 << r.int(8);
+          break;
+        default:
+          v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
+      }
+    }
+    const cut = r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
+    if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
+    const target = compoundWorld(C, r);
+    const hash = target.stateHash();
+    try {
+      target.restore(cut.buffer);
+    } catch (e) {
+      return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
+    }
+    return checkWorld(C, target);
   },
   delta(C, r) {
     const world = sourceWorld(C, r);

@@ -2,7 +2,7 @@
  * Scenes shared by the determinism, snapshot and hardening tests. Built from
  * a seeded generator (no Math.random), so every call builds the same world.
  */
-import { AABB, Box, Capsule, Circle, Polygon, Segment, World, type Body, type CoreWorld, type WorldOptions } from "../../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, World, type Body, type CoreWorld, type ShapeDef, type WorldOptions } from "../../src/entries/capsule2d.js";
 import { Recorder, Recording, replay, verify } from "../../src/entries/replay.js";
 import { enableBinarySnapshots } from "../../src/entries/binary.js";
 
@@ -208,16 +208,61 @@ export function addTurningBodies(world: World, w: number): void {
   }
 }
 
-export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false): string[] {
+/**
+ * Compound bodies along the floor of a scene `2w` wide (the fourth
+ * cross-engine scene): L-shapes, concave outlines cut into convex pieces
+ * (`Compound.fromOutline`), one of every kind of shape with its own
+ * materials and a sensor, a static compound ramp, a pendulum of a compound
+ * hung by a revolute joint.
+ */
+export function addCompoundBodies(world: World, w: number): void {
+  const L: ShapeDef[] = [
+    { shape: "box", halfWidth: 0.25, halfHeight: 0.06, offset: { x: 0.19, y: 0 } },
+    { shape: "box", halfWidth: 0.06, halfHeight: 0.19, offset: { x: 0, y: 0.13 }, friction: 0.3, density: 2 },
+  ];
+  const star = [
+    { x: 0, y: 0.3 }, { x: 0.08, y: 0.1 }, { x: 0.3, y: 0.1 }, { x: 0.12, y: -0.04 }, { x: 0.18, y: -0.27 },
+    { x: 0, y: -0.12 }, { x: -0.18, y: -0.27 }, { x: -0.12, y: -0.04 }, { x: -0.3, y: 0.1 }, { x: -0.08, y: 0.1 },
+  ];
+  world.add(new Compound({ type: "static", shapes: [
+    { shape: "segment", a: { x: w / 3, y: 0.02 }, b: { x: w / 3 + 1.2, y: 0.6 } },
+    { shape: "box", halfWidth: 0.1, halfHeight: 0.3, offset: { x: w / 3 + 1.4, y: 0.3 }, angle: 0.2 },
+  ] }));
+  const x0 = -w / 3 + 1.8;
+  const span = (2 * w) / 3 - 2.8;
+  for (let k = 0; k < 8; k++) {
+    const position = { x: x0 + (k * span) / 7, y: 2.2 + (k % 2) * 0.6 };
+    const angle = 0.45 * k;
+    if (k % 3 === 0) world.add(new Compound({ shapes: L, position, angle }));
+    else if (k % 3 === 1) world.add(Compound.fromOutline({ outline: star, position, angle, radius: k === 4 ? 0.01 : 0 }));
+    else world.add(Compound.fromOutline({ outline: [{ x: 0, y: 0 }, { x: 0.6, y: 0 }, { x: 0.6, y: 0.15 }, { x: 0.15, y: 0.15 }, { x: 0.15, y: 0.45 }, { x: 0, y: 0.45 }], position, angle, friction: 0.4 }));
+  }
+  world.add(new Compound({ position: { x: 0.5, y: 3.4 }, angle: 0.3, shapes: [
+    { shape: "circle", radius: 0.12, offset: { x: -0.3, y: 0 }, restitution: 0.3 },
+    { shape: "capsule", halfLength: 0.12, radius: 0.05, offset: { x: 0, y: 0.12 }, angle: 0.5, density: 3 },
+    { shape: "box", halfWidth: 0.12, halfHeight: 0.05, radius: 0.01, offset: { x: 0.25, y: -0.03 }, angle: -0.2, friction: 0.9 },
+    { shape: "polygon", vertices: [{ x: 0, y: 0 }, { x: 0.25, y: 0 }, { x: 0.04, y: 0.2 }], offset: { x: 0, y: -0.25 } },
+    { shape: "segment", a: { x: -0.25, y: -0.12 }, b: { x: 0.25, y: -0.15 } },
+    { shape: "circle", radius: 0.3, isSensor: true },
+  ] }));
+  const hook = world.add(new Circle({ type: "static", radius: 0.05, position: { x: -w / 2, y: 3.2 } }));
+  const bob = world.add(new Compound({ shapes: L, position: { x: -w / 2 + 0.4, y: 3.1 } }));
+  world.addJoint({ type: "revolute", bodyA: hook, bodyB: bob, anchor: { x: -w / 2, y: 3.2 } });
+}
+
+export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false, compounds = false): string[] {
   enableBinarySnapshots(); // for the snapshot halfway (this also runs in browsers, without test/setup.ts)
   let world = mixedScene(bodies, seed, options);
   const cols = Math.ceil(Math.sqrt(bodies * 1.5));
   addJointedBodies(world, cols * 0.35 + 1, 4 + (bodies / cols) * 0.8 + 3.5);
   if (turning) addTurningBodies(world, cols * 0.35 + 1);
+  if (compounds) addCompoundBodies(world, cols * 0.35 + 1);
   const out: string[] = [];
   for (let i = 1; i <= steps; i++) {
     world.step(1 / 60);
     if (i === steps / 2) world = World.fromSnapshot(world.snapshot({ format: "binary" }));
+    // the compounds' scene also restores in place, from JSON, a quarter later (the same state: the run goes on as before)
+    if (compounds && i === (3 * steps) / 4) world.restore(JSON.parse(JSON.stringify(world.snapshot())) as never);
     if (i % 100 === 0) out.push(world.stateHash());
   }
   const angles: number[] = [];
@@ -243,6 +288,8 @@ export function determinismRun(bodies: number, seed: number, options: WorldOptio
   for (const c of world.contacts) {
     const m = c.manifold;
     contacts.push(c.bodyA.id, c.bodyB.id, m.normal.x, m.normal.y, m.depth, m.points.length);
+    // which shapes of compounds touch (in the compounds' scene only: the other scenes' digests stay as they were)
+    if (compounds) contacts.push(c.bodyA.shapes.indexOf(c.shapeA), c.bodyB.shapes.indexOf(c.shapeB));
     for (const p of m.points) contacts.push(p.x, p.y, p.depth, p.id, p.normalImpulse, p.tangentImpulse);
   }
   out.push(
