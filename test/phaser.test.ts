@@ -269,7 +269,7 @@ describe("PhaserDebugDraw: every shape kind where the body is", () => {
     const { world, bodies } = everyKind();
     const g = new FakeGraphics();
     const styled: Body[] = [];
-    new PhaserDebugDraw(g, { view, style: (b) => (styled.push(b), { fill: 0x123456, stroke: null }) }).draw(world, 1);
+    new PhaserDebugDraw<Body>(g, { view, style: (b) => (styled.push(b), { fill: 0x123456, stroke: null }) }).draw(world, 1);
     expect(styled).toEqual(world.bodies);
     expect(g.filledPaths().length + g.circles().length).toBe(Object.keys(bodies).length - 1 + 2); // the segment is stroked; the compound has 3 parts
     expect(() => new PhaserDebugDraw(g, { view, colour: 1 } as never)).toThrow(/colour/);
@@ -373,7 +373,7 @@ describe("BodySprites", () => {
     const a = world.add(new Circle({ radius: 0.5, label: "skip" }));
     const b = world.add(new Circle({ radius: 0.5 }));
     const made: Body[] = [];
-    const sprites = new BodySprites(null as never, {
+    const sprites = new BodySprites<Body>(null as never, {
       view,
       keepRemoved: true,
       filter: (x) => x.label !== "skip",

@@ -23,4 +23,4 @@ export type { PhaserDebugDrawOptions, DebugWorld, DebugContact } from "../phaser
 export { addTilemapColliders, tiledFlags } from "../phaser/tilemap.js";
 export type { PhaserTileLike, PhaserLayerDataLike, PhaserTilemapLayerLike, TilemapCollidersOptions } from "../phaser/tilemap.js";
 export { defaultStyle } from "../phaser/shapes.js";
-export type { BodyStyle, CameraLike, GameObjectLike, GraphicsLike, GraphicsObjectLike, SceneLike } from "../phaser/types.js";
+export type { BodyLike, BodyStyle, CameraLike, GameObjectLike, GraphicsLike, GraphicsObjectLike, PointLike, PoseLike, SceneLike, ShapeLike } from "../phaser/types.js";

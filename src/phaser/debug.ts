@@ -13,10 +13,9 @@
  * segment, each part of a compound) in `style(body)`'s colours; optionally
  * the contact points and normals of `world.contacts`. Drawing reads the world and never changes it.
  */
-import type { Body, Pose } from "../bodies/body.js";
 import * as check from "../math/validate.js";
 import { defaultStyle, drawShapes, ShapeCache, type Frame } from "./shapes.js";
-import type { BodyStyle, GraphicsLike } from "./types.js";
+import type { BodyLike, BodyStyle, GraphicsLike, PoseLike as Pose } from "./types.js";
 import type { PhaserView } from "./view.js";
 
 /** A contact as `world.contacts` reports it: what `contacts: true` draws. */
@@ -41,7 +40,7 @@ export interface DebugContact {
 }
 
 /** What `PhaserDebugDraw.draw` reads of a world: its bodies, and its contacts for `contacts: true`. */
-export interface DebugWorld {
+export interface DebugWorld<Body extends BodyLike = BodyLike> {
   /** The bodies to draw. */
   readonly bodies: readonly Body[];
   /** The touching pairs (only read with `contacts: true`). */
@@ -49,7 +48,7 @@ export interface DebugWorld {
 }
 
 /** Options of `new PhaserDebugDraw(graphics, options)`. */
-export interface PhaserDebugDrawOptions {
+export interface PhaserDebugDrawOptions<Body extends BodyLike = BodyLike> {
   /** Metres to pixels and the y flip. */
   view: PhaserView;
   /** Each body's colours (asked every frame). Default: static grey, kinematic violet, dynamic blue, sleeping dimmer, sensors translucent. */
@@ -61,18 +60,18 @@ export interface PhaserDebugDrawOptions {
 }
 
 /** Every body of a world drawn into one Graphics per frame; see the module's comment. */
-export class PhaserDebugDraw {
+export class PhaserDebugDraw<Body extends BodyLike = BodyLike> {
   /** Metres to pixels and the y flip. */
   readonly view: PhaserView;
   /** The Graphics drawn into. */
   readonly graphics: GraphicsLike;
-  private readonly options: PhaserDebugDrawOptions;
+  private readonly options: PhaserDebugDrawOptions<Body>;
   private readonly cache = new ShapeCache();
   private readonly pose: Pose = { x: 0, y: 0, angle: 0, rotCos: 1, rotSin: 0 };
   private readonly frame: Frame = { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0 };
 
   /** Draw into `graphics` (e.g. `scene.add.graphics()`), placed through `options.view`. */
-  constructor(graphics: GraphicsLike, options: PhaserDebugDrawOptions) {
+  constructor(graphics: GraphicsLike, options: PhaserDebugDrawOptions<Body>) {
     if (graphics === null || typeof graphics !== "object" || typeof graphics.clear !== "function" || typeof graphics.lineTo !== "function") {
       throw new TypeError(`capsule2d: graphics must be a Phaser Graphics, got ${check.describe(graphics)}`);
     }
@@ -90,7 +89,7 @@ export class PhaserDebugDraw {
   }
 
   /** Clear the Graphics and draw `world` at `alpha` (what `world.advance()` returned; 1 after `world.step()`). */
-  draw(world: DebugWorld, alpha: number): void {
+  draw(world: DebugWorld<Body>, alpha: number): void {
     check.inRange("alpha", alpha, 0, 1);
     if (world === null || typeof world !== "object" || !Array.isArray(world.bodies)) throw new TypeError(`capsule2d: world must be a World (with bodies), got ${check.describe(world)}`);
     const g = this.graphics;

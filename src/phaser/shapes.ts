@@ -13,9 +13,7 @@
  * polygon's corners) are polylines of fixed directions, and a compound
  * shape's turn and a polygon's outline are computed once per shape and kept.
  */
-import type { Body } from "../bodies/body.js";
-import type { Shape } from "../bodies/shape.js";
-import type { BodyStyle, GraphicsLike } from "./types.js";
+import type { BodyLike, BodyStyle, GraphicsLike, PointLike, ShapeLike } from "./types.js";
 
 /** The affine map from a body's frame (m, y up) to pixels. */
 export interface Frame {
@@ -45,7 +43,7 @@ export class ShapeCache {
   private readonly kept = new WeakMap<object, Kept>();
 
   /** The shape's kept numbers, made on first use. */
-  of(shape: Shape<Body>): Kept {
+  of(shape: ShapeLike): Kept {
     let k = this.kept.get(shape);
     if (k === undefined) {
       const angle = shape.angle;
@@ -61,7 +59,7 @@ export class ShapeCache {
 }
 
 /** A polygon's outline, each corner of a rounded one as 3 points (the two edge normals and their bisector, pushed out by r). */
-function outlineOf(vertices: readonly { x: number; y: number }[], normals: readonly { x: number; y: number }[], r: number): Float64Array {
+function outlineOf(vertices: readonly PointLike[], normals: readonly PointLike[], r: number): Float64Array {
   const n = vertices.length;
   if (!(r > 0) || normals.length !== n) {
     const out = new Float64Array(2 * n);
@@ -104,7 +102,7 @@ const Y = (f: Frame, x: number, y: number): number => f.c * x + f.d * y + f.ty;
  * metre of the frame), filled and outlined as `style` says. Circles get a
  * radius line and capsules a line to the front cap, so turning shows.
  */
-export function drawShapes(g: GraphicsLike, body: Body, frame: Frame, scale: number, style: BodyStyle, cache: ShapeCache): void {
+export function drawShapes(g: GraphicsLike, body: BodyLike, frame: Frame, scale: number, style: BodyStyle, cache: ShapeCache): void {
   const fill = style.fill;
   const stroke = style.stroke ?? null;
   if (fill !== null) g.fillStyle(fill, style.fillAlpha ?? 1);
@@ -116,7 +114,7 @@ export function drawShapes(g: GraphicsLike, body: Body, frame: Frame, scale: num
   }
 }
 
-function drawShape(g: GraphicsLike, shape: Shape<Body>, f: Frame, scale: number, fill: boolean, stroke: boolean, cache: ShapeCache, fillColor: number | null): void {
+function drawShape(g: GraphicsLike, shape: ShapeLike, f: Frame, scale: number, fill: boolean, stroke: boolean, cache: ShapeCache, fillColor: number | null): void {
   const kind = shape.kind;
   const o = shape.offset;
   if (kind === "circle") {
@@ -237,7 +235,7 @@ function traceStadium(g: GraphicsLike, x1: number, y1: number, x2: number, y2: n
 }
 
 /** The default colours: static grey, kinematic violet, dynamic blue (dimmer asleep), sensors translucent green. */
-export function defaultStyle(body: Body): BodyStyle {
+export function defaultStyle(body: BodyLike): BodyStyle {
   if (body.isSensor) return { fill: 0x5fd38d, fillAlpha: 0.25, stroke: 0x5fd38d, strokeAlpha: 0.8 };
   switch (body.type) {
     case "static":

@@ -20,15 +20,13 @@
  * camera is centred on its body's interpolated position in the same pass,
  * so the camera and the sprite move together: no jitter.
  */
-import type { Body, Pose } from "../bodies/body.js";
-import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import { defaultStyle, drawShapes, ShapeCache, type Frame } from "./shapes.js";
-import type { BodyStyle, CameraLike, GameObjectLike, SceneLike } from "./types.js";
+import type { BodyLike, BodyStyle, CameraLike, GameObjectLike, PointLike as Vec2, PoseLike as Pose, SceneLike } from "./types.js";
 import type { PhaserView } from "./view.js";
 
 /** Options of `new BodySprites(scene, options)`. */
-export interface BodySpritesOptions {
+export interface BodySpritesOptions<Body extends BodyLike = BodyLike> {
   /** Metres to pixels and the y flip. */
   view: PhaserView;
   /**
@@ -48,7 +46,7 @@ export interface BodySpritesOptions {
 }
 
 /** A followed body's object and where it sits in the body's frame. */
-interface Entry {
+interface Entry<Body extends BodyLike> {
   body: Body;
   object: GameObjectLike | null;
   /** Offset in the body's frame, m (y up), and turn, rad. */
@@ -63,12 +61,12 @@ interface Entry {
 const ORIGIN: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 });
 
 /** Game objects following a world's bodies; see the module's comment. */
-export class BodySprites {
+export class BodySprites<Body extends BodyLike = BodyLike> {
   /** Metres to pixels and the y flip. */
   readonly view: PhaserView;
   private readonly scene: SceneLike;
-  private readonly options: BodySpritesOptions;
-  private readonly entries = new Map<Body, Entry>();
+  private readonly options: BodySpritesOptions<Body>;
+  private readonly entries = new Map<Body, Entry<Body>>();
   private readonly cache = new ShapeCache();
   private readonly pose: Pose = { x: 0, y: 0, angle: 0, rotCos: 1, rotSin: 0 };
   private readonly local: Frame;
@@ -76,10 +74,10 @@ export class BodySprites {
   private target: Body | null = null;
   private readonly camOffset = { x: 0, y: 0 };
   private pass = 0;
-  private readonly sweep: (e: Entry, body: Body) => void;
+  private readonly sweep: (e: Entry<Body>, body: Body) => void;
 
   /** Objects made in `scene` (its `add.graphics()`), placed through `options.view`. */
-  constructor(scene: SceneLike, options: BodySpritesOptions) {
+  constructor(scene: SceneLike, options: BodySpritesOptions<Body>) {
     if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: BodySprites options must be an object, got ${check.describe(options)}`);
     check.knownKeys("BodySprites", options, ["view", "create", "style", "depth", "filter", "keepRemoved"]);
     const view = options.view as PhaserView | undefined;
@@ -113,7 +111,7 @@ export class BodySprites {
    * destroyed if `sync` made it, else given up.
    */
   attach<T extends GameObjectLike>(body: Body, object: T, offset: Vec2 = ORIGIN, angle = 0): T {
-    if (body === null || typeof body !== "object" || typeof (body as Body).getInterpolatedPose !== "function") {
+    if (body === null || typeof body !== "object" || typeof (body as BodyLike).getInterpolatedPose !== "function") {
       throw new TypeError(`capsule2d: body must be a Body, got ${check.describe(body)}`);
     }
     if (object === null || typeof object !== "object" || typeof object.destroy !== "function") {
@@ -205,9 +203,9 @@ export class BodySprites {
     this.entries.clear();
   }
 
-  private make(body: Body): Entry {
+  private make(body: Body): Entry<Body> {
     const opts = this.options;
-    const entry: Entry = { body, object: null, ox: 0, oy: 0, oa: 0, attached: false, seen: this.pass };
+    const entry: Entry<Body> = { body, object: null, ox: 0, oy: 0, oa: 0, attached: false, seen: this.pass };
     if (opts.filter !== undefined && !opts.filter(body)) return entry;
     if (opts.create !== undefined) {
       entry.object = opts.create(body);

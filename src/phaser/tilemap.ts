@@ -27,7 +27,6 @@
 import * as check from "../math/validate.js";
 import { MAX_CELLS } from "../tiles/tiled-data.js";
 import { TileMap } from "../tiles/tilemap.js";
-import type { Body } from "../bodies/body.js";
 import type { PhaserView } from "./view.js";
 
 /** A `Phaser.Tilemaps.Tile`: what the helper reads of it. */
@@ -144,7 +143,7 @@ function isLayerData(v: unknown): v is PhaserLayerDataLike {
  * TypeError/RangeError naming it, and the world is left unchanged.
  */
 export function addTilemapColliders(
-  world: { add<B extends Body>(b: B): B },
+  world: { add(body: never): unknown },
   layers: PhaserTilemapLayerLike | PhaserLayerDataLike | readonly (PhaserTilemapLayerLike | PhaserLayerDataLike)[],
   options: TilemapCollidersOptions,
 ): TileMap {
@@ -280,7 +279,7 @@ export function addTilemapColliders(
     layers: tiledLayers.map(({ colliding: _, ...layer }) => ({ ...layer, width, height, data: pad(layer.data, layer.width, layer.height, width, height) })),
     tilesets: [{ firstgid: 1, name: "phaser", tilewidth: tw, tileheight: th, tilecount: tiles.length, tiles }],
   };
-  const result = TileMap.fromTiled(world, map, { pixelsPerMetre: ppm, origin: view.toWorld(0, 0) });
+  const result = TileMap.fromTiled(world as Parameters<typeof TileMap.fromTiled>[0], map, { pixelsPerMetre: ppm, origin: view.toWorld(0, 0) });
   tiledLayers.forEach((l, i) => {
     if (l.colliding) return;
     const why =

@@ -76,3 +76,68 @@ export interface BodyStyle {
   /** Outline width, pixels. Default 1. */
   lineWidth?: number;
 }
+
+/** A point or vector, m or pixels. */
+export interface PointLike {
+  /** x. */
+  x: number;
+  /** y. */
+  y: number;
+}
+
+/** A body's pose as `body.getInterpolatedPose` writes it (capsule2d's `Pose`). */
+export interface PoseLike {
+  /** Origin x, m. */
+  x: number;
+  /** Origin y, m. */
+  y: number;
+  /** Angle, rad. */
+  angle: number;
+  /** cos(angle). */
+  rotCos: number;
+  /** sin(angle). */
+  rotSin: number;
+}
+
+/** What the adapter reads of a shape (capsule2d's `Shape`, an entry of `body.shapes`). */
+export interface ShapeLike {
+  /** "circle", "capsule", "aabb", "box", "polygon" or "segment". */
+  readonly kind: string;
+  /** Its place in the body's frame (a compound's circle, capsule or box), m. */
+  readonly offset: Readonly<PointLike>;
+  /** Its turn in the body's frame, rad. */
+  readonly angle: number;
+  /** Circle or capsule radius; a box's or polygon's rounding, m. */
+  readonly radius: number;
+  /** A capsule's centre to each cap centre, m. */
+  readonly halfLength: number;
+  /** Half the width of an AABB, m. */
+  readonly halfWidth: number;
+  /** Half the height of an AABB, m. */
+  readonly halfHeight: number;
+  /** A box's or polygon's vertices in the body's frame. */
+  readonly vertices: PointLike[];
+  /** A box's or polygon's edge normals. */
+  readonly normals: PointLike[];
+  /** A segment's first end in the body's frame, or null. */
+  readonly a: Readonly<PointLike> | null;
+  /** A segment's second end, or null. */
+  readonly b: Readonly<PointLike> | null;
+}
+
+/**
+ * What the adapter reads of a body: any capsule2d `Body` (structurally, so a
+ * game's bodies fit whichever copy of capsule2d made them).
+ */
+export interface BodyLike {
+  /** Its pose between the last two steps at `alpha`, written into `out`. */
+  getInterpolatedPose(alpha: number, out: PoseLike): PoseLike;
+  /** Its shapes. */
+  readonly shapes: readonly ShapeLike[];
+  /** "dynamic", "static" or "kinematic". */
+  readonly type: string;
+  /** Is it a sensor? */
+  readonly isSensor: boolean;
+  /** Is it asleep? */
+  readonly isSleeping: boolean;
+}
