@@ -16,16 +16,13 @@
  *
  * The player is a kinematic capsule moved by `controller.move()` before each
  * step: run at 5 m/s, its own gravity in the air, a jump of 7.5 m/s from the
- * ground. Reaching the goal sensor (`world.sensorEvents`) wins.
+ * ground (rules.ts). Reaching the goal sensor (`world.sensorEvents`) wins.
  */
 import { Capsule, CharacterController, TileMap, type Body, type TiledSpawn, type World } from "../../src/entries/capsule2d.js";
 import level from "../tiles/slopes.json";
+import { autopilot, CONTROLLER, FALL_LIMIT, nextVy, PLAYER, RUN_SPEED, STEP } from "./rules.js";
 
-export const STEP = 1 / 60;
-const RUN_SPEED = 5; // m/s
-const JUMP_SPEED = 7.5; // m/s
-const GRAVITY = 9.81; // m/s², the player's own
-const FALL_LIMIT = -3;
+export { STEP };
 
 /** The level's size in metres: x from 0 to `width`, y from 0 to `height`. */
 export const LEVEL_SIZE = { width: level.width, height: level.height };
@@ -72,8 +69,8 @@ export class TiledLevel {
     this.map = TileMap.fromTiled(w, level, { origin: ORIGIN });
     this.goal = this.map.sensors.find((s) => s.label === "goal")!;
     this.spawn = this.map.spawns.find((p) => p.name === "player")!.position;
-    this.player = w.add(new Capsule({ position: this.spawn, halfLength: 0.4, radius: 0.3, angle: Math.PI / 2, type: "kinematic", label: "player" }));
-    this.controller = new CharacterController(w, this.player, { maxSlopeAngle: Math.PI / 4, stepHeight: 0.4, snapDistance: 0.3, skin: 0.01 });
+    this.player = w.add(new Capsule({ position: this.spawn, ...PLAYER, angle: Math.PI / 2, type: "kinematic", label: "player" }));
+    this.controller = new CharacterController(w, this.player, CONTROLLER);
     this.lastX = this.player.position.x;
   }
 
@@ -86,12 +83,7 @@ export class TiledLevel {
   /** Before each step: input → displacement → `controller.move()`. */
   beforeStep(): void {
     const cc = this.controller;
-    if (cc.isGrounded && this.vy <= 0) this.vy = 0;
-    else {
-      if (cc.onCeiling && this.vy > 0) this.vy = 0;
-      this.vy -= GRAVITY * STEP;
-    }
-    if (this.input.jumpPressed && cc.isGrounded && !this.won) this.vy = JUMP_SPEED;
+    this.vy = nextVy(this.vy, cc.isGrounded, cc.onCeiling, this.input.jumpPressed && !this.won);
     this.input.jumpPressed = false;
     cc.move({ x: this.direction() * RUN_SPEED * STEP, y: this.vy * STEP });
   }
@@ -120,25 +112,12 @@ export class TiledLevel {
     }
   }
 
-  /**
-   * The scripted run that finishes the level, as the browser test plays it
-   * with keys: hold →; from the ground at x ≥ 24.5 jump once; once in the
-   * air past x = 25.5 let go until landed (on the one-way platform, jumped
-   * up through); then hold → again, over the platform's seam with the ledge,
-   * into the goal. Sets the input for the next step from where the player is.
-   */
+  /** The scripted run (rules.ts `autopilot`): set the input for the next step from where the player is. */
   autopilot(): void {
-    const cc = this.controller;
-    const x = this.player.position.x;
-    if (this.phase === 0 && cc.isGrounded && x >= 24.5) {
-      this.input.jumpPressed = true;
-      this.phase = 1;
-    } else if (this.phase === 1 && !cc.isGrounded && x >= 25.5) {
-      this.phase = 2;
-    } else if (this.phase === 2 && cc.isGrounded) {
-      this.phase = 3;
-    }
-    this.input.right = this.phase !== 2;
+    const a = autopilot(this.phase, this.player.position.x, this.controller.isGrounded);
+    this.phase = a.phase;
+    this.input.right = a.right;
+    if (a.jump) this.input.jumpPressed = true;
   }
   /** Where the scripted run is: 0 running to the jump, 1 jumping, 2 falling onto the platform, 3 running to the goal. */
   phase = 0;
