@@ -115,8 +115,9 @@ export class PhaserDebugDraw<Body extends BodyLike = BodyLike> {
       f.ty = view.sceneY(pose.y);
       drawShapes(g, body, f, k, style?.(body) ?? defaultStyle(body), this.cache);
     }
-    const contacts = world.contacts;
-    if (this.options.contacts === true && contacts !== undefined) {
+    // world.contacts makes its list when read: only with the contacts layer on
+    const contacts = this.options.contacts === true ? world.contacts : undefined;
+    if (contacts !== undefined) {
       const len = 12; // pixels
       g.lineStyle(2, 0xff5f5f, 1);
       g.fillStyle(0xff5f5f, 1);

@@ -31,6 +31,11 @@ const HALF_SIN = [-1, -0.9238795325112867, -0.7071067811865476, -0.3826834323650
 
 /** What is kept per shape: the outline of a box or polygon (x, y pairs, its rounding included), a capsule's or box's turn. */
 interface Kept {
+  /** radius, halfLength, halfWidth, halfHeight, m (fixed when the shape is made; read once, not through getters each frame). */
+  r: number;
+  hl: number;
+  hw: number;
+  hh: number;
   outline: Float64Array | null;
   /** A segment's ends (ax, ay, bx, by), or null. */
   ends: Float64Array | null;
@@ -47,7 +52,7 @@ export class ShapeCache {
     let k = this.kept.get(shape);
     if (k === undefined) {
       const angle = shape.angle;
-      k = { outline: null, ends: null, cos: angle === 0 ? 1 : Math.cos(angle), sin: angle === 0 ? 0 : Math.sin(angle) };
+      k = { r: shape.radius, hl: shape.halfLength, hw: shape.halfWidth, hh: shape.halfHeight, outline: null, ends: null, cos: angle === 0 ? 1 : Math.cos(angle), sin: angle === 0 ? 0 : Math.sin(angle) };
       if (shape.kind === "box" || shape.kind === "polygon") k.outline = outlineOf(shape.vertices, shape.normals, shape.radius);
       const a = shape.a;
       const b = shape.b;
@@ -94,8 +99,6 @@ function outlineOf(vertices: readonly PointLike[], normals: readonly PointLike[]
   return out;
 }
 
-const X = (f: Frame, x: number, y: number): number => f.a * x + f.b * y + f.tx;
-const Y = (f: Frame, x: number, y: number): number => f.c * x + f.d * y + f.ty;
 
 /**
  * Draw every shape of `body` into `g` through `frame` (scale: pixels per
@@ -117,32 +120,38 @@ export function drawShapes(g: GraphicsLike, body: BodyLike, frame: Frame, scale:
 function drawShape(g: GraphicsLike, shape: ShapeLike, f: Frame, scale: number, fill: boolean, stroke: boolean, cache: ShapeCache, fillColor: number | null): void {
   const kind = shape.kind;
   const o = shape.offset;
+  const fa = f.a;
+  const fb = f.b;
+  const fc = f.c;
+  const fd = f.d;
+  const ftx = f.tx;
+  const fty = f.ty;
+  const k = cache.of(shape);
   if (kind === "circle") {
-    const x = X(f, o.x, o.y);
-    const y = Y(f, o.x, o.y);
-    const r = shape.radius * scale;
+    const x = fa * o.x + fb * o.y + ftx;
+    const y = fc * o.x + fd * o.y + fty;
+    const r = k.r * scale;
     if (fill) g.fillCircle(x, y, r);
     if (stroke) {
       g.strokeCircle(x, y, r);
       // the radius line along the body's x axis (rotation shows)
-      const rr = shape.radius;
+      const rr = k.r;
       g.beginPath();
       g.moveTo(x, y);
-      g.lineTo(X(f, o.x + rr, o.y), Y(f, o.x + rr, o.y));
+      g.lineTo(fa * (o.x + rr) + fb * (o.y) + ftx, fc * (o.x + rr) + fd * (o.y) + fty);
       g.strokePath();
     }
     return;
   }
   if (kind === "capsule") {
-    const k = cache.of(shape);
-    const h = shape.halfLength;
+    const h = k.hl;
     const ex = k.cos * h;
     const ey = k.sin * h;
-    const x1 = X(f, o.x - ex, o.y - ey);
-    const y1 = Y(f, o.x - ex, o.y - ey);
-    const x2 = X(f, o.x + ex, o.y + ey);
-    const y2 = Y(f, o.x + ex, o.y + ey);
-    const r = shape.radius * scale;
+    const x1 = fa * (o.x - ex) + fb * (o.y - ey) + ftx;
+    const y1 = fc * (o.x - ex) + fd * (o.y - ey) + fty;
+    const x2 = fa * (o.x + ex) + fb * (o.y + ey) + ftx;
+    const y2 = fc * (o.x + ex) + fd * (o.y + ey) + fty;
+    const r = k.r * scale;
     g.beginPath();
     traceStadium(g, x1, y1, x2, y2, r);
     g.closePath();
@@ -151,31 +160,31 @@ function drawShape(g: GraphicsLike, shape: ShapeLike, f: Frame, scale: number, f
       g.strokePath();
       g.beginPath();
       g.moveTo((x1 + x2) / 2, (y1 + y2) / 2);
-      const fx = o.x + ex + k.cos * shape.radius;
-      const fy = o.y + ey + k.sin * shape.radius;
-      g.lineTo(X(f, fx, fy), Y(f, fx, fy));
+      const fx = o.x + ex + k.cos * k.r;
+      const fy = o.y + ey + k.sin * k.r;
+      g.lineTo(fa * fx + fb * fy + ftx, fc * fx + fd * fy + fty);
       g.strokePath();
     }
     return;
   }
   if (kind === "aabb") {
-    const w = shape.halfWidth;
-    const h = shape.halfHeight;
+    const w = k.hw;
+    const h = k.hh;
     g.beginPath();
-    g.moveTo(X(f, o.x - w, o.y - h), Y(f, o.x - w, o.y - h));
-    g.lineTo(X(f, o.x + w, o.y - h), Y(f, o.x + w, o.y - h));
-    g.lineTo(X(f, o.x + w, o.y + h), Y(f, o.x + w, o.y + h));
-    g.lineTo(X(f, o.x - w, o.y + h), Y(f, o.x - w, o.y + h));
+    g.moveTo(fa * (o.x - w) + fb * (o.y - h) + ftx, fc * (o.x - w) + fd * (o.y - h) + fty);
+    g.lineTo(fa * (o.x + w) + fb * (o.y - h) + ftx, fc * (o.x + w) + fd * (o.y - h) + fty);
+    g.lineTo(fa * (o.x + w) + fb * (o.y + h) + ftx, fc * (o.x + w) + fd * (o.y + h) + fty);
+    g.lineTo(fa * (o.x - w) + fb * (o.y + h) + ftx, fc * (o.x - w) + fd * (o.y + h) + fty);
     g.closePath();
     if (fill) g.fillPath();
     if (stroke) g.strokePath();
     return;
   }
   if (kind === "box" || kind === "polygon") {
-    const pts = cache.of(shape).outline!;
+    const pts = k.outline!;
     g.beginPath();
-    g.moveTo(X(f, pts[0]!, pts[1]!), Y(f, pts[0]!, pts[1]!));
-    for (let i = 2; i < pts.length; i += 2) g.lineTo(X(f, pts[i]!, pts[i + 1]!), Y(f, pts[i]!, pts[i + 1]!));
+    g.moveTo(fa * pts[0]! + fb * pts[1]! + ftx, fc * pts[0]! + fd * pts[1]! + fty);
+    for (let i = 2; i < pts.length; i += 2) g.lineTo(fa * (pts[i]!) + fb * (pts[i + 1]!) + ftx, fc * (pts[i]!) + fd * (pts[i + 1]!) + fty);
     g.closePath();
     if (fill) g.fillPath();
     if (stroke) g.strokePath();
@@ -184,19 +193,19 @@ function drawShape(g: GraphicsLike, shape: ShapeLike, f: Frame, scale: number, f
   // a segment (and any kind with vertices this file does not know): the line through its points, stroked
   // (a body without an outline colour gets its fill colour as the line)
   if (!stroke) g.lineStyle(1, fillColor ?? 0xffffff, 1);
-  const e = cache.of(shape).ends;
+  const e = k.ends;
   if (e !== null) {
     g.beginPath();
-    g.moveTo(X(f, e[0]!, e[1]!), Y(f, e[0]!, e[1]!));
-    g.lineTo(X(f, e[2]!, e[3]!), Y(f, e[2]!, e[3]!));
+    g.moveTo(fa * e[0]! + fb * e[1]! + ftx, fc * e[0]! + fd * e[1]! + fty);
+    g.lineTo(fa * e[2]! + fb * e[3]! + ftx, fc * e[2]! + fd * e[3]! + fty);
     g.strokePath();
     return;
   }
   const vs = shape.vertices;
   if (vs.length < 2) return;
   g.beginPath();
-  g.moveTo(X(f, vs[0]!.x, vs[0]!.y), Y(f, vs[0]!.x, vs[0]!.y));
-  for (let i = 1; i < vs.length; i++) g.lineTo(X(f, vs[i]!.x, vs[i]!.y), Y(f, vs[i]!.x, vs[i]!.y));
+  g.moveTo(fa * vs[0]!.x + fb * vs[0]!.y + ftx, fc * vs[0]!.x + fd * vs[0]!.y + fty);
+  for (let i = 1; i < vs.length; i++) g.lineTo(fa * vs[i]!.x + fb * vs[i]!.y + ftx, fc * vs[i]!.x + fd * vs[i]!.y + fty);
   g.strokePath();
 }
 
@@ -234,15 +243,21 @@ function traceStadium(g: GraphicsLike, x1: number, y1: number, x2: number, y2: n
   }
 }
 
-/** The default colours: static grey, kinematic violet, dynamic blue (dimmer asleep), sensors translucent green. */
+const SENSOR: BodyStyle = /* @__PURE__ */ Object.freeze({ fill: 0x5fd38d, fillAlpha: 0.25, stroke: 0x5fd38d, strokeAlpha: 0.8 });
+const STATIC: BodyStyle = /* @__PURE__ */ Object.freeze({ fill: 0x4a5160, stroke: 0x2c313a });
+const KINEMATIC: BodyStyle = /* @__PURE__ */ Object.freeze({ fill: 0x9a8cf0, stroke: 0x574aa8 });
+const DYNAMIC: BodyStyle = /* @__PURE__ */ Object.freeze({ fill: 0x4f9dff, stroke: 0x1f5fae });
+const ASLEEP: BodyStyle = /* @__PURE__ */ Object.freeze({ fill: 0x4d6a8f, stroke: 0x2e3f56 });
+
+/** The default colours: static grey, kinematic violet, dynamic blue (dimmer asleep), sensors translucent green (shared frozen objects: nothing allocated per frame). */
 export function defaultStyle(body: BodyLike): BodyStyle {
-  if (body.isSensor) return { fill: 0x5fd38d, fillAlpha: 0.25, stroke: 0x5fd38d, strokeAlpha: 0.8 };
+  if (body.isSensor) return SENSOR;
   switch (body.type) {
     case "static":
-      return { fill: 0x4a5160, stroke: 0x2c313a };
+      return STATIC;
     case "kinematic":
-      return { fill: 0x9a8cf0, stroke: 0x574aa8 };
+      return KINEMATIC;
     default:
-      return body.isSleeping ? { fill: 0x4d6a8f, stroke: 0x2e3f56 } : { fill: 0x4f9dff, stroke: 0x1f5fae };
+      return body.isSleeping ? ASLEEP : DYNAMIC;
   }
 }
