@@ -4,7 +4,7 @@
 //   @arethetypeswrong/cli (profile "strict"): every entry point (capsule2d,
 //     capsule2d/core, capsule2d/joints, capsule2d/debug, capsule2d/binary, capsule2d/batch,
 //     capsule2d/worker, capsule2d/replay, capsule2d/threads, capsule2d/wasm,
-//     capsule2d/tiled-decompress) resolves with types under TypeScript's
+//     capsule2d/tiled-decompress, capsule2d/phaser) resolves with types under TypeScript's
 //     node10, node16 (from ESM and from CommonJS) and bundler resolution
 //     (its own types only: --no-definitely-typed, so nothing is fetched).
 // Needs `npm run build` first (`npm test` runs it). Exits non-zero on any problem.

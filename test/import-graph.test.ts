@@ -4,7 +4,7 @@
  * layer. The layers, from the bottom: the parts a world is made of (math,
  * shapes, bodies, collision, contacts, joints, solver, wasm); the world and
  * its snapshots; the features over the public World (replay, character,
- * tiles, debug, worker, batch); the entry points (see `upwardImports`).
+ * tiles, debug, phaser, worker, batch); the entry points (see `upwardImports`).
  */
 import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -100,7 +100,7 @@ function folderOf(file: string): string {
  */
 const BELOW_WORLD = ["math", "shapes", "bodies", "collision", "contacts", "joints", "solver", "wasm"];
 const WORLD = ["world", "snapshot"];
-const FEATURES = ["replay", "character", "tiles", "debug", "worker", "batch"];
+const FEATURES = ["replay", "character", "tiles", "debug", "phaser", "worker", "batch"];
 const ENTRIES = "entries";
 
 /** The imports that point up a layer. */

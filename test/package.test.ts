@@ -216,7 +216,7 @@ describe("built package", () => {
       exports: Record<string, { import: Target; require: Target } | string>;
     };
     const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json");
-    expect(entries.map(([k]) => k)).toEqual([".", "./core", "./joints", "./debug", "./binary", "./batch", "./worker", "./replay", "./threads", "./wasm", "./tiled-decompress"]);
+    expect(entries.map(([k]) => k)).toEqual([".", "./core", "./joints", "./debug", "./binary", "./batch", "./worker", "./replay", "./threads", "./wasm", "./tiled-decompress", "./phaser"]);
     for (const [, target] of entries) {
       if (typeof target === "string") throw new Error(`export ${target} has no conditions`);
       for (const file of [target.import.types, target.import.default, target.require.types, target.require.default]) {

@@ -83,6 +83,18 @@ describe("tree shaking in esbuild", () => {
     expect(packed.filter((path) => path.includes("node_modules/fflate/")).length).toBeGreaterThan(0);
   });
 
+  it("capsule2d/phaser brings no Phaser and, without its tilemap helper, no engine module", async () => {
+    const drawing = await bundledAll(`import { BodySprites, PhaserDebugDraw, PhaserView } from "capsule2d/phaser";
+      const view = new PhaserView({ pixelsPerMetre: 32 }); console.log(new BodySprites(globalThis.scene, { view }), new PhaserDebugDraw(globalThis.g, { view }));`);
+    expect(drawing).toContain("dist/esm/phaser/sprites.js");
+    expect(drawing.filter((path) => path.includes("phaser/") && path.includes("node_modules"))).toEqual([]);
+    // the adapter's own modules and the argument checks; not the world, the bodies, the tiles
+    expect(drawing.filter((path) => path !== "game.js" && !/^dist\/esm\/(phaser|math)\//.test(path))).toEqual([]);
+    const tiles = await bundled(`import { addTilemapColliders } from "capsule2d/phaser"; console.log(addTilemapColliders);`);
+    expect(tiles).toContain("tiles/tilemap.js");
+    expect(tiles.filter((path) => path.startsWith("world/"))).toEqual([]);
+  });
+
   it("even `import * as capsule2d` leaves out the replay tools (they are in capsule2d/replay)", async () => {
     const modules = await bundled(`import * as capsule2d from "capsule2d"; console.log(capsule2d);`);
     expect(modules).toContain("world/world.js");

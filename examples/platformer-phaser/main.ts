@@ -8,9 +8,11 @@
  *   time to `world.advance()`, which takes the fixed steps that fit (the game
  *   logic runs from the world's `beforeStep` / `afterStep` events) and
  *   returns the interpolation alpha.
- * - Phaser owns the picture. `PhaserWorldView` (adapter.ts) keeps one game
- *   object per body at its interpolated pose, converts metres to pixels
- *   with y flipped, and centres the camera on the player.
+ * - Phaser owns the picture, through the packaged adapter `capsule2d/phaser`
+ *   (imported by its package name, as a game installs it): `PhaserView` is
+ *   the scale and the y flip, `BodySprites` keeps one game object per body
+ *   (a Graphics of its shapes) at its interpolated pose and centres the
+ *   camera on the player.
  * - Phaser runs with the Canvas renderer: it works everywhere, headless
  *   browsers without WebGL included. `Phaser.AUTO` works as well.
  *
@@ -18,9 +20,9 @@
  * reads the game, like `window.__demo` on the other pages.
  */
 import * as Phaser from "phaser";
+import { BodySprites, PhaserView, type BodyStyle } from "capsule2d/phaser";
 import { World, type Body } from "../../src/entries/capsule2d.js";
 import { LEVEL_SIZE, PlatformerGame, STEP } from "../platformer/game.js";
-import { PhaserWorldView, type BodyStyle } from "./adapter.js";
 
 const PIXELS_PER_METRE = 40;
 const WIDTH = 960;
@@ -63,7 +65,7 @@ function style(body: Body): BodyStyle {
     case "coin":
       return { fill: 0xffd54a };
     case "goal":
-      return { fill: 0x5fd38d, alpha: 0.35 };
+      return { fill: 0x5fd38d, fillAlpha: 0.35 };
     case "crate":
       return { fill: 0xb07a3c, stroke: 0x6b4520 };
     case "platform":
@@ -71,13 +73,13 @@ function style(body: Body): BodyStyle {
       return { fill: 0xc0c8d4 };
   }
   if (body.tangentSpeed !== 0) return { fill: 0x6a5acd }; // the conveyor
-  if (body.oneWay) return { fill: 0x9aa4b2, alpha: 0.7 };
+  if (body.oneWay) return { fill: 0x9aa4b2, fillAlpha: 0.7 };
   return { fill: 0x4a5160, stroke: 0x2c313a };
 }
 
 class PlatformerScene extends Phaser.Scene {
   world!: World;
-  view!: PhaserWorldView;
+  view!: BodySprites;
   running = !new URLSearchParams(location.search).has("paused");
   alpha = 1;
   frames = 0;
@@ -95,9 +97,8 @@ class PlatformerScene extends Phaser.Scene {
 
     this.cameras.main.setBackgroundColor("#1b1f27");
     this.cameras.main.setBounds(0, 0, LEVEL_SIZE.width * PIXELS_PER_METRE, LEVEL_SIZE.height * PIXELS_PER_METRE);
-    this.view = new PhaserWorldView(this, {
-      pixelsPerMetre: PIXELS_PER_METRE,
-      top: LEVEL_SIZE.height,
+    this.view = new BodySprites(this, {
+      view: new PhaserView({ pixelsPerMetre: PIXELS_PER_METRE, top: LEVEL_SIZE.height }),
       style,
       depth: (b) => (b === game.player ? 2 : b.isSensor ? -1 : 0),
     });

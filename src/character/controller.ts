@@ -119,8 +119,8 @@ export class CharacterController {
   private _snapDistance = 0.25;
   private _pushForce = 200;
   private _skin = 0.01;
-  /** cos(maxSlopeAngle), through the engine-independent cosine. */
-  private cosMaxSlope = detCos(Math.PI / 4);
+  /** cos(maxSlopeAngle), through the engine-independent cosine, less SLOPE_TOLERANCE (see `walkableCos`). */
+  private cosMaxSlope = walkableCos(Math.PI / 4);
 
   // ---- the result of the last move ----
   private grounded = false;
@@ -181,7 +181,7 @@ export class CharacterController {
     this.world = world;
     this.body = body;
     this._maxSlopeAngle = slope;
-    this.cosMaxSlope = detCos(slope);
+    this.cosMaxSlope = walkableCos(slope);
     this._stepHeight = step;
     this._snapDistance = snap;
     this._pushForce = push;
@@ -208,7 +208,7 @@ export class CharacterController {
   set maxSlopeAngle(value: number) {
     checkSlope(value);
     this._maxSlopeAngle = value;
-    this.cosMaxSlope = detCos(value);
+    this.cosMaxSlope = walkableCos(value);
   }
   /** Highest step climbed, m. */
   get stepHeight(): number {
@@ -726,6 +726,22 @@ function velocityAt(b: Body, x: number, y: number, out: Vec2): void {
 /** The one-way direction of a body (the side it is landed on from), or null: its `oneWay` option. */
 export function oneWayOf(b: Body): Readonly<Vec2> | null {
   return b.oneWay;
+}
+
+/**
+ * How far below cos(maxSlopeAngle) a surface's up component may be and the
+ * surface still count as walkable (and, mirrored, as a ceiling). A slope as
+ * steep as the limit is walkable ("up to maxSlopeAngle"), but its normal is
+ * computed: a 45° polygon edge's is (−1, 1)/√2 = 0.7071067811865475 up, one
+ * ulp below cos(π/4) = 0.7071067811865476, and compared exactly the 45° slope
+ * tile, the commonest in tile games, was a wall under the default limit.
+ * 1e-9 in cosine is about 1.4e-9 rad at 45°: rounding, not a steeper slope.
+ */
+const SLOPE_TOLERANCE = 1e-9;
+
+/** The least up component of a walkable surface's normal for a limit of `slope` rad. */
+function walkableCos(slope: number): number {
+  return detCos(slope) - SLOPE_TOLERANCE;
 }
 
 function checkSlope(value: unknown): void {
