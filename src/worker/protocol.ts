@@ -91,6 +91,7 @@ export interface RemoteShape {
   kind: ShapeKindName;
   /** Where it sits in the body's frame (a circle's, capsule's or box's centre; (0, 0) for polygons and segments, whose points are in the body's frame), m. */
   offsetX: number;
+  /** The y of `offsetX`'s point, m. */
   offsetY: number;
   /** Its angle in the body's frame (a capsule's turn in a compound), rad. */
   angle: number;
