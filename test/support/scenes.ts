@@ -208,16 +208,21 @@ export function addTurningBodies(world: World, w: number): void {
   }
 }
 
-export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false): string[] {
+/** `prepare` is called with each world the run makes (the first, and the one rebuilt from the snapshot halfway): `enableWasmSolver`, say. */
+export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false, prepare?: (world: World) => void): string[] {
   enableBinarySnapshots(); // for the snapshot halfway (this also runs in browsers, without test/setup.ts)
   let world = mixedScene(bodies, seed, options);
+  prepare?.(world);
   const cols = Math.ceil(Math.sqrt(bodies * 1.5));
   addJointedBodies(world, cols * 0.35 + 1, 4 + (bodies / cols) * 0.8 + 3.5);
   if (turning) addTurningBodies(world, cols * 0.35 + 1);
   const out: string[] = [];
   for (let i = 1; i <= steps; i++) {
     world.step(1 / 60);
-    if (i === steps / 2) world = World.fromSnapshot(world.snapshot({ format: "binary" }));
+    if (i === steps / 2) {
+      world = World.fromSnapshot(world.snapshot({ format: "binary" }));
+      prepare?.(world);
+    }
     if (i % 100 === 0) out.push(world.stateHash());
   }
   const angles: number[] = [];
