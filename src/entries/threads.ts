@@ -24,3 +24,4 @@
  * @module capsule2d/threads
  */
 export { World, SolverWorkerError } from "../world/threads-world.js";
+export type { ThreadsWorldConstructor } from "../world/threads-world.js";

@@ -39,7 +39,10 @@ export const FULL_MODULES: WorldModules = {
  */
 export class World extends TheWorld {
   /** A world of `options` (docs/options.md), checked first: bad input throws a TypeError or RangeError naming the option and the value. */
-  constructor(options: WorldOptions = {}, /** @internal The entry point's modules (`capsule2d/threads` adds the threads). */ modules: WorldModules = FULL_MODULES) {
+  constructor(options?: WorldOptions);
+  /** @internal A world of `options` made with `modules` (the World of `capsule2d/threads`: these and the threads). */
+  constructor(options: WorldOptions, modules: WorldModules);
+  constructor(options: WorldOptions = {}, modules: WorldModules = FULL_MODULES) {
     super(options, modules);
   }
 
