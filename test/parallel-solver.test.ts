@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { Circle, World as FullWorld, type WorldOptions } from "../src/entries/capsule2d.js";
 import { SolverWorkerError, World } from "../src/entries/threads.js";
 import { LAYOUT } from "../src/solver/parallel/work.js";
+import { Recorder, replay, worldAt } from "../src/entries/replay.js";
 import { addJointedBodies, fillMixedScene } from "./support/scenes.js";
 
 /** The mixed scene of test/support/scenes.ts in a World of capsule2d/threads. */
@@ -158,6 +159,24 @@ describe("solverThreads: errors and lifetime", () => {
     expect(copy).toBeInstanceOf(World);
     await copy.threadsReady();
     expect(copy.threadStats!.workers).toBe(1);
+  });
+
+  it("a run recorded with 3 threads replays in the World of capsule2d/threads (options.World), to the same bits; capsule2d's refuses it, naming the entry point", async () => {
+    const world = mixedScene(120, 4, { solverThreads: 3 });
+    made.push(world);
+    await world.threadsReady();
+    const recorder = new Recorder(world);
+    for (let i = 0; i < 40; i++) world.step(dt);
+    recorder.detach();
+    expect(() => replay(recorder.recording)).toThrow(/solverThreads 3 solves on workers.*use import \{ World \} from "capsule2d\/threads"/);
+    const again = replay(recorder.recording, { World });
+    made.push(again.world);
+    expect(again.world.options.solverThreads).toBe(3);
+    expect(again.world.stateHash()).toBe(world.stateHash());
+    const at = worldAt(recorder.recording, 40, { World });
+    made.push(at);
+    expect(at.stateHash()).toBe(world.stateHash());
+    expect(() => replay(recorder.recording, { World: {} as never })).toThrow(/options.World must be a World class with fromSnapshot/);
   });
 
   it("needs SharedArrayBuffer, and says so", () => {
