@@ -16,6 +16,12 @@ import { Recording, type RingEntry } from "./recording.js";
 import { Recorder } from "./recorder.js";
 import { applyOps, startFor } from "./apply.js";
 
+/** A World class that rebuilds a world from a snapshot: `World` of `capsule2d`, or of `capsule2d/threads`. */
+export interface WorldFromSnapshot {
+  /** The world a recording's (binary) snapshot describes. */
+  fromSnapshot(data: ArrayBuffer): World;
+}
+
 /** Options of `replay` and `worldAt`. */
 export interface ReplayOptions {
   /** Stop after this step (a world `stepCount`; default: the last recorded step). */
@@ -34,7 +40,7 @@ export interface ReplayOptions {
    * `capsule2d`'s): pass `World` from `capsule2d/threads` for a run recorded
    * with `solverThreads` ≥ 2.
    */
-  World?: { fromSnapshot(data: ArrayBuffer): World };
+  World?: WorldFromSnapshot;
 }
 
 /** What `replay` returns. */
@@ -57,7 +63,7 @@ function fieldResolver(rec: Recording, given: ForceField | undefined): (index: n
 }
 
 /** @internal A world rebuilt at `entry` (by `make`, default capsule2d's World), with its force field back. */
-export function restoreEntry(entry: RingEntry, field: (index: number) => ForceField, make: { fromSnapshot(data: ArrayBuffer): World } = World): World {
+export function restoreEntry(entry: RingEntry, field: (index: number) => ForceField, make: WorldFromSnapshot = World): World {
   enableBinarySnapshots(); // a recording's snapshots are binary
   const world = make.fromSnapshot(entry.buffer);
   if (entry.field >= 0) world.restoreForceField(field(entry.field));

@@ -9,7 +9,7 @@ import type { ForceField } from "../solver/integrate.js";
 import * as check from "../math/validate.js";
 import { World } from "../world/full-world.js";
 import { Recording } from "./recording.js";
-import { worldAt, type ReplayResult } from "./replay.js";
+import { worldAt, type ReplayResult, type WorldFromSnapshot } from "./replay.js";
 
 /** The first place two runs differ. */
 export interface Divergence {
@@ -48,7 +48,7 @@ export interface VerifyOptions {
   /** The force field, when the runs used one (needed to rebuild a world at the diverging step). */
   forceField?: ForceField;
   /** The World that rebuilds the runs' worlds at the diverging step (as `replay`'s option: `World` from `capsule2d/threads` for runs with `solverThreads` ≥ 2). */
-  World?: { fromSnapshot(data: ArrayBuffer): World };
+  World?: WorldFromSnapshot;
 }
 
 /** The body fields `stateHash()` covers, in the order they are compared. */
