@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import { buildScene } from "./scenes.mjs";
-import { buildCapsule2dWorld } from "./engines/capsule2d-common.mjs";
+import { buildCapsule2dWorld, withSolverThreads } from "./engines/capsule2d-common.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -34,8 +34,8 @@ const { values } = parseArgs({
     "skip-box2d": { type: "boolean", default: false },
   },
 });
-const lib = await import(join(here, "../dist/capsule2d.js"));
-(await import(join(here, "../dist/esm/entries/threads.js"))).enableSolverThreads();
+// capsule2d's exports with the World of capsule2d/threads (solverThreads ≥ 2)
+const lib = withSolverThreads(await import(join(here, "../dist/capsule2d.js")), await import(join(here, "../dist/esm/entries/threads.js")));
 const threadCounts = values.threads.split(",").map(Number);
 const blocks = Number(values.blocks);
 const BLOCK = 5;

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildScene } from "./scenes.mjs";
-import { buildCapsule2dWorld } from "./engines/capsule2d-common.mjs";
+import { buildCapsule2dWorld, withSolverThreads } from "./engines/capsule2d-common.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -27,9 +27,11 @@ const { values } = parseArgs({
     scene: { type: "string", default: "pyramid-20,many_pyramids-quick,smash-quick,tumbler-quick,capsules-2000,joint_grid-quick" },
   },
 });
-const libB = await import(join(here, "../dist/capsule2d.js"));
-(await import(join(here, "../dist/esm/entries/threads.js"))).enableSolverThreads();
-const libA = values.other ? await import(resolve(values.other)) : libB;
+// each copy with its own solver threads (capsule2d/threads beside its bundle), for solverThreads ≥ 2
+const libB = withSolverThreads(await import(join(here, "../dist/capsule2d.js")), await import(join(here, "../dist/esm/entries/threads.js")));
+const libA = values.other
+  ? withSolverThreads(await import(resolve(values.other)), await import(join(dirname(resolve(values.other)), "esm/entries/threads.js")))
+  : libB;
 const optionsA = JSON.parse(values.a);
 const optionsB = JSON.parse(values.b);
 const steps = Number(values.steps);

@@ -42,14 +42,16 @@ const shippedPrefix = (url: string): number => (url.startsWith(shippedDir) ? shi
 const { AABB, Capsule, Circle, Compound, World } = (await import(bundle)) as typeof import("../src/entries/capsule2d.js");
 // the solver threads and the WebAssembly passes of the same copy (the bundle re-exports dist/esm, whose entries sit beside it)
 let wasm: typeof import("../src/entries/wasm.js") | null = null;
+/** The World of capsule2d/threads (for `solverThreads` ≥ 2) of the same copy. */
+let ThreadsWorld: typeof World = World;
 if (process.env.CAPSULE2D_BUNDLE === undefined) {
-  ((await import(fileURLToPath(new URL("../dist/esm/entries/threads.js", import.meta.url)))) as typeof import("../src/entries/threads.js")).enableSolverThreads();
+  ThreadsWorld = ((await import(fileURLToPath(new URL("../dist/esm/entries/threads.js", import.meta.url)))) as typeof import("../src/entries/threads.js")).World;
   wasm = (await import(fileURLToPath(new URL("../dist/esm/entries/wasm.js", import.meta.url)))) as typeof import("../src/entries/wasm.js");
 }
 type World = WorldType;
 
 function scene(options: Partial<WorldOptions>): World {
-  const w = new World({ sleeping: false, ...options });
+  const w = new ((options.solverThreads ?? 0) >= 2 ? ThreadsWorld : World)({ sleeping: false, ...options });
   w.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
   // a small pile: boxes, circles and capsules in contact
   for (let i = 0; i < 6; i++) {
@@ -127,8 +129,8 @@ describe("no allocation per step in steady state (contacts and every joint type)
   for (const [name, options] of configurations) {
     const withWasm = "wasm" in options;
     it.skipIf(withWasm && wasm === null)(name, async () => {
-      if (withWasm) expect(wasm!.enableWasmSolver()).toBe(true);
       const w = scene(withWasm ? {} : options);
+      if (withWasm) expect(wasm!.enableWasmSolver(w)).toBe(true);
       await w.threadsReady();
       for (let i = 0; i < 3000; i++) w.step(1 / 60); // until V8 has optimised the step
       // six windows of 500 steps (an allocation every 300 steps is in each); the threads' worlds,
@@ -148,7 +150,6 @@ describe("no allocation per step in steady state (contacts and every joint type)
         expect(wasm!.wasmSolverPasses() - before).toBe(12); // 4 sub-steps: warm start, solve, relax
       }
       w.dispose();
-      wasm?.disableWasmSolver();
     }, 180_000);
   }
 });

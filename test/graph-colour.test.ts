@@ -13,9 +13,7 @@ import { AABB, Box, Circle, CoreWorld, World, type Body } from "../src/entries/c
 import type { Contact } from "../src/contacts/contact.js";
 import { COLOUR_COUNT, DYNAMIC_COLOURS, GraphColouring, OVERFLOW } from "../src/solver/graph-colour.js";
 import { determinismRun } from "./support/scenes.js";
-import { enableSolverThreads } from "../src/entries/threads.js";
-
-enableSolverThreads();
+import { World as ThreadsWorld } from "../src/entries/threads.js";
 
 /** A constraint between body slots a and b; slotOf maps body slot s to solver slot s (0: still). */
 function fakeContact(a: number, b: number, id: number): Contact {
@@ -184,7 +182,7 @@ describe("the solverThreads option: a graph-coloured solve", () => {
     expect(() => classic.restore(world.snapshot())).toThrow(/solverThreads 1 solves in another order than this world's 0/);
     expect(World.fromSnapshot(world.snapshot()).options.solverThreads).toBe(1);
     // a snapshot of a world with more threads restores into this one, which keeps its own count
-    const threaded = new World({ solverThreads: 3 });
+    const threaded = new ThreadsWorld({ solverThreads: 3 });
     world.restore(threaded.snapshot());
     expect(world.options.solverThreads).toBe(1);
     threaded.dispose();

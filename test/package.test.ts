@@ -125,7 +125,9 @@ describe("built package", () => {
     expect(["Recorder", "Recording", "replay", "verify", "worldAt", "deltaSnapshot", "applyDelta"].map((n) => typeof replay[n])).toEqual(Array(7).fill("function"));
     expect(api.Recorder).toBeUndefined();
     // the parallel solve: Capsule2D.threads
-    expect(typeof (api as unknown as { threads: Api }).threads.enableSolverThreads).toBe("function");
+    const threads = (api as unknown as { threads: Api }).threads;
+    expect(Object.keys(threads).sort()).toEqual(["SolverWorkerError", "World"]);
+    expect((threads.World as { prototype: object }).prototype).toBe((api.World as { prototype: object }).prototype); // its worlds are capsule2d's World, with the threads
     // the contact passes in WebAssembly: Capsule2D.wasm
     expect(typeof (api as unknown as { wasm: Api }).wasm.enableWasmSolver).toBe("function");
   });

@@ -5,16 +5,21 @@
  * columns that grow while the workers hold them; the workers did take part;
  * a worker that throws surfaces as a SolverWorkerError with its message and
  * its world; a world with workers neither needs dispose() to let Node exit
- * nor stops working after it.
+ * nor stops working after it. The threads are the World of capsule2d/threads:
+ * capsule2d's World refuses 2 or more, naming it, whatever other worlds of
+ * the process have.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Circle, World, type WorldOptions } from "../src/entries/capsule2d.js";
-import { SolverWorkerError, enableSolverThreads } from "../src/entries/threads.js";
-import { setSolverThreads } from "../src/solver/parallel/installed.js";
+import { Circle, World as FullWorld, type WorldOptions } from "../src/entries/capsule2d.js";
+import { SolverWorkerError, World } from "../src/entries/threads.js";
 import { LAYOUT } from "../src/solver/parallel/work.js";
-import { addJointedBodies, mixedScene } from "./support/scenes.js";
+import { Recorder, replay, worldAt } from "../src/entries/replay.js";
+import { addJointedBodies, fillMixedScene } from "./support/scenes.js";
+
+/** The mixed scene of test/support/scenes.ts in a World of capsule2d/threads. */
+const mixedScene = (n: number, seed: number, options: WorldOptions): World => fillMixedScene(new World(options), n, seed);
 
 const dt = 1 / 60;
 /**
@@ -53,8 +58,6 @@ async function run(options: WorldOptions, steps: number): Promise<{ hashes: stri
   if (stats !== null) workerBlocks += stats.blocks.slice(1).reduce((a, b) => a + b, 0);
   return { hashes, workerBlocks };
 }
-
-enableSolverThreads();
 
 describe("solverThreads: the same bits for every thread count", () => {
   for (const solver of ["soft-step", "pgs"] as const) {
@@ -134,15 +137,46 @@ describe("solverThreads: errors and lifetime", () => {
     await expect(world.threadsReady()).rejects.toBe(e);
   });
 
-  it("needs capsule2d/threads for 2 or more, and says so; 1 needs nothing", () => {
-    setSolverThreads(null);
-    try {
-      expect(() => new World({ solverThreads: 2 })).toThrow(TypeError);
-      expect(() => new World({ solverThreads: 2 })).toThrow(/solverThreads 2 solves on workers from "capsule2d\/threads".*enableSolverThreads\(\)/);
-      expect(new World({ solverThreads: 1 }).options.solverThreads).toBe(1);
-    } finally {
-      enableSolverThreads();
-    }
+  it("needs capsule2d/threads for 2 or more, and says so; 1 needs nothing; per world, not per process", async () => {
+    const threaded = new World({ solverThreads: 2 }); // a world of capsule2d/threads in the same process changes nothing for the others
+    made.push(threaded);
+    expect(() => new FullWorld({ solverThreads: 2 })).toThrow(TypeError);
+    expect(() => new FullWorld({ solverThreads: 3 })).toThrow(
+      'capsule2d: solverThreads 3 solves on workers, which the World of "capsule2d" is made without: use import { World } from "capsule2d/threads"',
+    );
+    expect(new FullWorld({ solverThreads: 1 }).options.solverThreads).toBe(1);
+    // a full world's snapshot of 2 threads is refused the same way by capsule2d's fromSnapshot, taken by this one's
+    const saved = threaded.snapshot();
+    expect(() => FullWorld.fromSnapshot(saved)).toThrow(/use import \{ World \} from "capsule2d\/threads"/);
+    const back = World.fromSnapshot(saved);
+    made.push(back);
+    expect(back).toBeInstanceOf(World);
+    expect(back).toBeInstanceOf(FullWorld); // the World of capsule2d/threads is capsule2d's, with the threads
+    expect(back.options.solverThreads).toBe(2);
+    // and its clone is a threads World too, with its own workers
+    const copy = threaded.clone();
+    made.push(copy);
+    expect(copy).toBeInstanceOf(World);
+    await copy.threadsReady();
+    expect(copy.threadStats!.workers).toBe(1);
+  });
+
+  it("a run recorded with 3 threads replays in the World of capsule2d/threads (options.World), to the same bits; capsule2d's refuses it, naming the entry point", async () => {
+    const world = mixedScene(120, 4, { solverThreads: 3 });
+    made.push(world);
+    await world.threadsReady();
+    const recorder = new Recorder(world);
+    for (let i = 0; i < 40; i++) world.step(dt);
+    recorder.detach();
+    expect(() => replay(recorder.recording)).toThrow(/solverThreads 3 solves on workers.*use import \{ World \} from "capsule2d\/threads"/);
+    const again = replay(recorder.recording, { World });
+    made.push(again.world);
+    expect(again.world.options.solverThreads).toBe(3);
+    expect(again.world.stateHash()).toBe(world.stateHash());
+    const at = worldAt(recorder.recording, 40, { World });
+    made.push(at);
+    expect(at.stateHash()).toBe(world.stateHash());
+    expect(() => replay(recorder.recording, { World: {} as never })).toThrow(/options.World must be a World class with fromSnapshot/);
   });
 
   it("needs SharedArrayBuffer, and says so", () => {
@@ -159,8 +193,8 @@ describe("solverThreads: errors and lifetime", () => {
     const bundle = fileURLToPath(new URL("../dist/capsule2d.js", import.meta.url));
     const threadsEntry = fileURLToPath(new URL("../dist/esm/entries/threads.js", import.meta.url));
     const script = `
-      const { World, AABB, Circle } = await import(${JSON.stringify(bundle)});
-      (await import(${JSON.stringify(threadsEntry)})).enableSolverThreads();
+      const { AABB, Circle } = await import(${JSON.stringify(bundle)});
+      const { World } = await import(${JSON.stringify(threadsEntry)});
       const w = new World({ solverThreads: 3 });
       w.add(AABB.fromBounds({ x: -5, y: -1 }, { x: 5, y: 0 }, { type: "static" }));
       for (let i = 0; i < 200; i++) w.add(new Circle({ radius: 0.2, position: { x: -4 + (i % 20) * 0.41, y: 0.3 + Math.floor(i / 20) * 0.41 } }));

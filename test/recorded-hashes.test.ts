@@ -10,9 +10,9 @@
  * The file is written only by `npm run fixtures:update`, after a change that
  * alters the bits on purpose (with the reason in the commit message).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { disableWasmSolver, enableWasmSolver, wasmSolverEnabled } from "../src/entries/wasm.js";
+import { enableWasmSolver, wasmSolverEnabled } from "../src/entries/wasm.js";
 import { DT, EVERY, FIXTURE_SCENES, STEPS, runFixtureScene, type SceneRecord } from "./fixtures/scenes.js";
 
 interface Fixture {
@@ -27,9 +27,9 @@ const fixture = JSON.parse(readFileSync(new URL("./fixtures/state-hashes.json", 
 const UPDATE = "(if the change is deliberate: npm run fixtures:update, and the reason in the commit message)";
 
 /** Replay `name` and compare with its record, naming the first reading that differs. */
-function expectRecorded(name: string): void {
+function expectRecorded(name: string, prepare?: Parameters<typeof runFixtureScene>[2]): void {
   const recorded = fixture.scenes[name]!;
-  const got = runFixtureScene(name);
+  const got = runFixtureScene(name, STEPS, prepare);
   for (let k = 0; k < recorded.readings.length; k++) {
     const want = recorded.readings[k]!;
     expect(got.readings[k], `${name}: the reading after ${want.step} steps differs from the recorded one ${UPDATE}`).toEqual(want);
@@ -62,17 +62,12 @@ describe("the recorded stateHash references (test/fixtures/state-hashes.json)", 
 });
 
 describe("the same references with the contact passes in WebAssembly", () => {
-  beforeAll(() => {
-    expect(enableWasmSolver()).toBe(true);
-  });
-  afterAll(() => {
-    disableWasmSolver();
-  });
-
   for (const name of Object.keys(FIXTURE_SCENES)) {
     it(`${name} (wasm)`, () => {
-      expect(wasmSolverEnabled()).toBe(true);
-      expectRecorded(name);
+      expectRecorded(name, (world) => {
+        expect(enableWasmSolver(world)).toBe(true);
+        expect(wasmSolverEnabled(world)).toBe(true);
+      });
     });
   }
 });

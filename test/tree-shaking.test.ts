@@ -51,8 +51,8 @@ describe("tree shaking in esbuild", () => {
     expect(modules).toContain("solver/contact-solver.js");
     for (const path of RARELY_USED) expect(modules).not.toContain(path);
     expect(modules.filter((path) => path.startsWith("debug/") || path.startsWith("replay/"))).toEqual([]);
-    // the parallel solve's workers are capsule2d/threads' (the main World only holds the slot they fill)
-    expect(modules.filter((path) => path.startsWith("solver/parallel/") && path !== "solver/parallel/installed.js")).toEqual([]);
+    // the parallel solve's workers are capsule2d/threads' (its World is the one made with them)
+    expect(modules.filter((path) => path.startsWith("solver/parallel/") || path === "world/threads-world.js")).toEqual([]);
   });
 
   it("`capsule2d/core`'s World and Circle leave out joints, snapshots, the sap and brute broadphases, the pgs position passes and every rarely used part", async () => {
@@ -116,6 +116,8 @@ describe("tree shaking in esbuild", () => {
     expect(binary).toContain("snapshot/binary.js");
     const exact = await bundled(`import { capsulesIntersectExact } from "capsule2d"; console.log(capsulesIntersectExact);`);
     expect(exact).toEqual(["collision/narrowphase/exact.js"]);
+    const threads = await bundled(`import { World } from "capsule2d/threads"; console.log(new World({ solverThreads: 2 }));`);
+    for (const path of ["world/threads-world.js", "solver/parallel/solver-threads.js", "world/full-world.js"]) expect(threads).toContain(path);
     const debug = await bundled(`import { drawWorld } from "capsule2d/debug"; console.log(drawWorld);`);
     expect(debug).toContain("debug/draw.js");
     const replay = await bundled(`import { Recorder, replay, verify } from "capsule2d/replay"; console.log(Recorder, replay, verify);`);

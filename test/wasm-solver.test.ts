@@ -5,6 +5,8 @@
  * resistance and conveyors), whether switched on before the world is made
  * or in the middle of a run, and while the arrays grow (new bodies, more
  * contacts) and after a restore(), for pgs too; worlds with solver threads keep their own;
+ * each world chooses for itself (two worlds of one process solve in different
+ * passes; a clone keeps its world's; no call switches every world);
  * the module stays small enough to compile on a browser's main thread; and
  * the compiled module in the repository is the one its source gives.
  */
@@ -13,25 +15,20 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { AABB, Capsule, Circle, World, type WorldOptions } from "../src/entries/capsule2d.js";
 import { disableWasmSolver, enableWasmSolver, wasmSolverEnabled, wasmSolverPasses } from "../src/entries/wasm.js";
-import { enableSolverThreads } from "../src/entries/threads.js";
+import { World as ThreadsWorld } from "../src/entries/threads.js";
 import { CONTACT_PASSES_WASM } from "../src/wasm/contact-passes-wasm.js";
-import { addJointedBodies, determinismRun, mixedScene } from "./support/scenes.js";
+import { addJointedBodies, determinismRun, fillMixedScene, mixedScene } from "./support/scenes.js";
 
 const dt = 1 / 60;
 const made: World[] = [];
 afterEach(() => {
-  disableWasmSolver();
   for (const w of made.splice(0)) w.dispose();
 });
 
-/** A run with the passes in WebAssembly. */
-function withWasm<T>(run: () => T): T {
-  expect(enableWasmSolver()).toBe(true);
-  try {
-    return run();
-  } finally {
-    disableWasmSolver();
-  }
+/** `world` with its passes in WebAssembly. */
+function inWasm<W extends World>(world: W): W {
+  expect(enableWasmSolver(world)).toBe(true);
+  return world;
 }
 
 /** Balls with rolling resistance on a slope, boxes on a conveyor, bouncing balls, bodies that do not turn on one that does: every branch of the passes. */
@@ -67,13 +64,13 @@ describe("the WebAssembly passes give the JavaScript kernels' bits", () => {
   it("the determinism scene: hashes, angles, poses, joints, rays, contacts' manifolds and impulses, through a binary snapshot", () => {
     const expected = determinismRun(250, 7, {}, 300);
     const before = wasmSolverPasses();
-    expect(withWasm(() => determinismRun(250, 7, {}, 300))).toEqual(expected);
+    expect(determinismRun(250, 7, {}, 300, false, false, inWasm)).toEqual(expected);
     expect(wasmSolverPasses() - before).toBeGreaterThan(3000);
   });
 
   it("bounces, rolling resistance, conveyors, friction (the materials' branches)", () => {
     const expected = hashes(materialsScene(), 240);
-    const got = withWasm(() => hashes(materialsScene(), 240));
+    const got = hashes(inWasm(materialsScene()), 240);
     expect(got).toEqual(expected);
   });
 
@@ -90,37 +87,35 @@ describe("the WebAssembly passes give the JavaScript kernels' bits", () => {
     addJointedBodies(b, 6, 14);
     const got = hashes(b, 160, 10, (i) => {
       grow(b)(i);
-      if (i === 20) enableWasmSolver();
-      if (i === 90) disableWasmSolver();
-      if (i === 120) enableWasmSolver();
+      if (i === 20) enableWasmSolver(b);
+      if (i === 90) disableWasmSolver(b);
+      if (i === 120) enableWasmSolver(b);
     });
     expect(got).toEqual(expected);
   });
 
   it("a world rolled back with restore() steps on with the same bits", () => {
-    const run = () => {
-      const w = materialsScene();
+    const run = (wasm: boolean) => {
+      const w = wasm ? inWasm(materialsScene()) : materialsScene();
       for (let i = 0; i < 60; i++) w.step(dt);
       const saved = w.snapshot();
       const first = hashes(w, 60);
       w.restore(saved);
       return [...first, ...hashes(w, 60)];
     };
-    const expected = run();
+    const expected = run(false);
     expect(expected.slice(0, 6)).toEqual(expected.slice(6));
-    expect(withWasm(run)).toEqual(expected);
+    expect(run(true)).toEqual(expected);
   });
 
   it("pgs iterations and the coloured order too; worlds with solver threads on workers stay in JavaScript, with their bits", async () => {
-    enableSolverThreads();
     for (const options of [{ solver: "pgs" }, { solver: "pgs", positionCorrection: "ngs" }, { solverThreads: 1 }, { solverThreads: 2 }] as WorldOptions[]) {
-      const plain = mixedScene(150, 5, options);
+      const plain = fillMixedScene(new ThreadsWorld(options), 150, 5);
       made.push(plain);
       await plain.threadsReady();
       const expected = hashes(plain, 120);
-      enableWasmSolver();
+      const w = inWasm(fillMixedScene(new ThreadsWorld(options), 150, 5));
       const before = wasmSolverPasses();
-      const w = mixedScene(150, 5, options);
       made.push(w);
       await w.threadsReady();
       expect(hashes(w, 120)).toEqual(expected);
@@ -128,32 +123,31 @@ describe("the WebAssembly passes give the JavaScript kernels' bits", () => {
       // (the coloured order on one thread) runs in WebAssembly too, 2 or more on their workers
       if ((options.solverThreads ?? 0) >= 2) expect(wasmSolverPasses()).toBe(before);
       else expect(wasmSolverPasses() - before).toBeGreaterThan(120 * 9 * 0.5);
-      disableWasmSolver();
     }
   });
 });
 
 describe("enableWasmSolver", () => {
-  it("turns the passes on for every world, once; disableWasmSolver turns them off", () => {
-    expect(wasmSolverEnabled()).toBe(false);
-    expect(enableWasmSolver()).toBe(true);
-    expect(enableWasmSolver()).toBe(true);
-    expect(wasmSolverEnabled()).toBe(true);
+  it("turns the passes on for one world, once; disableWasmSolver turns them off", () => {
     const w = materialsScene();
+    expect(wasmSolverEnabled(w)).toBe(false);
+    expect(enableWasmSolver(w)).toBe(true);
+    expect(enableWasmSolver(w)).toBe(true);
+    expect(wasmSolverEnabled(w)).toBe(true);
     const before = wasmSolverPasses();
     w.step(dt);
     expect(wasmSolverPasses() - before).toBe(12); // 4 sub-steps × (warm start, solve, relax)
-    disableWasmSolver();
-    expect(wasmSolverEnabled()).toBe(false);
+    disableWasmSolver(w);
+    expect(wasmSolverEnabled(w)).toBe(false);
     w.step(dt);
     expect(wasmSolverPasses() - before).toBe(12);
   });
 
-  it("with a world, turns them on for that world alone: two worlds of one process solve in different passes, with the same bits", () => {
+  it("is per world: two worlds of one process solve in different passes, with the same bits; a new world solves in JavaScript", () => {
     const inWasm = materialsScene();
     const inJs = materialsScene();
     expect(enableWasmSolver(inWasm)).toBe(true);
-    expect([wasmSolverEnabled(inWasm), wasmSolverEnabled(inJs), wasmSolverEnabled()]).toEqual([true, false, false]);
+    expect([wasmSolverEnabled(inWasm), wasmSolverEnabled(inJs), wasmSolverEnabled(materialsScene())]).toEqual([true, false, false]);
     const before = wasmSolverPasses();
     inJs.step(dt);
     expect(wasmSolverPasses() - before).toBe(0); // the other world's passes stayed in JavaScript
@@ -164,15 +158,50 @@ describe("enableWasmSolver", () => {
       inJs.step(dt);
     }
     expect(inWasm.stateHash()).toBe(inJs.stateHash());
-    // a world's own choice wins over the default of the others, both ways
-    enableWasmSolver();
-    disableWasmSolver(inJs);
-    expect([wasmSolverEnabled(inWasm), wasmSolverEnabled(inJs), wasmSolverEnabled(materialsScene())]).toEqual([true, false, true]);
-    disableWasmSolver();
+    // turning one world off leaves the other as it chose
+    const other = materialsScene();
+    enableWasmSolver(other);
     disableWasmSolver(inWasm);
+    expect([wasmSolverEnabled(inWasm), wasmSolverEnabled(other)]).toEqual([false, true]);
     const after = wasmSolverPasses();
     inWasm.step(dt);
     expect(wasmSolverPasses()).toBe(after);
+    other.step(dt);
+    expect(wasmSolverPasses() - after).toBe(12);
+  });
+
+  it("a clone keeps its world's passes, and steps on with the same bits", () => {
+    const original = inWasm(materialsScene());
+    for (let i = 0; i < 30; i++) original.step(dt);
+    const copy = original.clone();
+    made.push(copy);
+    expect(wasmSolverEnabled(copy)).toBe(true);
+    const plain = materialsScene().clone();
+    made.push(plain);
+    expect(wasmSolverEnabled(plain)).toBe(false);
+    const before = wasmSolverPasses();
+    copy.step(dt);
+    expect(wasmSolverPasses() - before).toBe(12); // the clone's step ran in WebAssembly
+    original.step(dt);
+    for (let i = 0; i < 30; i++) {
+      original.step(dt);
+      copy.step(dt);
+    }
+    expect(copy.stateHash()).toBe(original.stateHash());
+  });
+
+  it("there is no switch for every world: a call without a world is a TypeError that says to pass the world", () => {
+    const message = /^capsule2d: (enableWasmSolver|disableWasmSolver|wasmSolverEnabled)\(world\) takes the world to change \(each world chooses for itself; there is no switch for every world\), got undefined$/;
+    const call = (f: (w: never) => unknown, w?: unknown) => () => f(w as never);
+    for (const f of [enableWasmSolver, disableWasmSolver, wasmSolverEnabled]) {
+      expect(call(f)).toThrow(TypeError);
+      expect(call(f)).toThrow(message);
+      expect(call(f, null)).toThrow(/got null$/);
+      expect(call(f, { step() {} })).toThrow(/got an object|got \{/);
+    }
+    // and nothing changed for the worlds there are
+    const w = materialsScene();
+    expect(wasmSolverEnabled(w)).toBe(false);
   });
 
   it("returns false where WebAssembly cannot run, and the worlds solve in JavaScript", () => {
@@ -180,9 +209,9 @@ describe("enableWasmSolver", () => {
     const root = fileURLToPath(new URL("..", import.meta.url));
     const script =
       `delete globalThis.WebAssembly; const c = await import("capsule2d"); const w = await import("capsule2d/wasm"); ` +
-      `const on = w.enableWasmSolver(); const world = new c.World(); world.add(new c.Circle({ radius: 0.5 })); ` +
+      `const world = new c.World(); const on = w.enableWasmSolver(world); world.add(new c.Circle({ radius: 0.5 })); ` +
       `world.add(c.AABB.fromBounds({ x: -2, y: -1 }, { x: 2, y: 0 }, { type: "static" })); for (let i = 0; i < 60; i++) world.step(1 / 60); ` +
-      `process.stdout.write(JSON.stringify([on, w.wasmSolverEnabled(), w.wasmSolverPasses(), world.bodies[0].position.y > 0.45]));`;
+      `process.stdout.write(JSON.stringify([on, w.wasmSolverEnabled(world), w.wasmSolverPasses(), world.bodies[0].position.y > 0.45]));`;
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
     expect(JSON.parse(out)).toEqual([false, false, 0, true]);
   });

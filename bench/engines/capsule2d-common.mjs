@@ -30,43 +30,55 @@ export function notYet(scene) {
  * default settings (the soft-step solver, 4 sub-steps; sleeping off) and
  * `from` saying where `lib` came from (the table's package column).
  */
-export function capsule2dAdapter(lib, from, wasm = null) {
+export function capsule2dAdapter(lib, from) {
   return {
     describe: { label: "capsule2d", package: `capsule2d (this repo, ${from})`, language: "TypeScript → JS" },
     unsupported: notYet,
-    create: async (scene) => {
-      wasm?.disableWasmSolver(); // a page that also runs capsule2d + wasm: this one solves in JavaScript
-      return buildCapsule2dWorld(lib, scene, {}, "defaults");
-    },
+    create: async (scene) => buildCapsule2dWorld(lib, scene, {}, "defaults"),
   };
 }
 
 /**
  * The same, with the contact passes in WebAssembly (`capsule2d/wasm`,
- * `wasm` its module: `enableWasmSolver()` is called before the world is
- * made). Same settings and the same results bit for bit; only the speed differs.
+ * `wasm` its module: `enableWasmSolver(world)` is called on the world once it
+ * is made, before its bodies are added). Same settings and the same results
+ * bit for bit; only the speed differs.
  */
 export function capsule2dWasmAdapter(lib, wasm, from) {
   return {
     describe: { label: "capsule2d + wasm", package: `capsule2d (this repo, ${from}) with capsule2d/wasm`, language: "TypeScript → JS + WebAssembly" },
     unsupported: notYet,
-    create: async (scene) => {
-      if (!wasm.enableWasmSolver()) throw new Error("capsule2d/wasm: WebAssembly is not available here");
-      return buildCapsule2dWorld(lib, scene, {}, "defaults, contact passes in WebAssembly");
-    },
+    create: async (scene) =>
+      buildCapsule2dWorld(lib, scene, {}, "defaults, contact passes in WebAssembly", (world) => {
+        if (!wasm.enableWasmSolver(world)) throw new Error("capsule2d/wasm: WebAssembly is not available here");
+      }),
   };
+}
+
+/**
+ * `lib` with the solver threads of `threads` (the `capsule2d/threads` module
+ * of the same copy): its `World` in place of `lib`'s, for `solverThreads` ≥ 2.
+ * A build from before that World (whose `enableSolverThreads()` switched
+ * every world of its copy) gets that call, and `lib` as it is.
+ */
+export function withSolverThreads(lib, threads) {
+  if (threads.World !== undefined) return { ...lib, World: threads.World };
+  threads.enableSolverThreads();
+  return lib;
 }
 
 /**
  * Builds `scene` in a new capsule2d World made with `worldOptions` (on top of
  * the scene's gravity and sleeping off) and returns the adapter's simulation;
- * `prefix` starts its settings line (the rest is read back from `world.options`).
+ * `prefix` starts its settings line (the rest is read back from `world.options`);
+ * `prepare`, when given, sees the new world before its bodies are added.
  */
-export function buildCapsule2dWorld(lib, scene, worldOptions, prefix) {
+export function buildCapsule2dWorld(lib, scene, worldOptions, prefix, prepare = null) {
   const { World, Circle, Capsule, AABB, Box, Compound } = lib;
   if (Compound === undefined && scene.bodies.some((b) => b.kind === "compound")) throw new Error("not yet: this build of capsule2d has no compound bodies (Compound, issue 30)");
   if (Box === undefined && needsTurningShapes(scene)) throw new Error("not yet: this build of capsule2d has no turning boxes (Box, issue 30)");
   const world = new World({ ...worldOptions, gravity: { x: scene.gravity.x, y: scene.gravity.y }, sleeping: false });
+  prepare?.(world);
   const { friction, restitution } = scene.material;
   const walls = [];
   const built = buildWorld(scene, {

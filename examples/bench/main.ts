@@ -85,7 +85,7 @@ async function start(): Promise<void> {
       const url = new URL(`peers/${name}.js`, location.href).href;
       a =
         name === "capsule2d"
-          ? capsule2dAdapter(capsule2d, "src/", capsule2dWasm)
+          ? capsule2dAdapter(capsule2d, "src/")
           : name === "capsule2d-wasm"
             ? capsule2dWasmAdapter(capsule2d, capsule2dWasm, "src/")
             : ((await import(url)) as EngineAdapter);

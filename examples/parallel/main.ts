@@ -6,10 +6,9 @@
  * and ms per step; the browser test (test/browser/parallel.test.ts) drives
  * `window.__parallelDemo.run(threads, steps)` and compares the hashes.
  */
-import { AABB, World, type ThreadStats } from "../../src/entries/capsule2d.js";
-import { enableSolverThreads } from "../../src/entries/threads.js";
-
-enableSolverThreads();
+import { AABB, type ThreadStats } from "../../src/entries/capsule2d.js";
+// capsule2d's World with the solver threads (solverThreads ≥ 2 solves on workers)
+import { World } from "../../src/entries/threads.js";
 
 /** One run: the state hash after every 20 steps, the thread counters, ms per step. */
 export interface ParallelRun {

@@ -22,138 +22,30 @@
  * never calls Math.sin/cos/atan2 (their results differ between JavaScript
  * engines; + - * / and sqrt do not). `angle` is derived for users with an
  * engine-independent atan2.
+ *
+ * The file is cut by what the parts hold: the options, their checks and the
+ * change bits are in src/bodies/body-options.ts, the fields, the getters and
+ * the mass in src/bodies/body-state.ts (`BodyState`, which `Body` extends);
+ * here are the body's world, its shapes and every method that changes it.
  */
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
-import { detAtan2, detCos, detSin } from "../math/trig.js";
+import { detCos, detSin } from "../math/trig.js";
 import type { PolygonGeometry, SegmentGeometry } from "../shapes/polygon.js";
 import { Shape } from "./shape.js";
+import {
+  BOX, CAPSULE, CHANGE_FORCE, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_PAIRING, CHANGE_POSE, CHANGE_SLEEP, CHANGE_TYPE,
+  CHANGE_VELOCITY, CHANGE_WAKE, CIRCLE, checkFilter, checkOneWay, dynamicMass, TYPES,
+  type BodyOptions, type BodyType, type CollisionFilter, type ShapeKind,
+} from "./body-options.js";
+import { BodyState, readOnly } from "./body-state.js";
 
-/** How a body moves: by forces and contacts, never, or only by the velocity you give it. */
-export type BodyType = "dynamic" | "static" | "kinematic";
-
-/** `body.kind` of a `Circle` (shape kinds index the narrowphase dispatch table). */
-export const CIRCLE = 0;
-/** `body.kind` of a `Capsule`. */
-export const CAPSULE = 1;
-/** `body.kind` of an `AABB`. */
-export const BOX = 2;
-/** `body.kind` of a `Box` and of a `Polygon` (both are convex polygons to the narrowphase). */
-export const POLYGON = 3;
-/** `body.kind` of a `Segment`. */
-export const SEGMENT = 4;
-/** `body.kind` of a `Compound` (several shapes: it never reaches the narrowphase itself, its parts do). */
-export const COMPOUND = 5;
-/** `body.kind`: `CIRCLE`, `CAPSULE`, `BOX` (an AABB), `POLYGON` (a Box or a Polygon), `SEGMENT` or `COMPOUND`. */
-export type ShapeKind = typeof CIRCLE | typeof CAPSULE | typeof BOX | typeof POLYGON | typeof SEGMENT | typeof COMPOUND;
-
-/** Which bodies collide: A and B collide when `(A.mask & B.category) && (B.mask & A.category)`, unless a shared `group` decides. */
-export interface CollisionFilter {
-  /** Bits this body is (default 0x0001). */
-  category: number;
-  /** Bits this body collides with (default 0xFFFFFFFF). */
-  mask: number;
-  /** Same non-zero group: > 0 always collide, < 0 never collide (default 0). */
-  group: number;
-}
-
-/** A pose: position (m), angle (rad) and the rotation as a unit complex number. */
-export interface Pose {
-  /** Origin x (`position`), m: the centre, but for a Polygon whose centroid is not its origin. */
-  x: number;
-  /** Origin y, m. */
-  y: number;
-  /** Angle, rad. */
-  angle: number;
-  /** cos(angle), exactly as the engine keeps it. */
-  rotCos: number;
-  /** sin(angle), exactly as the engine keeps it. */
-  rotSin: number;
-}
-
-/** What every body's constructor takes (and `CircleOptions`, `CapsuleOptions`, `AABBOptions` add a size to). Every option is optional. */
-export interface BodyOptions {
-  /** The body's origin, m (default (0, 0)): the centre of a Circle, Capsule, AABB or Box; a Polygon's or Segment's points are given about it. */
-  position?: Vec2;
-  /** Radians, counter-clockwise. */
-  angle?: number;
-  /** Linear velocity, m/s (default (0, 0)). */
-  velocity?: Vec2;
-  /** rad/s, counter-clockwise (default 0). */
-  angularVelocity?: number;
-  /** "dynamic" (default), "static" or "kinematic". */
-  type?: BodyType;
-  /** kg/m² (default 1). Ignored when `mass` is given. */
-  density?: number;
-  /** kg; overrides density. */
-  mass?: number;
-  /** Bounciness, ≥ 0 (default 0); a contact uses the larger of the two bodies'. */
-  restitution?: number;
-  /** Coulomb friction coefficient, ≥ 0 (default 0.6); a contact uses sqrt(a·b). */
-  friction?: number;
-  /** Never rotate (infinite inertia). Default false. */
-  fixedRotation?: boolean;
-  /** Report overlaps (`world.sensorEvents`) without colliding. Default false. */
-  isSensor?: boolean;
-  /** Continuous collision against everything, dynamic bodies included. */
-  bullet?: boolean;
-  /** May this body fall asleep (default true)? false keeps it and its island awake. */
-  enableSleep?: boolean;
-  /** Which bodies this one collides with; missing fields take their defaults. */
-  collisionFilter?: Partial<CollisionFilter>;
-  /** Slows the linear velocity, 1/s (≥ 0, default 0). */
-  linearDamping?: number;
-  /** Slows the angular velocity, 1/s (≥ 0, default 0). */
-  angularDamping?: number;
-  /** Multiplies the world's gravity for this body (default 1). */
-  gravityScale?: number;
-  /**
-   * A one-way body (static or kinematic): the direction a body must come
-   * from to be stopped, any length but 0 (kept as a unit vector).
-   * `{ x: 0, y: 1 }`: bodies land on it from above and pass up through it
-   * from below (and through its sides). See `setOneWay`.
-   */
-  oneWay?: Vec2 | null;
-  /**
-   * Conveyor belts (Box2D v3.1's `tangentSpeed`), m/s: the body's surface
-   * moves at this speed along each contact's tangent, clockwise around the
-   * body (a belt whose top faces up carries what lies on it towards +x). The
-   * speed of the two bodies of a contact adds. Default 0.
-   */
-  tangentSpeed?: number;
-  /**
-   * Rolling resistance (Box2D v3.1's `rollingResistance`), >= 0: a torque
-   * against the relative spin of the bodies in contact, at most this ×
-   * the larger radius × the normal force (a disc rolling on a flat floor
-   * slows at ⅔·g × this). The larger of the two bodies' values applies;
-   * boxes (radius 0) feel none.
-   * Default 0.
-   */
-  rollingResistance?: number;
-  /** Yours: kept on the body (and in JSON snapshots when it survives `JSON.stringify`). */
-  userData?: unknown;
-  /** Yours: a name for debugging (default ""). */
-  label?: string;
-}
-
-/** Every key of `BodyOptions`: an unknown key is an error (a misspelt option must not be ignored). */
-export const BODY_OPTION_KEYS: readonly (keyof BodyOptions)[] = [
-  "position", "angle", "velocity", "angularVelocity", "type", "density", "mass", "restitution", "friction",
-  "fixedRotation", "isSensor", "bullet", "enableSleep", "collisionFilter", "linearDamping", "angularDamping",
-  "gravityScale", "oneWay", "tangentSpeed", "rollingResistance", "userData", "label",
-];
-
-/** What changed in a body, as told to its world (bits). */
-export const CHANGE_POSE = 1;
-export const CHANGE_VELOCITY = 2;
-export const CHANGE_FORCE = 4;
-export const CHANGE_TYPE = 8;
-/** Filter or sensor flag: the body's pairs must be found again. */
-export const CHANGE_PAIRING = 16;
-export const CHANGE_MASS = 32;
-export const CHANGE_MATERIAL = 64;
-export const CHANGE_SLEEP = 128;
-export const CHANGE_WAKE = 256;
+export {
+  CIRCLE, CAPSULE, BOX, POLYGON, SEGMENT, COMPOUND, BODY_OPTION_KEYS, DEFAULT_FRICTION, DEFAULT_RESTITUTION,
+  CHANGE_POSE, CHANGE_VELOCITY, CHANGE_FORCE, CHANGE_TYPE, CHANGE_PAIRING, CHANGE_MASS, CHANGE_MATERIAL, CHANGE_SLEEP, CHANGE_WAKE,
+  checkBodyOptions, checkOneWay,
+} from "./body-options.js";
+export type { BodyType, ShapeKind, CollisionFilter, Pose, BodyOptions } from "./body-options.js";
 
 /** What a body stands on: see `body.getGroundContact()`. */
 export interface GroundContact {
@@ -196,84 +88,7 @@ export interface BodyLinks {}
 /** The type of a body's joints: `Joint`, as src/joints/joint.ts declares it in `BodyLinks`. */
 export type BodyJoint = BodyLinks extends { joint: infer J } ? J : never;
 
-const TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
-
 const NO_JOINTS: readonly BodyJoint[] = Object.freeze([]);
-const ORIGIN: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 });
-
-export const DEFAULT_FRICTION = 0.6;
-export const DEFAULT_RESTITUTION = 0;
-
-function checkFilter(name: string, f: unknown): Partial<CollisionFilter> {
-  if (f === null || typeof f !== "object") {
-    throw new TypeError(`capsule2d: ${name} must be an object, got ${check.describe(f)}`);
-  }
-  check.knownKeys(name, f, ["category", "mask", "group"]);
-  const g = f as Partial<CollisionFilter>;
-  if (g.category !== undefined) check.integer(`${name}.category`, g.category, 0, 0xffffffff);
-  if (g.mask !== undefined) check.integer(`${name}.mask`, g.mask, 0, 0xffffffff);
-  if (g.group !== undefined) check.integer(`${name}.group`, g.group, -0x80000000, 0x7fffffff);
-  return g;
-}
-
-/** Options shared by every body, checked before anything is built; `shapeKeys` are the shape's own. */
-export function checkBodyOptions(o: BodyOptions, shapeKeys: readonly string[]): void {
-  if (o === null || typeof o !== "object") {
-    throw new TypeError(`capsule2d: options must be an object, got ${check.describe(o)}`);
-  }
-  check.knownKeys("body", o, [...BODY_OPTION_KEYS, ...shapeKeys]);
-  if (o.position !== undefined) check.point("position", o.position);
-  if (o.angle !== undefined) check.magnitude("angle", o.angle, check.LIMITS.angle);
-  if (o.velocity !== undefined) check.vectorIn("velocity", o.velocity, check.LIMITS.speed);
-  if (o.angularVelocity !== undefined) check.magnitude("angularVelocity", o.angularVelocity, check.LIMITS.speed);
-  if (o.type !== undefined) check.oneOf("type", o.type, TYPES);
-  if (o.density !== undefined) check.within("density", check.nonNegative("density", o.density), 0, check.LIMITS.massMax);
-  if (o.mass !== undefined) check.within("mass", check.nonNegative("mass", o.mass), 0, check.LIMITS.massMax);
-  if (o.restitution !== undefined) check.within("restitution", check.nonNegative("restitution", o.restitution), 0, check.LIMITS.restitution);
-  if (o.friction !== undefined) check.within("friction", check.nonNegative("friction", o.friction), 0, check.LIMITS.friction);
-  if (o.fixedRotation !== undefined) check.boolean("fixedRotation", o.fixedRotation);
-  if (o.isSensor !== undefined) check.boolean("isSensor", o.isSensor);
-  if (o.bullet !== undefined) check.boolean("bullet", o.bullet);
-  if (o.enableSleep !== undefined) check.boolean("enableSleep", o.enableSleep);
-  if (o.linearDamping !== undefined) check.within("linearDamping", check.nonNegative("linearDamping", o.linearDamping), 0, check.LIMITS.scale);
-  if (o.angularDamping !== undefined) check.within("angularDamping", check.nonNegative("angularDamping", o.angularDamping), 0, check.LIMITS.scale);
-  if (o.gravityScale !== undefined) check.magnitude("gravityScale", o.gravityScale, check.LIMITS.scale);
-  if (o.tangentSpeed !== undefined) check.magnitude("tangentSpeed", o.tangentSpeed, check.LIMITS.speed);
-  if (o.rollingResistance !== undefined) check.within("rollingResistance", check.nonNegative("rollingResistance", o.rollingResistance), 0, check.LIMITS.friction);
-  if (o.oneWay !== undefined && o.oneWay !== null) {
-    checkOneWay("oneWay", o.oneWay);
-    if ((o.type ?? "dynamic") === "dynamic") {
-      throw new RangeError(`capsule2d: oneWay is for static and kinematic bodies, got it on a ${o.type ?? "dynamic"} body`);
-    }
-  }
-  if (o.label !== undefined && typeof o.label !== "string") {
-    throw new TypeError(`capsule2d: label must be a string, got ${check.describe(o.label)}`);
-  }
-  if (o.collisionFilter !== undefined) checkFilter("collisionFilter", o.collisionFilter);
-}
-
-/**
- * A dynamic body's mass (from `name` = `value`) must lie in [LIMITS.massMin,
- * LIMITS.massMax], so that its inverse mass and inertia are finite.
- */
-function dynamicMass(name: string, value: number, mass: number): void {
-  if (!(mass >= check.LIMITS.massMin && mass <= check.LIMITS.massMax)) {
-    throw new RangeError(
-      `capsule2d: ${name} ${value} gives a mass of ${mass} kg; a dynamic body's mass must be in [${check.bound(check.LIMITS.massMin)}, ${check.bound(check.LIMITS.massMax)}]`,
-    );
-  }
-}
-
-/** A one-way direction: a finite vector of non-zero length, returned as a frozen unit vector. */
-export function checkOneWay(name: string, dir: unknown): Readonly<Vec2> {
-  const v = check.vector(name, dir);
-  const len = Math.sqrt(v.x * v.x + v.y * v.y);
-  if (!(len > 0) || !Number.isFinite(len)) {
-    throw new RangeError(`capsule2d: ${name} must have a non-zero finite length, got ${check.describe(dir)}`);
-  }
-  // exact for the axis directions people use ({ x: 0, y: 1 }, ...)
-  return Object.freeze({ x: v.x / len, y: v.y / len });
-}
 
 /**
  * The `Shape` of a collider: a body's one shape, or the shape a compound's
@@ -284,84 +99,18 @@ export function shapeOf(b: Body): Shape<Body> {
   return b._shape ?? b.shapes[0]!;
 }
 
-/** Thrown by the setter of every read-only property. */
-function readOnly(name: string, use: string): never {
-  throw new TypeError(`capsule2d: body.${name} is read-only; use ${use}`);
-}
-
 /**
  * A rigid body, the user's handle: `Circle`, `Capsule` and `AABB` extend it.
  * Read its state through the getters; change it through the `set...` and
  * `apply...` methods, which check their input and update what depends on it.
  */
-export abstract class Body {
-  /** @internal */ _id: number;
-  /** @internal */ _kind: ShapeKind;
-  /** @internal */ _type: BodyType;
-  // ---- state: pose (rotation as a unit complex number), velocity, pending force ----
-  /** @internal */ px: number;
-  /** @internal */ py: number;
-  /** @internal */ qc: number;
-  /** @internal */ qs: number;
-  /** @internal */ vx: number;
-  /** @internal */ vy: number;
-  /** @internal */ w: number;
-  /** @internal */ fx: number;
-  /** @internal */ fy: number;
-  /** @internal */ tq: number;
-  /** @internal Pose at the start of the last step (interpolation, continuous collision). */ x0: number;
-  /** @internal */ y0: number;
-  /** @internal */ c0: number;
-  /** @internal */ s0: number;
-  // ---- definition ----
-  /** @internal */ _density: number;
-  /** @internal */ _mass: number;
-  /** @internal */ _invMass: number;
-  /** @internal */ _inertia: number;
-  /** @internal */ _invInertia: number;
-  /** @internal */ _friction: number;
-  /** @internal */ _restitution: number;
-  /** @internal */ _fixedRotation: boolean;
-  /** @internal */ _isSensor: boolean;
-  /** @internal */ _bullet: boolean;
-  /** @internal */ _enableSleep: boolean;
-  /** @internal */ _category: number;
-  /** @internal */ _mask: number;
-  /** @internal */ _group: number;
-  /** @internal */ _linearDamping: number;
-  /** @internal */ _angularDamping: number;
-  /** @internal */ _gravityScale: number;
-  /** @internal Conveyor speed of the surface, m/s. */ _tangentSpeed: number;
-  /** @internal Rolling resistance coefficient. */ _rollingResistance: number;
-  /** @internal The direction a body must come from to be stopped (unit), or null: solid from every side. */ _oneWay: Vec2 | null;
-  /** Anything of yours; kept in JSON snapshots when it survives `JSON.stringify`. */
-  userData: unknown;
-  /** A name for debugging and snapshots. */
-  label: string;
-  // ---- shape ----
-  /** @internal */ _radius: number;
-  /** @internal */ _halfLength: number;
-  /** @internal */ _halfWidth: number;
-  /** @internal */ _halfHeight: number;
-  /** @internal Largest distance from the centre to the surface, m. */ _maxExtent: number;
-  /** @internal Half the thinnest size, m. */ _minExtent: number;
-  /** @internal World-space bounding box, refreshed by `updateBounds()`. */ minX: number;
-  /** @internal */ minY: number;
-  /** @internal */ maxX: number;
-  /** @internal */ maxY: number;
+export abstract class Body extends BodyState {
   /**
    * @internal A Box's or Polygon's convex polygon, in the frame of the centre
    * of mass (px, py; its vertices as given less `_lc`), or null: with the
    * pose, the body is the `PlacedPolygon` the narrowphase reads.
    */ polygon: PolygonGeometry | null;
   /** @internal A Segment's line in the body's frame (the `PlacedSegment` the narrowphase reads), or null. */ segment: SegmentGeometry | null;
-  /**
-   * @internal The centre of mass in the body's frame (`localCenter`), or null
-   * when it is the origin (every Circle, Capsule, AABB, Box, Segment). While
-   * it is not null, (px, py) is the centre of mass and the origin is
-   * (px, py) − rotate(_lc): the solver, contacts and joints see the centre,
-   * as for every other body; `position` and the setters the origin.
-   */ _lc: Readonly<Vec2> | null;
   /** @internal The body's one shape (`shapes[0]`), made when first asked for (at once for polygons and segments). */ _shape: Shape<Body> | null;
   /**
    * @internal A compound's parts: one body per shape (a Circle, Capsule or
@@ -375,58 +124,7 @@ export abstract class Body {
   /** @internal The body's index in its world's per-body arrays (-1 when not in a world). */ slot: number;
 
   protected constructor(kind: ShapeKind, o: BodyOptions, shapeKeys: readonly string[]) {
-    checkBodyOptions(o, shapeKeys);
-    this._id = -1;
-    this._kind = kind;
-    this._type = o.type ?? "dynamic";
-    this.px = o.position?.x ?? 0;
-    this.py = o.position?.y ?? 0;
-    const angle = o.angle ?? 0;
-    // detCos/detSin: the same bits in every JavaScript engine (Math.cos/sin are not)
-    this.qc = angle === 0 ? 1 : detCos(angle);
-    this.qs = angle === 0 ? 0 : detSin(angle);
-    this.vx = o.velocity?.x ?? 0;
-    this.vy = o.velocity?.y ?? 0;
-    this.w = o.angularVelocity ?? 0;
-    this.fx = 0;
-    this.fy = 0;
-    this.tq = 0;
-    this.x0 = this.px;
-    this.y0 = this.py;
-    this.c0 = this.qc;
-    this.s0 = this.qs;
-    this._density = o.density ?? 1;
-    this._mass = 0;
-    this._invMass = 0;
-    this._inertia = 0;
-    this._invInertia = 0;
-    this._friction = o.friction ?? DEFAULT_FRICTION;
-    this._restitution = o.restitution ?? DEFAULT_RESTITUTION;
-    this._fixedRotation = o.fixedRotation ?? false;
-    this._isSensor = o.isSensor ?? false;
-    this._bullet = o.bullet ?? false;
-    this._enableSleep = o.enableSleep ?? true;
-    this._category = o.collisionFilter?.category ?? 0x0001;
-    this._mask = o.collisionFilter?.mask ?? 0xffffffff;
-    this._group = o.collisionFilter?.group ?? 0;
-    this._linearDamping = o.linearDamping ?? 0;
-    this._angularDamping = o.angularDamping ?? 0;
-    this._gravityScale = o.gravityScale ?? 1;
-    this._tangentSpeed = o.tangentSpeed ?? 0;
-    this._rollingResistance = o.rollingResistance ?? 0;
-    this._oneWay = o.oneWay === undefined || o.oneWay === null ? null : checkOneWay("oneWay", o.oneWay);
-    this.userData = o.userData;
-    this.label = o.label ?? "";
-    this._radius = 0;
-    this._halfLength = 0;
-    this._halfWidth = 0;
-    this._halfHeight = 0;
-    this._maxExtent = 0;
-    this._minExtent = 0;
-    this.minX = 0;
-    this.minY = 0;
-    this.maxX = 0;
-    this.maxY = 0;
+    super(kind, o, shapeKeys);
     this._world = null;
     this.slot = -1;
     // (after the fields the step reads most, so that those keep their places in the object)
@@ -443,18 +141,10 @@ export abstract class Body {
     }
   }
 
-  /** Area of the shape, m². */
-  abstract get area(): number;
-  /** Moment of inertia about the centre per unit mass: I = mass × this. */
-  protected abstract unitInertia(): number;
   /** @internal Recompute minX..maxY from the pose. */
   abstract updateBounds(): void;
   /** @internal Derive `_maxExtent` and `_minExtent` from the shape's size. */
   abstract updateExtents(): void;
-  /** @internal Moment of inertia about the centre per unit mass (for a compound's parts). */
-  shapeUnitInertia(): number {
-    return this.unitInertia();
-  }
   /** @internal A new body of the same shape class (built through its constructor, so it shares V8's layout). */
   protected abstract blank(): Body;
 
@@ -477,35 +167,6 @@ export abstract class Body {
     this.slot = -1;
   }
 
-  // ------------------------------------------------------------------ reading
-
-  /** Assigned by the world on `add`, in order of addition; -1 while not in a world. */
-  get id(): number {
-    return this._id;
-  }
-  /** Read-only (the world assigns ids): assigning throws a TypeError. */
-  set id(_: never) {
-    readOnly("id", "nothing: the world assigns ids");
-  }
-
-  /** CIRCLE, CAPSULE, BOX (an AABB), POLYGON (a Box or a Polygon), SEGMENT or COMPOUND; `shapes[i].kind` names each shape. */
-  get kind(): ShapeKind {
-    return this._kind;
-  }
-  /** Read-only (a body never changes shape): assigning throws a TypeError. */
-  set kind(_: never) {
-    readOnly("kind", "a new body");
-  }
-
-  /** "dynamic", "static" or "kinematic". */
-  get type(): BodyType {
-    return this._type;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setType(type)`. */
-  set type(_: never) {
-    readOnly("type", "body.setType(type)");
-  }
-
   /** The world this body is in, or null. */
   get world(): BodyOwner | null {
     return this._world;
@@ -513,272 +174,6 @@ export abstract class Body {
   /** Read-only: assigning throws a TypeError that points to `world.add(body) or world.remove(body)`. */
   set world(_: never) {
     readOnly("world", "world.add(body) or world.remove(body)");
-  }
-
-  /**
-   * The body's origin, m: a copy (`getPosition(out)` fills one of yours). For
-   * Circle, Capsule, AABB, Box and Segment the centre; a Polygon's vertices
-   * are given about it (its centre of mass is `worldCenter`).
-   */
-  get position(): Readonly<Vec2> {
-    return Object.freeze(this.getPosition());
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setPosition({ x, y })`. */
-  set position(_: never) {
-    readOnly("position", "body.setPosition({ x, y })");
-  }
-
-  /** Linear velocity, m/s: a copy (`getVelocity(out)` fills one of yours). */
-  get velocity(): Readonly<Vec2> {
-    return Object.freeze({ x: this.vx, y: this.vy });
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setVelocity({ x, y })`. */
-  set velocity(_: never) {
-    readOnly("velocity", "body.setVelocity({ x, y })");
-  }
-
-  /** rad/s, counter-clockwise. */
-  get angularVelocity(): number {
-    return this.w;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setAngularVelocity(w)`. */
-  set angularVelocity(_: never) {
-    readOnly("angularVelocity", "body.setAngularVelocity(w)");
-  }
-
-  /** Angle in radians, in [-π, π], derived from the rotation (the same bits in every JavaScript engine). */
-  get angle(): number {
-    return detAtan2(this.qs, this.qc);
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setAngle(angle)`. */
-  set angle(_: never) {
-    readOnly("angle", "body.setAngle(angle)");
-  }
-
-  /** cos(angle): the rotation is kept as the unit complex number (rotCos, rotSin). */
-  get rotCos(): number {
-    return this.qc;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setAngle(angle)`. */
-  set rotCos(_: never) {
-    readOnly("rotCos", "body.setAngle(angle)");
-  }
-
-  /** sin(angle). */
-  get rotSin(): number {
-    return this.qs;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setAngle(angle)`. */
-  set rotSin(_: never) {
-    readOnly("rotSin", "body.setAngle(angle)");
-  }
-
-  /** kg; 0 for static and kinematic bodies (infinite mass, as in Box2D). */
-  get mass(): number {
-    return this._mass;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg)`. */
-  set mass(_: never) {
-    readOnly("mass", "body.setMass(kg)");
-  }
-
-  /** 1 / mass; 0 for static and kinematic bodies. */
-  get invMass(): number {
-    return this._invMass;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg)`. */
-  set invMass(_: never) {
-    readOnly("invMass", "body.setMass(kg)");
-  }
-
-  /** Moment of inertia about the centre, kg·m²; 0 when the body cannot turn. */
-  get inertia(): number {
-    return this._inertia;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg) or body.setFixedRotation(flag)`. */
-  set inertia(_: never) {
-    readOnly("inertia", "body.setMass(kg) or body.setFixedRotation(flag)");
-  }
-
-  /** 1 / inertia; 0 when the body cannot turn. */
-  get invInertia(): number {
-    return this._invInertia;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setMass(kg) or body.setFixedRotation(flag)`. */
-  set invInertia(_: never) {
-    readOnly("invInertia", "body.setMass(kg) or body.setFixedRotation(flag)");
-  }
-
-  /** kg/m². */
-  get density(): number {
-    return this._density;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setDensity(density)`. */
-  set density(_: never) {
-    readOnly("density", "body.setDensity(density)");
-  }
-
-  /** Coulomb friction coefficient (`setFriction` changes it). */
-  get friction(): number {
-    return this._friction;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setFriction(friction)`. */
-  set friction(_: never) {
-    readOnly("friction", "body.setFriction(friction)");
-  }
-
-  /** Bounciness (`setRestitution` changes it). */
-  get restitution(): number {
-    return this._restitution;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setRestitution(restitution)`. */
-  set restitution(_: never) {
-    readOnly("restitution", "body.setRestitution(restitution)");
-  }
-
-  /** Does the body never rotate (`setFixedRotation` changes it)? */
-  get fixedRotation(): boolean {
-    return this._fixedRotation;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setFixedRotation(flag)`. */
-  set fixedRotation(_: never) {
-    readOnly("fixedRotation", "body.setFixedRotation(flag)");
-  }
-
-  /** A sensor reports overlaps and applies no impulse. */
-  get isSensor(): boolean {
-    return this._isSensor;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setSensor(flag)`. */
-  set isSensor(_: never) {
-    readOnly("isSensor", "body.setSensor(flag)");
-  }
-
-  /** Continuous collision against dynamic bodies too. */
-  get bullet(): boolean {
-    return this._bullet;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setBullet(flag)`. */
-  set bullet(_: never) {
-    readOnly("bullet", "body.setBullet(flag)");
-  }
-
-  /** May the body fall asleep? */
-  get enableSleep(): boolean {
-    return this._enableSleep;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setEnableSleep(flag)`. */
-  set enableSleep(_: never) {
-    readOnly("enableSleep", "body.setEnableSleep(flag)");
-  }
-
-  /** A copy of the collision filter. */
-  get collisionFilter(): Readonly<CollisionFilter> {
-    return Object.freeze({ category: this._category, mask: this._mask, group: this._group });
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setCollisionFilter({ category, mask, group })`. */
-  set collisionFilter(_: never) {
-    readOnly("collisionFilter", "body.setCollisionFilter({ category, mask, group })");
-  }
-
-  /** Linear damping, 1/s (`setLinearDamping` changes it). */
-  get linearDamping(): number {
-    return this._linearDamping;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setLinearDamping(damping)`. */
-  set linearDamping(_: never) {
-    readOnly("linearDamping", "body.setLinearDamping(damping)");
-  }
-
-  /** Angular damping, 1/s (`setAngularDamping` changes it). */
-  get angularDamping(): number {
-    return this._angularDamping;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setAngularDamping(damping)`. */
-  set angularDamping(_: never) {
-    readOnly("angularDamping", "body.setAngularDamping(damping)");
-  }
-
-  /** Multiplier of the world's gravity for this body (`setGravityScale` changes it). */
-  get gravityScale(): number {
-    return this._gravityScale;
-  }
-
-  /** Conveyor speed of the surface, m/s (see the `tangentSpeed` option). */
-  get tangentSpeed(): number {
-    return this._tangentSpeed;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setTangentSpeed(speed)`. */
-  set tangentSpeed(_: never) {
-    readOnly("tangentSpeed", "body.setTangentSpeed(speed)");
-  }
-
-  /** Rolling resistance coefficient (see the `rollingResistance` option). */
-  get rollingResistance(): number {
-    return this._rollingResistance;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setRollingResistance(value)`. */
-  set rollingResistance(_: never) {
-    readOnly("rollingResistance", "body.setRollingResistance(value)");
-  }
-
-  /** The one-way direction (a unit vector), or null for a body solid from every side. See `setOneWay`. */
-  get oneWay(): Readonly<Vec2> | null {
-    return this._oneWay;
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setOneWay(direction)`. */
-  set oneWay(_: never) {
-    readOnly("oneWay", "body.setOneWay(direction)");
-  }
-  /** Read-only: assigning throws a TypeError that points to `body.setGravityScale(scale)`. */
-  set gravityScale(_: never) {
-    readOnly("gravityScale", "body.setGravityScale(scale)");
-  }
-
-  /** Circle and capsule radius, m (0 for a box). */
-  get radius(): number {
-    return this._radius;
-  }
-  /** Read-only (a body never changes shape): assigning throws a TypeError. */
-  set radius(_: never) {
-    readOnly("radius", "a new body");
-  }
-
-  /** Capsule: centre to each cap centre, m (0 for other shapes). */
-  get halfLength(): number {
-    return this._halfLength;
-  }
-  /** Read-only (a body never changes shape): assigning throws a TypeError. */
-  set halfLength(_: never) {
-    readOnly("halfLength", "a new body");
-  }
-
-  /** Box: half the width, m (0 for other shapes). */
-  get halfWidth(): number {
-    return this._halfWidth;
-  }
-  /** Read-only (a body never changes shape): assigning throws a TypeError. */
-  set halfWidth(_: never) {
-    readOnly("halfWidth", "a new body");
-  }
-
-  /** Box: half the height, m (0 for other shapes). */
-  get halfHeight(): number {
-    return this._halfHeight;
-  }
-  /** Read-only (a body never changes shape): assigning throws a TypeError. */
-  set halfHeight(_: never) {
-    readOnly("halfHeight", "a new body");
-  }
-
-  /** Largest distance from the centre to the surface, m. */
-  get maxExtent(): number {
-    return this._maxExtent;
-  }
-
-  /** Half the thinnest size of the shape, m. */
-  get minExtent(): number {
-    return this._minExtent;
   }
 
   /** Asleep in its world (not simulated until something wakes it)? */
@@ -799,26 +194,6 @@ export abstract class Body {
     readOnly("joints", "world.addJoint(def) or world.removeJoint(joint)");
   }
 
-  /** `type === "static"`. */
-  get isStatic(): boolean {
-    return this._type === "static";
-  }
-
-  /** `type === "dynamic"`. */
-  get isDynamic(): boolean {
-    return this._type === "dynamic";
-  }
-
-  /** `type === "kinematic"`. */
-  get isKinematic(): boolean {
-    return this._type === "kinematic";
-  }
-
-  /** Kinetic energy, ½mv² + ½Iω² (J). */
-  get kineticEnergy(): number {
-    return 0.5 * this._mass * (this.vx * this.vx + this.vy * this.vy) + 0.5 * this._inertia * this.w * this.w;
-  }
-
   /**
    * What this body stands on at the end of the last step: of its solid
    * touching contacts, the one whose surface normal is closest to "up"
@@ -830,78 +205,10 @@ export abstract class Body {
     return this._world === null ? null : this._world.groundContactOf(this, maxSlopeAngle);
   }
 
-  /** The position, written to `out` (no allocation). */
-  getPosition(out: Vec2 = { x: 0, y: 0 }): Vec2 {
-    if (out === null || typeof out !== "object") check.object("out", out);
-    const lc = this._lc;
-    if (lc === null) {
-      out.x = this.px;
-      out.y = this.py;
-    } else {
-      out.x = this.px - (this.qc * lc.x - this.qs * lc.y);
-      out.y = this.py - (this.qs * lc.x + this.qc * lc.y);
-    }
-    return out;
-  }
-
-  /** The centre of mass in the body's frame, m (the origin (0, 0) but for a Polygon whose centroid is elsewhere and a Compound). */
-  get localCenter(): Readonly<Vec2> {
-    return this._lc ?? ORIGIN;
-  }
-
-  /** The centre of mass in the world, m: the point the body turns about, whose velocity `velocity` is. */
-  get worldCenter(): Readonly<Vec2> {
-    return Object.freeze({ x: this.px, y: this.py });
-  }
-
   /** The body's shapes: one for every class of body but `Compound`, which lists one per shape definition (a `Shape` with `kind`, `body` and its geometry). */
   get shapes(): readonly Shape<Body>[] {
     if (this._shape === null) this._shape = new Shape(this._kind === CIRCLE ? "circle" : this._kind === CAPSULE ? "capsule" : "aabb", this);
     return this._shape.list;
-  }
-
-  /** The velocity, written to `out` (no allocation). */
-  getVelocity(out: Vec2 = { x: 0, y: 0 }): Vec2 {
-    if (out === null || typeof out !== "object") check.object("out", out);
-    out.x = this.vx;
-    out.y = this.vy;
-    return out;
-  }
-
-  /**
-   * The pose a renderer should draw between the last two steps: `alpha` 0 is
-   * the pose at the start of the last step, 1 the pose now (use the value
-   * `world.advance()` returns). Position is interpolated linearly, rotation
-   * along the shorter arc (normalised linear interpolation of the unit
-   * complex numbers). The same bits in every JavaScript engine.
-   */
-  getInterpolatedPose(alpha: number, out?: Pose): Pose {
-    check.inRange("alpha", alpha, 0, 1);
-    if (out !== undefined && (out === null || typeof out !== "object")) check.object("out", out);
-    const o = out ?? { x: 0, y: 0, angle: 0, rotCos: 1, rotSin: 0 };
-    const a = alpha;
-    const b = 1 - alpha;
-    o.x = b * this.x0 + a * this.px;
-    o.y = b * this.y0 + a * this.py;
-    let c = b * this.c0 + a * this.qc;
-    let s = b * this.s0 + a * this.qs;
-    const mag = Math.sqrt(c * c + s * s);
-    if (mag > 1e-9) {
-      c /= mag;
-      s /= mag;
-    } else {
-      c = this.qc;
-      s = this.qs;
-    }
-    o.rotCos = c;
-    o.rotSin = s;
-    o.angle = detAtan2(s, c);
-    const lc = this._lc;
-    if (lc !== null) {
-      o.x -= c * lc.x - s * lc.y;
-      o.y -= s * lc.x + c * lc.y;
-    }
-    return o;
   }
 
   // ------------------------------------------------------------------ changing: each checks, then tells the world
@@ -1270,51 +577,5 @@ export abstract class Body {
     this.mutable("wake");
     this.changed(CHANGE_WAKE);
     return this;
-  }
-
-  // ------------------------------------------------------------------ mass
-
-  /**
-   * Mass from density × area (or the `mass` option), inertia from the shape.
-   * Static and kinematic bodies have infinite mass: mass = inertia = 0 and
-   * invMass = invInertia = 0, as in Box2D.
-   */
-  protected initMass(o: BodyOptions): void {
-    const area = this.area;
-    let mass: number;
-    if (o.mass !== undefined) {
-      mass = o.mass;
-      this._density = area > 0 ? mass / area : 0;
-    } else {
-      mass = this._density * area;
-    }
-    if (this._type === "dynamic" && !(mass > 0)) {
-      const name = o.mass !== undefined ? "mass" : "density";
-      const value = o.mass !== undefined ? o.mass : this._density;
-      throw new RangeError(`capsule2d: ${name} must be > 0 for a dynamic body, got ${value}`);
-    }
-    if (this._type === "dynamic") dynamicMass(o.mass !== undefined ? "mass" : "density", o.mass !== undefined ? o.mass : this._density, mass);
-    this.applyMass(mass);
-  }
-
-  /** @internal Set mass, inertia and their inverses from `mass` and the body's type and flags. */
-  applyMass(mass: number): void {
-    if (this._type !== "dynamic") {
-      this._mass = 0;
-      this._invMass = 0;
-      this._inertia = 0;
-      this._invInertia = 0;
-      return;
-    }
-    this._mass = mass;
-    this._invMass = 1 / mass;
-    const unit = this.unitInertia();
-    if (this._fixedRotation || unit === 0) {
-      this._inertia = 0;
-      this._invInertia = 0;
-    } else {
-      this._inertia = mass * unit;
-      this._invInertia = 1 / this._inertia;
-    }
   }
 }

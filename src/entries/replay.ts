@@ -31,7 +31,7 @@ export { Recording, RECORDING_VERSION } from "../replay/recording.js";
 export type { RecordedCall } from "../replay/recording.js";
 export { replay, worldAt } from "../replay/replay.js";
 export { bodyById, jointById } from "../replay/apply.js";
-export type { ReplayOptions, ReplayResult } from "../replay/replay.js";
+export type { ReplayOptions, ReplayResult, WorldFromSnapshot } from "../replay/replay.js";
 export { verify } from "../replay/verify.js";
 export { deltaSnapshot, applyDelta } from "../replay/delta.js";
 export type { Divergence, VerifyResult, VerifyOptions } from "../replay/verify.js";

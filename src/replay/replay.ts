@@ -16,6 +16,12 @@ import { Recording, type RingEntry } from "./recording.js";
 import { Recorder } from "./recorder.js";
 import { applyOps, startFor } from "./apply.js";
 
+/** A World class that rebuilds a world from a snapshot: `World` of `capsule2d`, or of `capsule2d/threads`. */
+export interface WorldFromSnapshot {
+  /** The world a recording's (binary) snapshot describes. */
+  fromSnapshot(data: ArrayBuffer): World;
+}
+
 /** Options of `replay` and `worldAt`. */
 export interface ReplayOptions {
   /** Stop after this step (a world `stepCount`; default: the last recorded step). */
@@ -29,6 +35,12 @@ export interface ReplayOptions {
    * is code, like event listeners: it is not recorded). Set on the replayed world.
    */
   preSolve?: PreSolveFn;
+  /**
+   * The World whose `fromSnapshot` rebuilds the recorded world (default
+   * `capsule2d`'s): pass `World` from `capsule2d/threads` for a run recorded
+   * with `solverThreads` ≥ 2.
+   */
+  World?: WorldFromSnapshot;
 }
 
 /** What `replay` returns. */
@@ -50,10 +62,10 @@ function fieldResolver(rec: Recording, given: ForceField | undefined): (index: n
   };
 }
 
-/** @internal A world rebuilt at `entry`, with its force field back. */
-export function restoreEntry(entry: RingEntry, field: (index: number) => ForceField): World {
+/** @internal A world rebuilt at `entry` (by `make`, default capsule2d's World), with its force field back. */
+export function restoreEntry(entry: RingEntry, field: (index: number) => ForceField, make: WorldFromSnapshot = World): World {
   enableBinarySnapshots(); // a recording's snapshots are binary
-  const world = World.fromSnapshot(entry.buffer);
+  const world = make.fromSnapshot(entry.buffer);
   if (entry.field >= 0) world.restoreForceField(field(entry.field));
   return world;
 }
@@ -66,8 +78,11 @@ function checkRecording(recording: unknown): Recording {
 function checkOptions(options: unknown): ReplayOptions {
   if (options === undefined) return {};
   if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
-  check.knownKeys("options", options, ["until", "forceField", "onInput", "preSolve"]);
+  check.knownKeys("options", options, ["until", "forceField", "onInput", "preSolve", "World"]);
   const o = options as ReplayOptions;
+  if (o.World !== undefined && (o.World === null || typeof (o.World as { fromSnapshot?: unknown }).fromSnapshot !== "function")) {
+    throw new TypeError(`capsule2d: options.World must be a World class with fromSnapshot (World from "capsule2d" or "capsule2d/threads"), got ${check.describe(o.World)}`);
+  }
   if (o.forceField !== undefined && typeof o.forceField !== "function") {
     throw new TypeError(`capsule2d: options.forceField must be a function, got ${check.describe(o.forceField)}`);
   }
@@ -86,13 +101,13 @@ function checkOptions(options: unknown): ReplayOptions {
  * snapshot kept at or before it and the calls recorded since. A new world:
  * no listeners, no recorder.
  */
-export function worldAt(recording: Recording, step: number, options?: Pick<ReplayOptions, "forceField" | "preSolve">): World {
+export function worldAt(recording: Recording, step: number, options?: Pick<ReplayOptions, "forceField" | "preSolve" | "World">): World {
   const rec = checkRecording(recording);
   const o = checkOptions(options);
   rec.checkStep("step", step);
   const field = fieldResolver(rec, o.forceField);
   const entry = startFor(rec, step);
-  const world = restoreEntry(entry, field);
+  const world = restoreEntry(entry, field, o.World);
   if (o.preSolve !== undefined) world.setPreSolve(o.preSolve);
   applyOps(world, rec, entry.opEnd, rec.opEndAt(step), field);
   return world;
@@ -113,7 +128,7 @@ export function replay(recording: Recording, options?: ReplayOptions): ReplayRes
   }
   const field = fieldResolver(rec, o.forceField);
   const start: RingEntry = { step: rec.firstStep, opEnd: 0, buffer: rec.initial, field: rec.initialField };
-  const world = restoreEntry(start, field);
+  const world = restoreEntry(start, field, o.World);
   if (o.preSolve !== undefined) world.setPreSolve(o.preSolve);
   const recorder = new Recorder(world);
   try {

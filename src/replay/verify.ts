@@ -9,7 +9,7 @@ import type { ForceField } from "../solver/integrate.js";
 import * as check from "../math/validate.js";
 import { World } from "../world/full-world.js";
 import { Recording } from "./recording.js";
-import { worldAt, type ReplayResult } from "./replay.js";
+import { worldAt, type ReplayResult, type WorldFromSnapshot } from "./replay.js";
 
 /** The first place two runs differ. */
 export interface Divergence {
@@ -47,6 +47,8 @@ export interface VerifyResult {
 export interface VerifyOptions {
   /** The force field, when the runs used one (needed to rebuild a world at the diverging step). */
   forceField?: ForceField;
+  /** The World that rebuilds the runs' worlds at the diverging step (as `replay`'s option: `World` from `capsule2d/threads` for runs with `solverThreads` ≥ 2). */
+  World?: WorldFromSnapshot;
 }
 
 /** The body fields `stateHash()` covers, in the order they are compared. */
@@ -116,8 +118,8 @@ export function verify(expected: Recording, actual: Recording | ReplayResult | W
     throw new TypeError(`capsule2d: expected must be a Recording, got ${check.describe(expected)}`);
   }
   if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
-  check.knownKeys("options", options, ["forceField"]);
-  const ff = { forceField: options.forceField };
+  check.knownKeys("options", options, ["forceField", "World"]);
+  const ff = { forceField: options.forceField, World: options.World };
   if (actual instanceof World) {
     const step = actual.stepCount;
     if (step === expected.firstStep || step < expected.firstStep || step > expected.lastStep) {

@@ -229,8 +229,10 @@ function load(world: World, r: RestoredWorld, joints: readonly Joint[]): void {
 /** `world.clone()`. */
 function clone(world: World): World {
   if (world.stepping) throw new Error("capsule2d: clone() cannot be called during a step");
-  const copy = new (world.constructor as new (options: WorldOptions) => World)(world.opts);
+  // the same class with the same modules (the World of capsule2d/threads is capsule2d's with one more)
+  const copy = new (world.constructor as new (options: WorldOptions, modules: World["modules"]) => World)(world.opts, world.modules);
   copy.binaryCodec = world.binaryCodec;
+  copy.contactConstraints.wasmModule = world.contactConstraints.wasmModule; // the WebAssembly passes too (capsule2d/wasm)
   const s = state(world);
   const index = new Map<number, number>();
   const bodies = s.bodies.map((b, i) => {

@@ -52,32 +52,15 @@ export interface ContactPassRunner {
 }
 
 /**
- * The WebAssembly contact passes are not part of the core: `enableWasmSolver()`
- * from `capsule2d/wasm` installs them here, and every world's contact
- * solver then runs its passes (warm start, solve, relax; pgs iterations) in
- * WebAssembly, with the same bits as in JavaScript (see wasm/contact-passes.ts).
- * A world with solver threads keeps its own.
+ * The WebAssembly contact passes are not part of the core: `enableWasmSolver(world)`
+ * from `capsule2d/wasm` sets them on one world's contact solver
+ * (`ContactConstraints.wasmModule`), which then runs its passes (warm start,
+ * solve, relax; pgs iterations) in WebAssembly, with the same bits as in
+ * JavaScript (see wasm/contact-passes.ts). A world with solver threads keeps its own.
  */
 export interface WasmPassesModule {
   /** The passes of one world's contact solver, or null where WebAssembly cannot run them (it then solves in JavaScript). */
   create(cc: ContactConstraints, sb: SolverBodies): ContactPassRunner | null;
-}
-
-let installedWasm: WasmPassesModule | null = null;
-
-/**
- * Install (or, with null, remove) the WebAssembly passes of `cc`'s world, or
- * without `cc` of every world that has not chosen its own; `capsule2d/wasm`
- * calls it.
- */
-export function setWasmPasses(module: WasmPassesModule | null, cc?: ContactConstraints): void {
-  if (cc === undefined) installedWasm = module;
-  else cc.ownWasm = module;
-}
-
-/** The WebAssembly passes `cc`'s world uses (its own choice, else the installed ones), or null. */
-export function wasmPasses(cc?: ContactConstraints): WasmPassesModule | null {
-  return cc === undefined || cc.ownWasm === undefined ? installedWasm : cc.ownWasm;
 }
 
 export class ContactConstraints {
@@ -89,8 +72,8 @@ export class ContactConstraints {
   count = 0;
   /** The solver threads that run the passes, or null (one thread). */
   threads: ContactPassRunner | null = null;
-  /** This world's own choice of WebAssembly passes (`enableWasmSolver(world)`; null: JavaScript), or undefined: what `enableWasmSolver()` chose for every world. */
-  ownWasm: WasmPassesModule | null | undefined = undefined;
+  /** This world's WebAssembly passes (`enableWasmSolver(world)`), or null: JavaScript. */
+  wasmModule: WasmPassesModule | null = null;
   /** The WebAssembly passes (capsule2d/wasm), made by `wasmFrom` when first needed. */
   private wasm: ContactPassRunner | null = null;
   private wasmFrom: WasmPassesModule | null = null;
@@ -369,7 +352,7 @@ export class ContactConstraints {
    */
   private runElsewhere(sb: SolverBodies, pass: number): boolean {
     if (this.threads !== null) return this.threads.run(pass);
-    const m = wasmPasses(this);
+    const m = this.wasmModule;
     if (m === null) return false;
     if (this.wasmFrom !== m) {
       this.wasmFrom = m;

@@ -1,32 +1,23 @@
 /**
  * The World of `capsule2d`: the one World (src/world/world.ts) made with
- * every module: the tree, sort-and-sweep and brute-force broadphases,
- * soft-step and pgs, joints, snapshots with `restore` and `clone`,
- * explosions, graph colouring (`solverThreads` ≥ 1) and the solver threads
- * (`solverThreads` ≥ 2, once `capsule2d/threads` has installed them).
+ * every module but the solver threads: the tree, sort-and-sweep and
+ * brute-force broadphases, soft-step and pgs, joints, snapshots with
+ * `restore` and `clone`, explosions and graph colouring (`solverThreads` 1).
+ * The World of `capsule2d/threads` (src/world/threads-world.ts) makes worlds
+ * of this class with the threads as well (`solverThreads` ≥ 2).
  */
 import { createBroadphase } from "../collision/broadphase/by-name.js";
-import type { GraphColouring } from "../solver/graph-colour.js";
 import { PGS } from "../solver/pgs.js";
 import { SOFT_STEP } from "../solver/soft-step.js";
-import { solverThreadsModule } from "../solver/parallel/installed.js";
 import { fromSnapshot, SNAPSHOTS } from "../snapshot/world-snapshots.js";
 import type { WorldSnapshot } from "../snapshot/snapshot.js";
 import { explode } from "./explode.js";
 import { JOINTS } from "./joint-world.js";
 import type { WorldOptions } from "./options.js";
 import { World as TheWorld, type WorldModules } from "./world.js";
-import type { SolverThreads } from "../solver/parallel/solver-threads.js";
 
-/** The workers of a world with `solverThreads` ≥ 2 (from `capsule2d/threads`, or a TypeError naming it). */
-function startThreads(world: TheWorld, colouring: GraphColouring): SolverThreads {
-  const threads = world.opts.solverThreads;
-  const parallel = solverThreadsModule(threads);
-  parallel.check(threads);
-  return parallel.create((worker, message) => new SolverWorkerError(world, worker, message, `in step ${world.stepCount + 1}`), world.contactConstraints, world.solverBodies, colouring, threads - 1);
-}
-
-const FULL_MODULES: WorldModules = {
+/** @internal The modules of `capsule2d`: all but the solver threads (`capsule2d/threads` adds them). */
+export const FULL_MODULES: WorldModules = {
   entry: "capsule2d",
   broadphases: {
     tree: (margin) => createBroadphase("tree", { margin, touchingOnly: true }),
@@ -35,7 +26,7 @@ const FULL_MODULES: WorldModules = {
   },
   solvers: { "soft-step": SOFT_STEP, pgs: PGS },
   solverThreads: true,
-  threads: startThreads,
+  threads: null,
   joints: JOINTS,
   snapshots: SNAPSHOTS,
   explode,
@@ -48,8 +39,11 @@ const FULL_MODULES: WorldModules = {
  */
 export class World extends TheWorld {
   /** A world of `options` (docs/options.md), checked first: bad input throws a TypeError or RangeError naming the option and the value. */
-  constructor(options: WorldOptions = {}) {
-    super(options, FULL_MODULES);
+  constructor(options?: WorldOptions);
+  /** @internal A world of `options` made with `modules` (the World of `capsule2d/threads`: these and the threads). */
+  constructor(options: WorldOptions, modules: WorldModules);
+  constructor(options: WorldOptions = {}, modules: WorldModules = FULL_MODULES) {
+    super(options, modules);
   }
 
   /**
@@ -60,30 +54,5 @@ export class World extends TheWorld {
    */
   static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
     return fromSnapshot(data, (options) => new World(options));
-  }
-}
-
-/**
- * SolverWorkerError: the error a world's solver threads raise when one of its workers fails
- * (see the `solverThreads` world option): thrown by the `step()` that found
- * it, and by every step after it (a failed step leaves the world half
- * stepped: restore a snapshot, or make the world again), and the rejection
- * of `world.threadsReady()`.
- */
-/** A solver worker failed: its message, which worker, and the world it solved for. */
-export class SolverWorkerError extends Error {
-  /** The world whose worker failed (not enumerable, so that printing the error does not print the world). */
-  declare readonly world: World;
-  /** The worker's index (0 .. solverThreads − 2). */
-  readonly worker: number;
-  /** The worker's own message (its error's name and message). */
-  readonly workerMessage: string;
-
-  constructor(world: World, worker: number, workerMessage: string, when: string) {
-    super(`capsule2d: solver worker ${worker} of the world failed ${when}: ${workerMessage}`);
-    this.name = "SolverWorkerError";
-    Object.defineProperty(this, "world", { value: world, enumerable: false });
-    this.worker = worker;
-    this.workerMessage = workerMessage;
   }
 }

@@ -7,7 +7,8 @@
  *   capsule2d/core    CORE_MODULES below: the tree, soft-step
  *   capsule2d/joints  + joints (src/world/joint-world.ts)
  *   capsule2d         + sap and brute, pgs, snapshots with restore and clone,
- *                     explode, colouring, the solver threads (src/world/full-world.ts)
+ *                     explode, colouring (src/world/full-world.ts)
+ *   capsule2d/threads + the solver threads (src/world/threads-world.ts)
  */
 import type { Body } from "../bodies/body.js";
 import type { Broadphase, BroadphaseKind } from "../collision/broadphase/broadphase.js";
@@ -59,7 +60,7 @@ export interface WorldModules<W> {
   readonly solvers: { readonly [K in SolverName]?: Solver };
   /** `solverThreads` ≥ 1 (the contacts in colour order on one thread, and the solver threads) is open to this world. */
   readonly solverThreads: boolean;
-  /** The solver threads for `solverThreads` ≥ 2 (or a TypeError naming `capsule2d/threads`), sharing the world's contact passes and colouring. */
+  /** The solver threads for `solverThreads` ≥ 2, sharing the world's contact passes and colouring (null: the constructor throws a TypeError naming `capsule2d/threads`). */
   readonly threads: ((world: W, colouring: GraphColouring) => SolverThreads) | null;
   readonly joints: JointsModule<W> | null;
   readonly snapshots: SnapshotsModule<W> | null;

@@ -191,6 +191,11 @@ export class World implements BodyOwner, JointOwner {
     if (threads !== 0 && !modules.solverThreads) {
       throw new RangeError(`capsule2d: solverThreads ${threads} needs the World of "capsule2d" (${modules.entry} solves on one thread)`);
     }
+    if (threads > 1 && modules.threads === null) {
+      throw new TypeError(
+        `capsule2d: solverThreads ${threads} solves on workers, which the World of "${modules.entry}" is made without: use import { World } from "capsule2d/threads"`,
+      );
+    }
     const makeBroadphase = modules.broadphases[o.broadphase];
     if (makeBroadphase === undefined) {
       throw new RangeError(`capsule2d: broadphase ${check.describe(o.broadphase)} needs the World of "capsule2d" (${modules.entry} has "tree")`);

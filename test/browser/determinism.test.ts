@@ -77,12 +77,12 @@ beforeAll(async () => {
       contents: `
         import { determinismRun, bitsOf, digest, replaySession } from "./test/support/scenes.ts";
         import { detAtan2 } from "./src/math/trig.ts";
-        import { disableWasmSolver, enableWasmSolver } from "./src/entries/wasm.ts";
+        import { enableWasmSolver } from "./src/entries/wasm.ts";
         globalThis.runScene = determinismRun;
-        globalThis.runSceneWasm = (...args) => {
-          if (!enableWasmSolver()) throw new Error("no WebAssembly");
-          try { return determinismRun(...args); } finally { disableWasmSolver(); }
-        };
+        globalThis.runSceneWasm = (bodies, seed, options, steps, turning, compounds) =>
+          determinismRun(bodies, seed, options, steps, turning, compounds, (world) => {
+            if (!enableWasmSolver(world)) throw new Error("no WebAssembly");
+          });
         globalThis.replaySession = replaySession;
         globalThis.atan2Digest = () => (${atan2Digest.toString()})(detAtan2, bitsOf, digest);`,
       resolveDir: join(here, "../.."),

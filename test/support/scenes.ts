@@ -250,9 +250,11 @@ export function addCompoundBodies(world: World, w: number): void {
   world.addJoint({ type: "revolute", bodyA: hook, bodyB: bob, anchor: { x: -w / 2, y: 3.2 } });
 }
 
-export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false, compounds = false): string[] {
+/** `prepare` is called with each world the run makes (the first, and the one rebuilt from the snapshot halfway): `enableWasmSolver`, say. */
+export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false, compounds = false, prepare?: (world: World) => void): string[] {
   enableBinarySnapshots(); // for the snapshot halfway (this also runs in browsers, without test/setup.ts)
   let world = mixedScene(bodies, seed, options);
+  prepare?.(world);
   const cols = Math.ceil(Math.sqrt(bodies * 1.5));
   addJointedBodies(world, cols * 0.35 + 1, 4 + (bodies / cols) * 0.8 + 3.5);
   if (turning) addTurningBodies(world, cols * 0.35 + 1);
@@ -260,7 +262,10 @@ export function determinismRun(bodies: number, seed: number, options: WorldOptio
   const out: string[] = [];
   for (let i = 1; i <= steps; i++) {
     world.step(1 / 60);
-    if (i === steps / 2) world = World.fromSnapshot(world.snapshot({ format: "binary" }));
+    if (i === steps / 2) {
+      world = World.fromSnapshot(world.snapshot({ format: "binary" }));
+      prepare?.(world);
+    }
     // the compounds' scene also restores in place, from JSON, a quarter later (the same state: the run goes on as before)
     if (compounds && i === (3 * steps) / 4) world.restore(JSON.parse(JSON.stringify(world.snapshot())) as never);
     if (i % 100 === 0) out.push(world.stateHash());
