@@ -42,6 +42,7 @@ const SHAPE_NAME = {
   box: "polygon",
   polygon: "polygon",
   segment: "segment",
+  chainSegment: "segment",
 } as const;
 
 /** What the main thread needs to draw `body`: its kind and the geometry it has (0 or empty for what it has not). */
@@ -49,7 +50,7 @@ function describeBody(body: Body): RemoteBody {
   const shape = body.shapes[0]!;
   const kind = shape.kind;
   const vertices: number[] = [];
-  if (kind === "box" || kind === "polygon" || kind === "segment") {
+  if (kind === "box" || kind === "polygon" || kind === "segment" || kind === "chainSegment") {
     for (const v of shape.vertices) vertices.push(v.x, v.y);
   }
   return {
@@ -57,7 +58,7 @@ function describeBody(body: Body): RemoteBody {
     shape: SHAPE_NAME[kind],
     kind,
     type: body.type,
-    radius: kind === "aabb" || kind === "segment" ? 0 : shape.radius,
+    radius: kind === "aabb" || kind === "segment" || kind === "chainSegment" ? 0 : shape.radius,
     halfLength: shape.halfLength,
     halfWidth: shape.halfWidth,
     halfHeight: shape.halfHeight,
