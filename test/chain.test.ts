@@ -436,3 +436,28 @@ describe("rays and casts against a chain", () => {
     expect(hit.fraction).toBeCloseTo(2.5 / 5, 9);
   });
 });
+
+describe("a chain in a world's other parts", () => {
+  it("snapshots refuse a world with a chain (as with compounds), the world unchanged", () => {
+    const world = new World();
+    world.add(new Chain({ points: floorPoints(-2, 2, 1), type: "static" }));
+    const ball = world.add(new Circle({ position: { x: 0, y: 1 }, radius: 0.25 }));
+    world.step(dt);
+    const hash = world.stateHash();
+    expect(() => world.snapshot()).toThrow(RangeError);
+    expect(() => world.clone()).toThrow(RangeError);
+    expect(world.stateHash()).toBe(hash);
+    expect(ball.position.y).toBeLessThan(1);
+  });
+
+  it("queries list the chain once; a kinematic chain carries what rests on it", () => {
+    const world = new World();
+    const c = world.add(new Chain({ points: floorPoints(-3, 3, 0.5), type: "kinematic" }));
+    expect(world.queryAABB({ x: -1, y: -0.1 }, { x: 1, y: 0.1 })).toEqual([c]);
+    const box = world.add(makeBody("aabb", 0, 0, 1));
+    c.setVelocity({ x: 1, y: 0 });
+    for (let i = 0; i < 60; i++) world.step(dt);
+    expect(box.velocity.x).toBeCloseTo(1, 3);
+    expect(box.position.y).toBeGreaterThan(0.2);
+  });
+});
