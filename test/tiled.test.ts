@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
-import { AABB, Capsule, Circle, TileMap, World, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Chain, Circle, TileMap, World, type Body } from "../src/entries/capsule2d.js";
 import { tiledDecompress } from "../src/entries/tiled-decompress.js";
 
 type Json = Record<string, any>;
@@ -368,7 +368,7 @@ describe("object layers", () => {
     const by = (name: string) => map.objects.find((o) => o.name === name)!;
     expect(map.objects.map((o) => [o.id, o.name, o.class, o.layer, o.bodies.length])).toEqual([
       [1, "crate", "", "things", 1], [2, "tilted", "ramp", "things", 1], [3, "ball", "", "things", 1], [4, "egg", "", "things", 1],
-      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 2], [7, "rail", "", "things", 2], [8, "start", "spawn", "things", 0],
+      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 2], [7, "rail", "", "things", 1], [8, "start", "spawn", "things", 0],
     ]);
     expect(shapeOf(by("crate").bodies[0]!)).toEqual(["aabb", 0, 1.5, 1, 2]);
     // rotated 90° clockwise about its top-left corner (2, 2): it now hangs to the left of x = 2
@@ -388,9 +388,14 @@ describe("object layers", () => {
       return a / 2;
     };
     expect(by("ell").bodies.reduce((s, b) => s + area(b), 0)).toBeCloseTo(3, 9);
-    expect(by("rail").bodies.map(shapeOf)).toEqual([["segment", 0, 1, 1, 1], ["segment", 1, 1, 2, 2]]);
+    // a chain, its points taken right to left so that its solid side (the right of each segment) is up
+    const rail = by("rail").bodies[0]!;
+    expect(rail.shapes.map((s) => [s.kind, ...s.getWorldVertices().flatMap((p) => [Math.round(p.x * 1e9) / 1e9, Math.round(p.y * 1e9) / 1e9])])).toEqual([
+      ["chainSegment", 2, 2, 1, 1],
+      ["chainSegment", 1, 1, 0, 1],
+    ]);
     expect(map.spawns).toEqual([{ name: "start", type: "spawn", position: { x: 0.5, y: 3.5 }, properties: { facing: "left" } }]);
-    expect(map.bodies.length).toBe(9);
+    expect(map.bodies.length).toBe(8);
     expect(map.bodies.every((b) => b.isStatic)).toBe(true);
     expect(map.warnings).toEqual([]);
   });
@@ -405,6 +410,36 @@ describe("object layers", () => {
     const [ice, belt] = map.bodies;
     expect([ice!.label, ice!.friction, ice!.oneWay, ice!.userData]).toEqual(["ice", 0.05, { x: 0, y: 1 }, { friction: 0.05, oneWay: true }]);
     expect([belt!.tangentSpeed, belt!.restitution]).toEqual([-2, 0.5]);
+  });
+
+  it("a polyline is a Chain solid on top, whichever way it was drawn: a box slides along its vertices without a bump; a one-way one stays segments", () => {
+    // 40 px edges drawn left to right (and one right to left), 32 px a metre, the world's y up: the floor at y = 1
+    const line = Array.from({ length: 17 }, (_, i) => ({ x: 40 * i, y: 0 }));
+    const world = new World();
+    const map = TileMap.fromTiled(world, objects([
+      { id: 1, name: "floor", x: 0, y: 96, polyline: line },
+      { id: 2, name: "back", x: 0, y: 0, polyline: line.slice().reverse() },
+      { id: 3, name: "ledge", x: 0, y: 32, polyline: [{ x: 0, y: 0 }, { x: 64, y: 0 }], properties: [{ name: "oneWay", type: "bool", value: true }] },
+    ]), { origin: { x: 0, y: 4 } });
+    const floor = map.objects[0]!.bodies[0]!;
+    expect(floor).toBeInstanceOf(Chain);
+    expect(floor.shapes.length).toBe(16);
+    expect(map.objects[1]!.bodies[0]!).toBeInstanceOf(Chain);
+    expect(map.objects[2]!.bodies.map((b) => b.shapes[0]!.kind)).toEqual(["segment"]);
+    const ledge = map.objects[2]!.bodies[0]!;
+    world.remove(ledge);
+    world.remove(map.objects[1]!.bodies[0]!);
+    const box = world.add(new AABB({ position: { x: 1, y: 1.25 }, halfWidth: 0.25, halfHeight: 0.25, friction: 0 }));
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+    box.setVelocity({ x: 8, y: 0 });
+    let vertical = 0;
+    while (box.position.x < 18) {
+      world.step(1 / 60);
+      vertical = Math.max(vertical, Math.abs(box.velocity.y));
+      expect(box.velocity.x).toBeGreaterThanOrEqual(8 - 1e-9);
+    }
+    expect(vertical).toBeLessThanOrEqual(0.15e-3);
+    expect(box.position.y).toBeCloseTo(1.25, 3);
   });
 
   it("warns, one line each, for what it cannot make: text, tile objects, templates, empty rectangles, degenerate polygons", () => {

@@ -12,8 +12,10 @@
  * 2. `shapeBodies` turns a shape into bodies in world coordinates: an
  *    axis-aligned rectangle an `AABB`, a rotated one a `Box`, a round
  *    ellipse a `Circle` and another an 8-sided `Polygon`, a polygon its
- *    convex pieces (src/shapes/decompose.ts) as `Polygon`s, a polyline one
- *    `Segment` per edge. A body the engine refuses (a piece too small, a
+ *    convex pieces (src/shapes/decompose.ts) as `Polygon`s, a polyline a
+ *    `Chain` solid on its upper side (its points taken right to left: a
+ *    chain collides on the right of its segments; a one-way polyline, one
+ *    `Segment` per edge). A body the engine refuses (a piece too small, a
  *    degenerate polygon) becomes a warning.
  *
  * Pixels to world: x' = origin.x + x / ppm, y' = origin.y − y / ppm (Tiled's
@@ -28,6 +30,7 @@ import { Box } from "../bodies/box.js";
 import { Circle } from "../bodies/circle.js";
 import { Polygon } from "../bodies/polygon.js";
 import { Segment } from "../bodies/segment.js";
+import { Chain } from "../bodies/chain.js";
 import { deterministicCos, deterministicSin } from "../math/deterministic.js";
 import * as check from "../math/validate.js";
 import type { Vec2 } from "../math/vec2.js";
@@ -255,6 +258,15 @@ export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptio
     case "line": {
       const pts = shape.pts;
       const position = { x: X(pts[0]!.x), y: Y(pts[0]!.y) };
+      if (o.oneWay === undefined || o.oneWay === null) {
+        // a chain, solid on its upper side: drawn left to right (as floors are), its points are taken right to
+        // left, since a chain's segments collide on the right of their direction
+        const local = pts.map((p) => ({ x: (p.x - pts[0]!.x) * at.k, y: -(p.y - pts[0]!.y) * at.k }));
+        if (local[local.length - 1]!.x > 0) local.reverse();
+        attempt(() => new Chain({ ...o, position, points: local }));
+        break;
+      }
+      // one-way: a segment per edge (a chain is one-sided already, and not one-way)
       for (let i = 0; i + 1 < pts.length; i++) {
         const a = { x: (pts[i]!.x - pts[0]!.x) * at.k, y: -(pts[i]!.y - pts[0]!.y) * at.k };
         const b = { x: (pts[i + 1]!.x - pts[0]!.x) * at.k, y: -(pts[i + 1]!.y - pts[0]!.y) * at.k };

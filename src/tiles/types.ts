@@ -38,7 +38,8 @@ export interface TiledObject {
   /**
    * The bodies made from it (static; sensors when its class is "sensor"):
    * one for a rectangle, an ellipse or a convex polygon, one per convex piece
-   * of a concave polygon, one segment per edge of a polyline; none for a
+   * of a concave polygon, one `Chain` for a polyline (solid on its upper
+   * side; a one-way one: one segment per edge); none for a
    * point (see `map.spawns`) or an object that could not be made (see
    * `map.warnings`).
    */
