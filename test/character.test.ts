@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, CharacterController, Circle, World, collide, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Chain, CharacterController, Circle, World, collide, type Body } from "../src/entries/capsule2d.js";
 
 const DT = 1 / 60;
 const G = 9.81;
@@ -236,6 +236,43 @@ describe("CharacterController: slopes (maxSlopeAngle 45°)", () => {
       for (let i = 0; i < 120; i++) q.tick(0);
       console.log(`${shape}, on the 60° ramp: slid from ${y0.toFixed(3)} to ${q.y.toFixed(3)}`);
       expect(q.y).toBeLessThan(y0 - 1);
+    });
+  }
+});
+
+describe("CharacterController: polyline terrain (a Chain)", () => {
+  const deg = Math.PI / 180;
+  const t30 = Math.tan(30 * deg);
+  /** Flat to x = 0, up 30° to x = 4, flat to 8, down 30° to 12, flat to 20, up 60° to 22, flat on: as a Chain solid on top. */
+  function terrain(world: World): void {
+    const h = 4 * t30;
+    const pts = [
+      { x: -10, y: 0 }, { x: 0, y: 0 }, { x: 4, y: h }, { x: 8, y: h }, { x: 12, y: 0 }, { x: 20, y: 0 },
+      { x: 22, y: 2 * Math.tan(60 * deg) }, { x: 30, y: 2 * Math.tan(60 * deg) },
+    ];
+    world.add(new Chain({ points: pts.reverse(), type: "static" })); // right to left: the solid side up
+  }
+
+  for (const shape of ["capsule", "box", "circle"] as const) {
+    it(`a ${shape} walks up a 30° slope, over the top, down the other side grounded (snapping down), and stops at a 60° one`, () => {
+      const world = new World();
+      terrain(world);
+      const p = character(world, shape, -3, 0.01, { maxSlopeAngle: 45 * deg });
+      const feet = shape === "circle" ? 0.4 : 0.7;
+      let top = -Infinity;
+      let airborneDown = 0;
+      for (let i = 0; i < 60 * 12; i++) {
+        p.tick(3);
+        top = Math.max(top, p.y - feet);
+        // on the way down (its centre over the down slope): never off the ground
+        if (p.x > 8.6 && p.x < 11.4 && !p.cc.isGrounded) airborneDown++;
+      }
+      expect(top).toBeGreaterThan(4 * t30 - 0.05); // it got up
+      expect(airborneDown).toBe(0);
+      // the 60° slope stopped it: its feet stay low, it went no further than the slope's foot allows
+      expect(p.y - feet).toBeLessThan(0.6);
+      expect(p.x).toBeLessThan(21);
+      expect(p.x).toBeGreaterThan(19);
     });
   }
 });
