@@ -17,6 +17,7 @@
  *   segment's shape.
  */
 import { describe, expect, it } from "vitest";
+import fcModule from "fast-check";
 import { AABB, Box, Capsule, Chain, Circle, Compound, Polygon, Segment, World, collide, type Body, type Vec2 } from "../src/entries/capsule2d.js";
 
 const dt = 1 / 60;
@@ -459,5 +460,95 @@ describe("a chain in a world's other parts", () => {
     for (let i = 0; i < 60; i++) world.step(dt);
     expect(box.velocity.x).toBeCloseTo(1, 3);
     expect(box.position.y).toBeGreaterThan(0.2);
+  });
+});
+
+describe("the chain segment pair functions: properties", () => {
+  const fc = fcModule;
+  /** A chain ghost1 → a → b → ghost2 with a random length and turns at a and b (±70°), a shape of each kind near it. */
+  const scene = fc
+    .record({
+      len: fc.double({ min: 1, max: 4, noNaN: true }),
+      dir: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      turn1: fc.double({ min: -1.2, max: 1.2, noNaN: true }),
+      turn2: fc.double({ min: -1.2, max: 1.2, noNaN: true }),
+      kind: fc.constantFrom<Kind>(...KINDS),
+      along: fc.double({ min: -0.3, max: 1.3, noNaN: true }),
+      height: fc.double({ min: -0.6, max: 0.6, noNaN: true }),
+      angle: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+    });
+  type Drawn = typeof scene extends fcModule.Arbitrary<infer T> ? T : never;
+  /** The chain and the shape of a drawn case (built here, so that a counterexample prints only its numbers). */
+  const build = (r: Drawn) => {
+      const ex = Math.cos(r.dir);
+      const ey = Math.sin(r.dir);
+      const a = { x: 0.3, y: -0.2 };
+      const b = { x: a.x + r.len * ex, y: a.y + r.len * ey };
+      const back = r.dir + r.turn1; // the previous segment's direction
+      const on = r.dir + r.turn2;
+      const g1 = { x: a.x - Math.cos(back), y: a.y - Math.sin(back) };
+      const g2 = { x: b.x + Math.cos(on), y: b.y + Math.sin(on) };
+      const chain = new Chain({ points: [g1, a, b, g2], type: "static" });
+      // the shape's centre: `along` of the way from a to b, `height` out along the segment's normal (right of a → b)
+      const cx = a.x + r.along * (b.x - a.x) + r.height * ey;
+      const cy = a.y + r.along * (b.y - a.y) - r.height * ex;
+      const body = makeBody(r.kind, 0, 0);
+      body.setPosition({ x: cx, y: cy });
+      if (r.kind !== "aabb" && r.kind !== "circle") body.setAngle(r.angle);
+      return { ...r, chain, seg: part(chain, 1), body, n: { x: ey, y: -ex } };
+  };
+
+  it("swapping the shapes negates the normal and keeps depth, points and ids", () => {
+    fc.assert(
+      fc.property(scene, (drawn) => {
+        const { seg, body } = build(drawn);
+        const m = collide(seg, body);
+        const r = collide(body, seg);
+        if (m === null) return r === null;
+        expect(r).not.toBeNull();
+        expect(r!.normal.x).toBe(-m.normal.x);
+        expect(r!.normal.y).toBe(-m.normal.y);
+        expect(r!.depth).toBe(m.depth);
+        expect(r!.points).toEqual(m.points);
+        expect(new Set(m.points.map((p) => p.id)).size).toBe(m.points.length);
+        return true;
+      }),
+    );
+  });
+
+  it("one-sided: a shape whose centre is behind the segment (and behind a convex neighbour) has no contact", () => {
+    fc.assert(
+      fc.property(scene, (r) => {
+        const { seg, body, height, turn1, turn2, along } = build(r);
+        // behind this segment's line, and not in front of either neighbour's (a turn ≥ 0 at a or b is convex there)
+        if (height > -1e-9 || !(along > 0 && along < 1) || turn1 >= 0 || turn2 >= 0) return true;
+        expect(collide(seg, body)).toBeNull();
+        return true;
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("over the middle of the segment: the face normal, the two-sided segment's depth, and moving B by normal·(depth + ε) separates", () => {
+    fc.assert(
+      fc.property(scene, (r) => {
+        const { seg, body, along, height, len, n } = build(r);
+        // the shapes reach at most 0.6 m from their centre: well inside the ends
+        if (along * len < 0.7 || (1 - along) * len < 0.7 || height < 0) return true;
+        const m = collide(seg, body);
+        const s = seg.shapes[0]!;
+        const twoSided = collide(new Segment({ a: s.a!, b: s.b!, type: "static" }), body);
+        if (m === null) return twoSided === null || twoSided.normal.x * n.x + twoSided.normal.y * n.y < 1 - 1e-9;
+        expect(m.normal.x).toBeCloseTo(n.x, 12);
+        expect(m.normal.y).toBeCloseTo(n.y, 12);
+        if (twoSided !== null && twoSided.normal.x * n.x + twoSided.normal.y * n.y > 1 - 1e-9) expect(m.depth).toBeCloseTo(twoSided.depth, 9);
+        const p = body.position;
+        body.setPosition({ x: p.x + m.normal.x * (m.depth + 1e-7), y: p.y + m.normal.y * (m.depth + 1e-7) });
+        const after = collide(seg, body);
+        expect(after === null || after.depth <= 1e-9).toBe(true);
+        return true;
+      }),
+      { numRuns: 400 },
+    );
   });
 });
