@@ -451,6 +451,28 @@ describe("a chain in a world's other parts", () => {
     expect(ball.position.y).toBeLessThan(1);
   });
 
+  it("clone() copies a chain (its shapes, ghosts and one-sidedness); a chain removed and added again collides as before", () => {
+    const c = new Chain({ points: floorPoints(-2, 2, 1), type: "static", friction: 0.3 });
+    const d = c.clone();
+    expect(d).toBeInstanceOf(Chain);
+    expect(d.shapes.map((s) => [s.kind, s.a, s.b, s.ghost1, s.ghost2])).toEqual(c.shapes.map((s) => [s.kind, s.a, s.b, s.ghost1, s.ghost2]));
+    expect(d.shapes.every((s) => s.body === d)).toBe(true);
+    expect(collide(part(d, 1), new Circle({ position: { x: 0.5, y: -0.2 }, radius: 0.25 }))).toBeNull();
+    const world = new World();
+    world.add(d);
+    const ball = world.add(new Circle({ position: { x: 0.5, y: 0.5 }, radius: 0.25 }));
+    for (let i = 0; i < 60; i++) world.step(dt);
+    expect(ball.position.y).toBeCloseTo(0.25, 2);
+    world.remove(d);
+    for (let i = 0; i < 30; i++) world.step(dt);
+    expect(ball.position.y).toBeLessThan(0);
+    world.add(d);
+    ball.setPosition({ x: 0.5, y: 0.5 });
+    ball.setVelocity({ x: 0, y: 0 });
+    for (let i = 0; i < 60; i++) world.step(dt);
+    expect(ball.position.y).toBeCloseTo(0.25, 2);
+  });
+
   it("queries list the chain once; a kinematic chain carries what rests on it", () => {
     const world = new World();
     const c = world.add(new Chain({ points: floorPoints(-3, 3, 0.5), type: "kinematic" }));
