@@ -430,11 +430,17 @@ describe("rays and casts against a chain", () => {
     expect(world.raycastAll({ x: -2.5, y: 1 }, { x: 1, y: -0.1 }, 100).every((h) => h.normal.y > 0)).toBe(true);
   });
 
-  it("a shape cast down onto it stops at its top", () => {
-    const ball = new Circle({ position: { x: 0.5, y: 3 }, radius: 0.5 });
-    const hit = world.castShape(ball, { x: 0, y: -5 })!;
-    expect(hit.body).toBe(floor);
-    expect(hit.fraction).toBeCloseTo(2.5 / 5, 9);
+  it("a shape cast down onto it stops at its top; one from behind passes (one-sided, as Box2D's)", () => {
+    for (const kind of KINDS) {
+      const shape = makeBody(kind, 0.5, 2.5); // its lowest point 2.5 m above the floor
+      const hit = world.castShape(shape, { x: 0, y: -5 })!;
+      expect(hit.body).toBe(floor);
+      expect(hit.shape.kind).toBe("chainSegment");
+      expect(hit.fraction).toBeCloseTo(2.5 / 5, 6);
+      const below = makeBody(kind, 0.5, -3);
+      expect(world.castShape(below, { x: 0, y: 5 })).toBeNull();
+      expect(world.castShapeAll(below, { x: 0, y: 5 })).toEqual([]);
+    }
   });
 });
 

@@ -277,6 +277,24 @@ describe("CharacterController: polyline terrain (a Chain)", () => {
   }
 });
 
+describe("CharacterController: a Chain platform is one-sided", () => {
+  it("jumps up through a chain platform from below and ends standing on it", () => {
+    const world = new World();
+    tiles(world);
+    world.add(new Chain({ points: [{ x: 14, y: 2 }, { x: 6, y: 2 }], type: "static" })); // right to left: solid on top
+    const p = character(world, "capsule", 10, 0.01);
+    for (let i = 0; i < 10; i++) p.tick(0);
+    expect(p.cc.isGrounded).toBe(true);
+    p.tick(0, 9); // up at 9 m/s, through the platform from below (a two-sided Segment would stop its head there)
+    for (let i = 0; i < 150; i++) p.tick(0);
+    // once its centre is above the platform, the platform holds it: it ends standing on it
+    expect(p.cc.isGrounded).toBe(true);
+    expect(p.cc.groundBody).toBe(world.bodies[40]);
+    expect(p.y - 0.7).toBeGreaterThan(1.95); // standing on the platform, not on the floor below
+    expect(p.y - 0.7).toBeLessThan(2.1);
+  });
+});
+
 describe("CharacterController: moving platforms", () => {
   it("rides a platform moving back and forth for 4 s with < 1 cm drift, carried by that platform only", () => {
     const world = new World();
