@@ -451,10 +451,13 @@ describe("object layers", () => {
       { id: 5, name: "line", x: 0, y: 0, polygon: [{ x: 0, y: 0 }, { x: 16, y: 0 }, { x: 32, y: 0 }] },
       { id: 6, name: "bow", x: 0, y: 0, polygon: [{ x: 0, y: 0 }, { x: 32, y: 32 }, { x: 32, y: 0 }, { x: 0, y: 32 }] },
       { id: 7, name: "ok", x: 0, y: 0, width: 32, height: 32 },
+      { id: 8, name: "dot", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 0.001, y: 0 }] },
     ]);
     expect(map.bodies.length).toBe(1);
-    expect(map.objects.length).toBe(7);
-    expect(map.warnings.length).toBe(6);
+    expect(map.objects.length).toBe(8);
+    expect(map.warnings.length).toBe(7);
+    // a polyline whose points weld into one: the Chain's refusal, as a warning
+    expect(map.warnings[6]).toMatch(/^object 8 "dot" in layer "things": not made \(points must hold at least 2 points/);
     expect(map.warnings.slice(0, 4)).toEqual([
       'object 1 "sign" in layer "things": a text object (no shape), not made',
       'object 2 "tree" in layer "things": a tile object (not made into a body), not made',
