@@ -260,6 +260,22 @@ describe("across the inner vertices of a straight chain of 0.25 m segments", () 
     }
   }
 
+  for (const v of [1, 10]) {
+    it(`a compound (a box and two circles) slides across at ${v} m/s: no vertical speed, no speed lost`, () => {
+      const world = new World({ sleeping: false });
+      world.add(new Chain({ points: floorPoints(-1, 40, 0.25), type: "static", friction: 0 }));
+      const cart = world.add(new Compound({ position: { x: 1.3, y: 0.2 }, friction: 0, shapes: [
+        { shape: "box", halfWidth: 0.4, halfHeight: 0.1, offset: { x: 0, y: 0.1 } },
+        { shape: "circle", radius: 0.1, offset: { x: -0.3, y: -0.1 } },
+        { shape: "circle", radius: 0.1, offset: { x: 0.3, y: -0.1 } },
+      ] }));
+      const r = slide(world, cart, v, 35);
+      expect(r.minSpeed).toBeGreaterThanOrEqual(v - 1e-9);
+      expect(r.maxVertical).toBeLessThanOrEqual(VERTICAL);
+      expect(world.contacts.every((c) => c.shapeA.kind === "chainSegment" && c.bodyB === cart)).toBe(true);
+    });
+  }
+
   it("two-sided segments laid end to end catch the same bodies (the ghost collisions the chain removes)", () => {
     const world = new World({ sleeping: false });
     const p = floorPoints(-1, 30, 0.25);
