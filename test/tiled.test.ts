@@ -368,7 +368,7 @@ describe("object layers", () => {
     const by = (name: string) => map.objects.find((o) => o.name === name)!;
     expect(map.objects.map((o) => [o.id, o.name, o.class, o.layer, o.bodies.length])).toEqual([
       [1, "crate", "", "things", 1], [2, "tilted", "ramp", "things", 1], [3, "ball", "", "things", 1], [4, "egg", "", "things", 1],
-      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 2], [7, "rail", "", "things", 1], [8, "start", "spawn", "things", 0],
+      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 2], [7, "rail", "", "things", 2], [8, "start", "spawn", "things", 0],
     ]);
     expect(shapeOf(by("crate").bodies[0]!)).toEqual(["aabb", 0, 1.5, 1, 2]);
     // rotated 90° clockwise about its top-left corner (2, 2): it now hangs to the left of x = 2
@@ -388,14 +388,9 @@ describe("object layers", () => {
       return a / 2;
     };
     expect(by("ell").bodies.reduce((s, b) => s + area(b), 0)).toBeCloseTo(3, 9);
-    // a chain, its points taken right to left so that its solid side (the right of each segment) is up
-    const rail = by("rail").bodies[0]!;
-    expect(rail.shapes.map((s) => [s.kind, ...s.getWorldVertices().flatMap((p) => [Math.round(p.x * 1e9) / 1e9, Math.round(p.y * 1e9) / 1e9])])).toEqual([
-      ["chainSegment", 2, 2, 1, 1],
-      ["chainSegment", 1, 1, 0, 1],
-    ]);
+    expect(by("rail").bodies.map(shapeOf)).toEqual([["segment", 0, 1, 1, 1], ["segment", 1, 1, 2, 2]]);
     expect(map.spawns).toEqual([{ name: "start", type: "spawn", position: { x: 0.5, y: 3.5 }, properties: { facing: "left" } }]);
-    expect(map.bodies.length).toBe(8);
+    expect(map.bodies.length).toBe(9);
     expect(map.bodies.every((b) => b.isStatic)).toBe(true);
     expect(map.warnings).toEqual([]);
   });
@@ -412,7 +407,7 @@ describe("object layers", () => {
     expect([belt!.tangentSpeed, belt!.restitution]).toEqual([-2, 0.5]);
   });
 
-  it("a polyline is a Chain solid on top, whichever way it was drawn: a box slides along its vertices without a bump; a one-way one stays segments", () => {
+  it("polylines: \"chains\" makes a polyline a Chain solid on top, whichever way it was drawn: a box slides along its vertices without a bump; a one-way one stays segments", () => {
     // 40 px edges drawn left to right (and one right to left), 32 px a metre, the world's y up: the floor at y = 1
     const line = Array.from({ length: 17 }, (_, i) => ({ x: 40 * i, y: 0 }));
     const world = new World();
@@ -420,7 +415,9 @@ describe("object layers", () => {
       { id: 1, name: "floor", x: 0, y: 96, polyline: line },
       { id: 2, name: "back", x: 0, y: 0, polyline: line.slice().reverse() },
       { id: 3, name: "ledge", x: 0, y: 32, polyline: [{ x: 0, y: 0 }, { x: 64, y: 0 }], properties: [{ name: "oneWay", type: "bool", value: true }] },
-    ]), { origin: { x: 0, y: 4 } });
+    ]), { origin: { x: 0, y: 4 }, polylines: "chains" });
+    expect(TileMap.fromTiled(new World(), objects([{ id: 1, x: 0, y: 0, polyline: line }]), { origin: { x: 0, y: 4 } }).bodies.length).toBe(16); // the default: segments
+    expect(() => TileMap.fromTiled(new World(), objects([]), { polylines: "chain" as never })).toThrow(/polylines/);
     const floor = map.objects[0]!.bodies[0]!;
     expect(floor).toBeInstanceOf(Chain);
     expect(floor.shapes.length).toBe(16);
@@ -451,13 +448,14 @@ describe("object layers", () => {
       { id: 5, name: "line", x: 0, y: 0, polygon: [{ x: 0, y: 0 }, { x: 16, y: 0 }, { x: 32, y: 0 }] },
       { id: 6, name: "bow", x: 0, y: 0, polygon: [{ x: 0, y: 0 }, { x: 32, y: 32 }, { x: 32, y: 0 }, { x: 0, y: 32 }] },
       { id: 7, name: "ok", x: 0, y: 0, width: 32, height: 32 },
-      { id: 8, name: "dot", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 0.001, y: 0 }] },
     ]);
     expect(map.bodies.length).toBe(1);
-    expect(map.objects.length).toBe(8);
-    expect(map.warnings.length).toBe(7);
-    // a polyline whose points weld into one: the Chain's refusal, as a warning
-    expect(map.warnings[6]).toMatch(/^object 8 "dot" in layer "things": not made \(points must hold at least 2 points/);
+    expect(map.objects.length).toBe(7);
+    expect(map.warnings.length).toBe(6);
+    // with polylines: "chains", a polyline whose points weld into one: the Chain's refusal, as a warning
+    const dot = TileMap.fromTiled(new World(), objects([{ id: 8, name: "dot", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 0.001, y: 0 }] }]), { origin: { x: 0, y: 4 }, polylines: "chains" });
+    expect(dot.warnings).toHaveLength(1);
+    expect(dot.warnings[0]).toMatch(/^object 8 "dot" in layer "things": not made \(points must hold at least 2 points/);
     expect(map.warnings.slice(0, 4)).toEqual([
       'object 1 "sign" in layer "things": a text object (no shape), not made',
       'object 2 "tree" in layer "things": a tile object (not made into a body), not made',

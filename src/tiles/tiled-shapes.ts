@@ -12,10 +12,11 @@
  * 2. `shapeBodies` turns a shape into bodies in world coordinates: an
  *    axis-aligned rectangle an `AABB`, a rotated one a `Box`, a round
  *    ellipse a `Circle` and another an 8-sided `Polygon`, a polygon its
- *    convex pieces (src/shapes/decompose.ts) as `Polygon`s, a polyline a
- *    `Chain` solid on its upper side (its points taken right to left: a
- *    chain collides on the right of its segments; a one-way polyline, one
- *    `Segment` per edge). A body the engine refuses (a piece too small, a
+ *    convex pieces (src/shapes/decompose.ts) as `Polygon`s, a polyline one
+ *    `Segment` per edge, or with the option `polylines: "chains"` a `Chain`
+ *    solid on its upper side (its points taken right to left: a chain
+ *    collides on the right of its segments; a one-way polyline stays
+ *    segments). A body the engine refuses (a piece too small, a
  *    degenerate polygon) becomes a warning.
  *
  * Pixels to world: x' = origin.x + x / ppm, y' = origin.y − y / ppm (Tiled's
@@ -212,7 +213,7 @@ type StaticOptions = Omit<BodyOptions, "position" | "angle" | "type">;
  * label, user data). What the engine refuses is pushed to `warnings` as
  * "`what`: the reason", and makes no body.
  */
-export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptions, what: string, warnings: string[]): Body[] {
+export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptions, what: string, warnings: string[], chains = false): Body[] {
   const X = (px: number): number => placeX(at, px);
   const Y = (py: number): number => placeY(at, py);
   const o = { ...options, type: "static" as const };
@@ -258,7 +259,7 @@ export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptio
     case "line": {
       const pts = shape.pts;
       const position = { x: X(pts[0]!.x), y: Y(pts[0]!.y) };
-      if (o.oneWay === undefined || o.oneWay === null) {
+      if (chains && (o.oneWay === undefined || o.oneWay === null)) {
         // a chain, solid on its upper side: drawn left to right (as floors are), its points are taken right to
         // left, since a chain's segments collide on the right of their direction
         const local = pts.map((p) => ({ x: (p.x - pts[0]!.x) * at.k, y: -(p.y - pts[0]!.y) * at.k }));
@@ -266,7 +267,7 @@ export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptio
         attempt(() => new Chain({ ...o, position, points: local }));
         break;
       }
-      // one-way: a segment per edge (a chain is one-sided already, and not one-way)
+      // a segment per edge (the default, which snapshots carry; and a one-way polyline: a chain is not one-way)
       for (let i = 0; i + 1 < pts.length; i++) {
         const a = { x: (pts[i]!.x - pts[0]!.x) * at.k, y: -(pts[i]!.y - pts[0]!.y) * at.k };
         const b = { x: (pts[i + 1]!.x - pts[0]!.x) * at.k, y: -(pts[i + 1]!.y - pts[0]!.y) * at.k };
