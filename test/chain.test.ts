@@ -106,6 +106,11 @@ describe("building a Chain", () => {
     expect(() => new Chain({ points: two, loop: 1 as unknown as boolean, type: "static" })).toThrow(/loop/);
     expect(() => new Chain({ points: two, type: "static", oneWay: { x: 0, y: 1 } })).toThrow(/oneWay/);
     expect(() => new Chain({ points: two, type: "static", shapes: [] } as never)).toThrow(/shapes/);
+    // and it stays static or kinematic
+    const c = new Chain({ points: two, type: "static" });
+    expect(() => c.setType("dynamic")).toThrow(/Chain has no area/);
+    expect(c.type).toBe("static");
+    expect(c.setType("kinematic").type).toBe("kinematic");
   });
 
   it("turns a kinematic chain's shapes with its pose", () => {
