@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, CharacterController, Circle, World, collide, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Chain, CharacterController, Circle, World, collide, type Body } from "../src/entries/capsule2d.js";
 
 const DT = 1 / 60;
 const G = 9.81;
@@ -238,6 +238,61 @@ describe("CharacterController: slopes (maxSlopeAngle 45°)", () => {
       expect(q.y).toBeLessThan(y0 - 1);
     });
   }
+});
+
+describe("CharacterController: polyline terrain (a Chain)", () => {
+  const deg = Math.PI / 180;
+  const t30 = Math.tan(30 * deg);
+  /** Flat to x = 0, up 30° to x = 4, flat to 8, down 30° to 12, flat to 20, up 60° to 22, flat on: as a Chain solid on top. */
+  function terrain(world: World): void {
+    const h = 4 * t30;
+    const pts = [
+      { x: -10, y: 0 }, { x: 0, y: 0 }, { x: 4, y: h }, { x: 8, y: h }, { x: 12, y: 0 }, { x: 20, y: 0 },
+      { x: 22, y: 2 * Math.tan(60 * deg) }, { x: 30, y: 2 * Math.tan(60 * deg) },
+    ];
+    world.add(new Chain({ points: pts.reverse(), type: "static" })); // right to left: the solid side up
+  }
+
+  for (const shape of ["capsule", "box", "circle"] as const) {
+    it(`a ${shape} walks up a 30° slope, over the top, down the other side grounded (snapping down), and stops at a 60° one`, () => {
+      const world = new World();
+      terrain(world);
+      const p = character(world, shape, -3, 0.01, { maxSlopeAngle: 45 * deg });
+      const feet = shape === "circle" ? 0.4 : 0.7;
+      let top = -Infinity;
+      let airborneDown = 0;
+      for (let i = 0; i < 60 * 12; i++) {
+        p.tick(3);
+        top = Math.max(top, p.y - feet);
+        // on the way down (its centre over the down slope): never off the ground
+        if (p.x > 8.6 && p.x < 11.4 && !p.cc.isGrounded) airborneDown++;
+      }
+      expect(top).toBeGreaterThan(4 * t30 - 0.05); // it got up
+      expect(airborneDown).toBe(0);
+      // the 60° slope stopped it: its feet stay low, it went no further than the slope's foot allows
+      expect(p.y - feet).toBeLessThan(0.6);
+      expect(p.x).toBeLessThan(21);
+      expect(p.x).toBeGreaterThan(19);
+    });
+  }
+});
+
+describe("CharacterController: a Chain platform is one-sided", () => {
+  it("jumps up through a chain platform from below and ends standing on it", () => {
+    const world = new World();
+    tiles(world);
+    world.add(new Chain({ points: [{ x: 14, y: 2 }, { x: 6, y: 2 }], type: "static" })); // right to left: solid on top
+    const p = character(world, "capsule", 10, 0.01);
+    for (let i = 0; i < 10; i++) p.tick(0);
+    expect(p.cc.isGrounded).toBe(true);
+    p.tick(0, 9); // up at 9 m/s, through the platform from below (a two-sided Segment would stop its head there)
+    for (let i = 0; i < 150; i++) p.tick(0);
+    // once its centre is above the platform, the platform holds it: it ends standing on it
+    expect(p.cc.isGrounded).toBe(true);
+    expect(p.cc.groundBody).toBe(world.bodies[40]);
+    expect(p.y - 0.7).toBeGreaterThan(1.95); // standing on the platform, not on the floor below
+    expect(p.y - 0.7).toBeLessThan(2.1);
+  });
 });
 
 describe("CharacterController: moving platforms", () => {

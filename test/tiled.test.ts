@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
-import { AABB, Capsule, Circle, Compound, TileMap, World, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Chain, Circle, Compound, TileMap, World, type Body } from "../src/entries/capsule2d.js";
 import { tiledDecompress } from "../src/entries/tiled-decompress.js";
 
 type Json = Record<string, any>;
@@ -436,6 +436,38 @@ describe("object layers", () => {
     expect([belt!.tangentSpeed, belt!.restitution]).toEqual([-2, 0.5]);
   });
 
+  it("polylines: \"chains\" makes a polyline a Chain solid on top, whichever way it was drawn: a box slides along its vertices without a bump; a one-way one stays segments", () => {
+    // 40 px edges drawn left to right (and one right to left), 32 px a metre, the world's y up: the floor at y = 1
+    const line = Array.from({ length: 17 }, (_, i) => ({ x: 40 * i, y: 0 }));
+    const world = new World();
+    const map = TileMap.fromTiled(world, objects([
+      { id: 1, name: "floor", x: 0, y: 96, polyline: line },
+      { id: 2, name: "back", x: 0, y: 0, polyline: line.slice().reverse() },
+      { id: 3, name: "ledge", x: 0, y: 32, polyline: [{ x: 0, y: 0 }, { x: 64, y: 0 }], properties: [{ name: "oneWay", type: "bool", value: true }] },
+    ]), { origin: { x: 0, y: 4 }, polylines: "chains" });
+    expect(TileMap.fromTiled(new World(), objects([{ id: 1, x: 0, y: 0, polyline: line }]), { origin: { x: 0, y: 4 } }).bodies.length).toBe(16); // the default: segments
+    expect(() => TileMap.fromTiled(new World(), objects([]), { polylines: "chain" as never })).toThrow(/polylines/);
+    const floor = map.objects[0]!.bodies[0]!;
+    expect(floor).toBeInstanceOf(Chain);
+    expect(floor.shapes.length).toBe(16);
+    expect(map.objects[1]!.bodies[0]!).toBeInstanceOf(Chain);
+    expect(map.objects[2]!.bodies.map((b) => b.shapes[0]!.kind)).toEqual(["segment"]);
+    const ledge = map.objects[2]!.bodies[0]!;
+    world.remove(ledge);
+    world.remove(map.objects[1]!.bodies[0]!);
+    const box = world.add(new AABB({ position: { x: 1, y: 1.25 }, halfWidth: 0.25, halfHeight: 0.25, friction: 0 }));
+    for (let i = 0; i < 30; i++) world.step(1 / 60);
+    box.setVelocity({ x: 8, y: 0 });
+    let vertical = 0;
+    while (box.position.x < 18) {
+      world.step(1 / 60);
+      vertical = Math.max(vertical, Math.abs(box.velocity.y));
+      expect(box.velocity.x).toBeGreaterThanOrEqual(8 - 1e-9);
+    }
+    expect(vertical).toBeLessThanOrEqual(0.15e-3);
+    expect(box.position.y).toBeCloseTo(1.25, 3);
+  });
+
   it("warns, one line each, for what it cannot make: text, tile objects, templates, empty rectangles, degenerate polygons", () => {
     const map = load([
       { id: 1, name: "sign", x: 0, y: 0, width: 64, height: 16, text: { text: "Hello" } },
@@ -449,6 +481,10 @@ describe("object layers", () => {
     expect(map.bodies.length).toBe(1);
     expect(map.objects.length).toBe(7);
     expect(map.warnings.length).toBe(6);
+    // with polylines: "chains", a polyline whose points weld into one: the Chain's refusal, as a warning
+    const dot = TileMap.fromTiled(new World(), objects([{ id: 8, name: "dot", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 0.001, y: 0 }] }]), { origin: { x: 0, y: 4 }, polylines: "chains" });
+    expect(dot.warnings).toHaveLength(1);
+    expect(dot.warnings[0]).toMatch(/^object 8 "dot" in layer "things": not made \(points must hold at least 2 points/);
     expect(map.warnings.slice(0, 4)).toEqual([
       'object 1 "sign" in layer "things": a text object (no shape), not made',
       'object 2 "tree" in layer "things": a tile object (not made into a body), not made',

@@ -223,17 +223,28 @@ export function buildCompound(options: CompoundOptions): ShapeBody {
   if (options === null || typeof options !== "object") {
     throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
   }
-  return build(options, KEYS, options.shapes);
+  return buildShapes(options, KEYS, options.shapes);
 }
 
-function build(options: CompoundOptions, keys: readonly string[], defs: readonly ShapeDef[]): ShapeBody {
+/**
+ * @internal The compound of `defs` (checked here); `keys` are the maker's own
+ * option keys. A `Chain` (chain.ts) builds its segments here too, with up to
+ * `maxShapes` of them and its shapes of kind `chainKind`.
+ */
+export function buildShapes(
+  options: BodyOptions,
+  keys: readonly string[],
+  defs: readonly ShapeDef[],
+  maxShapes = MAX_COMPOUND_SHAPES,
+  chainKind: ShapeKindName | null = null,
+): ShapeBody {
   const body = new ShapeBody(COMPOUND, options, keys);
   if (options.oneWay !== undefined && options.oneWay !== null) {
     throw new RangeError("capsule2d: oneWay is not supported on a Compound yet (make the platform a single-shape body)");
   }
   if (!Array.isArray(defs)) throw new TypeError(`capsule2d: shapes must be an array of shape definitions, got ${check.describe(defs)}`);
-  if (defs.length < 1 || defs.length > MAX_COMPOUND_SHAPES) {
-    throw new RangeError(`capsule2d: shapes must hold 1 to ${MAX_COMPOUND_SHAPES} shape definitions, got ${defs.length}`);
+  if (defs.length < 1 || defs.length > maxShapes) {
+    throw new RangeError(`capsule2d: shapes must hold 1 to ${maxShapes} shape definitions, got ${defs.length}`);
   }
   const parts = defs.map((d, i) => makePart(d, i, options));
   // mass: each part's about its own centre of mass (px, py: built in the body's frame), then added up about theirs
@@ -285,7 +296,7 @@ function build(options: CompoundOptions, keys: readonly string[], defs: readonly
     const frame = own !== null && own._frame !== null ? placedPolygon(own._frame, ox, oy, c, s) : null;
     const seg = own !== null && own._segment !== null ? placedSegment(own._segment, ox, oy, c, s) : null;
     const unit = p.shapeUnitInertia();
-    const kind: ShapeKindName = d.shape;
+    const kind: ShapeKindName = chainKind ?? d.shape;
     p._shape = new Shape(kind, body as Body, frame, seg, { area: p.area, unitInertia: unit }, p, list, Object.freeze({ x: ox, y: oy }), angle);
   }
   Object.freeze(list);
@@ -345,11 +356,12 @@ export class Compound {
     }
     const defs: ShapeDef[] = pieces.map((vertices) => ({ shape: "polygon", vertices, radius }));
     const { outline: _o, radius: _r, ...rest } = options;
-    return build({ ...rest, shapes: defs }, KEYS, defs) as Compound;
+    const o: CompoundOptions = { ...rest, shapes: defs };
+    return buildShapes(o, KEYS, defs) as Compound;
   }
 
-  /** A body is a Compound when it is a ShapeBody of several shapes. */
+  /** A body is a Compound when it is a ShapeBody of several shapes (and not a `Chain`). */
   static [Symbol.hasInstance](x: unknown): boolean {
-    return x instanceof ShapeBody && x._kind === COMPOUND;
+    return x instanceof ShapeBody && x._kind === COMPOUND && !(x._shape !== null && x._shape.kind === "chainSegment");
   }
 }

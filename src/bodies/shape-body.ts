@@ -283,9 +283,12 @@ export class ShapeBody extends Body {
     this._shape = list[0]!;
   }
 
-  /** A segment stays static or kinematic (it has no mass). */
+  /** A segment or a chain stays static or kinematic (it has no mass). */
   override setType(type: BodyType): this {
     if (type === "dynamic" && this._kind === SEGMENT) throw segmentHasNoMass(type);
+    if (type === "dynamic" && this._shape !== null && this._shape.kind === "chainSegment") {
+      throw new RangeError(`capsule2d: a Chain has no area, so no mass: its type must be "static" or "kinematic", got type "${type}"`);
+    }
     super.setType(type);
     if (this._parts !== null) for (const p of this._parts) p._type = this._type;
     return this;

@@ -8,7 +8,9 @@
  * geometry it has, in its body's frame (the frame `position` and `angle`
  * place): a circle's `radius`; a capsule's `halfLength` and `radius`; an
  * AABB's and a box's `halfWidth` and `halfHeight`; a box's and a polygon's
- * `vertices`, `normals` and rounding `radius`; a segment's `a` and `b`.
+ * `vertices`, `normals` and rounding `radius`; a segment's `a` and `b`; a
+ * chain's segment ("chainSegment", one-sided) its `a`, `b` and its ghost
+ * vertices `ghost1`, `ghost2` (the chain's points before a and after b).
  * `getWorldVertices(out?)` places a box's or polygon's vertices (or a
  * segment's two ends) in the world at the body's pose now.
  *
@@ -22,7 +24,7 @@ import type { Vec2 } from "../math/vec2.js";
 import type { PolygonGeometry, SegmentGeometry } from "../shapes/polygon.js";
 
 /** What a shape is: `shape.kind`. */
-export type ShapeKindName = "circle" | "capsule" | "aabb" | "box" | "polygon" | "segment";
+export type ShapeKindName = "circle" | "capsule" | "aabb" | "box" | "polygon" | "segment" | "chainSegment";
 
 /** The numbers of a body a shape reads (a `Body` is one). */
 export interface ShapeHost {
@@ -237,6 +239,18 @@ export class Shape<B extends ShapeHost = ShapeHost> {
   get b(): Readonly<Vec2> | null {
     const s = this._segment;
     return s === null ? null : Object.freeze({ x: s.bx, y: s.by });
+  }
+
+  /** A chain segment's ghost vertex before `a` (the chain's previous point; on an open chain's first segment, `a` extended backwards), body frame; null for the other kinds. */
+  get ghost1(): Readonly<Vec2> | null {
+    const s = this._segment;
+    return s === null || !s.oneSided ? null : Object.freeze({ x: s.g1x, y: s.g1y });
+  }
+
+  /** A chain segment's ghost vertex after `b` (the chain's next point), body frame; null for the other kinds. */
+  get ghost2(): Readonly<Vec2> | null {
+    const s = this._segment;
+    return s === null || !s.oneSided ? null : Object.freeze({ x: s.g2x, y: s.g2y });
   }
 
   /**

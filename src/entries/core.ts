@@ -34,6 +34,8 @@ export type { PolygonOptions, RegularPolygonOptions } from "../bodies/polygon.js
 export { Segment } from "../bodies/segment.js";
 export type { SegmentOptions } from "../bodies/segment.js";
 export { Compound, MAX_COMPOUND_SHAPES } from "../bodies/compound.js";
+export { Chain, MAX_CHAIN_POINTS } from "../bodies/chain.js";
+export type { ChainOptions } from "../bodies/chain.js";
 export type {
   CompoundOptions, OutlineOptions, ShapeDef, CircleShapeDef, CapsuleShapeDef, BoxShapeDef, PolygonShapeDef, SegmentShapeDef,
 } from "../bodies/compound.js";

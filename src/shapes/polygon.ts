@@ -194,6 +194,17 @@ export class SegmentGeometry {
   uy = 0;
   /** Half the length, m (> 0). */
   halfLength = 0;
+  /**
+   * A chain's segment (src/bodies/chain.ts): it collides only on the right
+   * of a → b, and `g1` (the chain's point before a) and `g2` (the one after
+   * b) are its ghost vertices, which the narrowphase reads to make the
+   * chain one smooth surface (chain-segment.ts). False for a `Segment`.
+   */
+  oneSided = false;
+  g1x = 0;
+  g1y = 0;
+  g2x = 0;
+  g2y = 0;
 }
 
 /** The segment from `a` to `b`: they must be at least 0.5 mm apart (hull.ts's weld distance). */

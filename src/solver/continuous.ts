@@ -57,6 +57,8 @@ import { CAPSULE, type Body } from "../bodies/body.js";
 import type { Broadphase, QueryBox } from "../collision/broadphase/broadphase.js";
 import { shouldCollide } from "../contacts/pairing.js";
 import { collideWith } from "../collision/narrowphase/collide.js";
+import { inFrontOfChain } from "../collision/narrowphase/chain-segment.js";
+import type { PlacedSegment } from "../collision/narrowphase/placed.js";
 import { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
 import type { Seams } from "../contacts/seams.js";
 import { isOneWay, ONE_WAY_MIN_DOT, ONE_WAY_SLOP } from "../contacts/contact-manager.js";
@@ -106,6 +108,8 @@ export class ContinuousSolver {
   private hitNormalX = 0;
   private hitNormalY = 0;
   private hitTouching = false;
+  /** The sweep's start centre, for the one-sided test of chain segments. */
+  private readonly start = { x: 0, y: 0 };
 
   /**
    * Sweep the fast awake dynamic bodies (non-bullets first, then bullets, as
@@ -326,6 +330,13 @@ export class ContinuousSolver {
     // a one-way platform stops only what comes from its allowed side (see ContactManager.decideOneWay)
     const oneWay = isOneWay(other) ? other._oneWay! : null;
     if (oneWay !== null && mx * oneWay.x + my * oneWay.y >= 0) return 1;
+    // a chain's segment stops only what starts in front of it (one-sided, as in the narrowphase)
+    const seg = other.segment;
+    if (seg !== null && seg.oneSided) {
+      this.start.x = this.x0;
+      this.start.y = this.y0;
+      if (!inFrontOfChain(other as unknown as PlacedSegment, this.start)) return 1;
+    }
     let stopAt = target;
     let t = 0;
     for (let iter = 0; iter < MAX_ITERATIONS; iter++) {

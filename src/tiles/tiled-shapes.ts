@@ -15,8 +15,11 @@
  *    a `Polygon`, a concave one its convex pieces (src/shapes/decompose.ts):
  *    for an object one `Compound` of them (unless it is one-way, which a
  *    compound cannot be), for a tile's collision shape a `Polygon` each; a
- *    polyline one `Segment` per edge. A body the engine refuses (a piece
- *    too small, a degenerate polygon) becomes a warning.
+ *    polyline one `Segment` per edge, or with the option `polylines:
+ *    "chains"` a `Chain` solid on its upper side (its points taken right to
+ *    left: a chain collides on the right of its segments; a one-way polyline
+ *    stays segments). A body the engine refuses (a piece too small, a
+ *    degenerate polygon) becomes a warning.
  *
  * Pixels to world: x' = origin.x + x / ppm, y' = origin.y − y / ppm (Tiled's
  * y points down, the world's up). A clockwise rotation of `r` degrees on
@@ -31,6 +34,7 @@ import { Circle } from "../bodies/circle.js";
 import { Compound } from "../bodies/compound.js";
 import { Polygon } from "../bodies/polygon.js";
 import { Segment } from "../bodies/segment.js";
+import { Chain } from "../bodies/chain.js";
 import { deterministicCos, deterministicSin } from "../math/deterministic.js";
 import * as check from "../math/validate.js";
 import type { Vec2 } from "../math/vec2.js";
@@ -211,9 +215,10 @@ type StaticOptions = Omit<BodyOptions, "position" | "angle" | "type">;
  * The static bodies of `shape` at `at`, with `options` (material, sensor,
  * label, user data). What the engine refuses is pushed to `warnings` as
  * "`what`: the reason", and makes no body. With `whole` (an object), a
- * concave polygon is one Compound of its convex pieces.
+ * concave polygon is one Compound of its convex pieces; with `chains`, a
+ * polyline is one Chain.
  */
-export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptions, what: string, warnings: string[], whole = false): Body[] {
+export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptions, what: string, warnings: string[], whole = false, chains = false): Body[] {
   const X = (px: number): number => placeX(at, px);
   const Y = (py: number): number => placeY(at, py);
   const o = { ...options, type: "static" as const };
@@ -269,6 +274,15 @@ export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptio
     case "line": {
       const pts = shape.pts;
       const position = { x: X(pts[0]!.x), y: Y(pts[0]!.y) };
+      if (chains && (o.oneWay === undefined || o.oneWay === null)) {
+        // a chain, solid on its upper side: drawn left to right (as floors are), its points are taken right to
+        // left, since a chain's segments collide on the right of their direction
+        const local = pts.map((p) => ({ x: (p.x - pts[0]!.x) * at.k, y: -(p.y - pts[0]!.y) * at.k }));
+        if (local[local.length - 1]!.x > 0) local.reverse();
+        attempt(() => new Chain({ ...o, position, points: local }));
+        break;
+      }
+      // a segment per edge (the default, which snapshots carry; and a one-way polyline: a chain is not one-way)
       for (let i = 0; i + 1 < pts.length; i++) {
         const a = { x: (pts[i]!.x - pts[0]!.x) * at.k, y: -(pts[i]!.y - pts[0]!.y) * at.k };
         const b = { x: (pts[i + 1]!.x - pts[0]!.x) * at.k, y: -(pts[i + 1]!.y - pts[0]!.y) * at.k };

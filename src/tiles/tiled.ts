@@ -42,7 +42,7 @@ export interface TiledPlan {
   warnings: string[];
 }
 
-const OPTION_KEYS = ["pixelsPerMetre", "origin", "layers", "collides", "loadTileset", "decompress"];
+const OPTION_KEYS = ["pixelsPerMetre", "origin", "layers", "collides", "loadTileset", "decompress", "polylines"];
 const FLIP_H = 0x80000000;
 const FLIP_V = 0x40000000;
 const FLIP_D = 0x20000000;
@@ -63,6 +63,7 @@ export function readTiled(map: unknown, options: TiledOptions): TiledPlan {
   if (options.collides !== undefined && typeof options.collides !== "string") throw new TypeError(`capsule2d: collides must be a tile property name (a string), got ${check.describe(options.collides)}`);
   if (options.loadTileset !== undefined && typeof options.loadTileset !== "function") throw new TypeError(`capsule2d: loadTileset must be a function, got ${check.describe(options.loadTileset)}`);
   if (options.decompress !== undefined && typeof options.decompress !== "function") throw new TypeError(`capsule2d: decompress must be a function, got ${check.describe(options.decompress)}`);
+  const chains = options.polylines === undefined ? false : check.oneOf("polylines", options.polylines, ["segments", "chains"] as const) === "chains";
   const warnings: string[] = [];
   const all = walkLayers(m, warnings);
   const tileLayers = selectTileLayers(all, options.layers);
@@ -84,10 +85,10 @@ export function readTiled(map: unknown, options: TiledOptions): TiledPlan {
   const tileWarnings = new Set<string>();
   for (const ref of tileLayers) {
     const cells = layerCells(ref, grid, infinite, options.decompress);
-    buildTileLayer(plan, ref, cells, grid, tiles, options.collides, tw, th, s, tileWarnings);
+    buildTileLayer(plan, ref, cells, grid, tiles, options.collides, tw, th, s, tileWarnings, chains);
   }
   for (const w of tileWarnings) warnings.push(w);
-  for (const ref of all) if (ref.layer.type === "objectgroup") buildObjectLayer(plan, ref, s);
+  for (const ref of all) if (ref.layer.type === "objectgroup") buildObjectLayer(plan, ref, s, chains);
   return plan;
 }
 
@@ -99,7 +100,7 @@ function kindOf(def: TileDef, collides: string | undefined): TileKind {
 }
 
 /** A tile layer's bodies; `tw`, `th`: the map's tile size in pixels, `s` metres per pixel. */
-function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid: GridBounds, tiles: TileTable, collides: string | undefined, tw: number, th: number, s: number, tileWarnings: Set<string>): void {
+function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid: GridBounds, tiles: TileTable, collides: string | undefined, tw: number, th: number, s: number, tileWarnings: Set<string>, chains: boolean): void {
   const w = plan.tileWidth;
   const h = plan.tileHeight;
   const { origin } = plan;
@@ -167,7 +168,7 @@ function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid
           continue;
         }
         const lines: string[] = [];
-        for (const b of shapeBodies(flipped, at, kind, what, lines)) plan.bodies.push(b);
+        for (const b of shapeBodies(flipped, at, kind, what, lines, false, chains)) plan.bodies.push(b);
         for (const line of lines) tileWarnings.add(line);
       }
       c++;
@@ -184,7 +185,7 @@ function buildTileLayer(plan: TiledPlan, ref: LayerRef, cells: Uint32Array, grid
   }
 }
 
-function buildObjectLayer(plan: TiledPlan, ref: LayerRef, s: number): void {
+function buildObjectLayer(plan: TiledPlan, ref: LayerRef, s: number, chains: boolean): void {
   const list = ref.layer.objects ?? [];
   if (!Array.isArray(list)) throw new TypeError(`capsule2d: ${ref.path}.objects must be an array, got ${check.describe(list)}`);
   const at = { ox: plan.origin.x, oy: plan.origin.y, dx: ref.offX, dy: ref.offY, k: s };
@@ -212,7 +213,7 @@ function buildObjectLayer(plan: TiledPlan, ref: LayerRef, s: number): void {
     }
     const sensor = cls === "sensor";
     const material = materialOf(`${p}.properties`, properties);
-    const bodies = shapeBodies(read.shape, at, { ...material, isSensor: sensor, label: name, userData: properties }, what, plan.warnings, true);
+    const bodies = shapeBodies(read.shape, at, { ...material, isSensor: sensor, label: name, userData: properties }, what, plan.warnings, true, chains);
     for (const b of bodies) {
       entry.bodies.push(b);
       (sensor ? plan.sensors : plan.bodies).push(b);

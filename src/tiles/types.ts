@@ -40,7 +40,7 @@ export interface TiledObject {
    * one for a rectangle, an ellipse or a polygon (a concave one is a
    * `Compound` of its convex pieces; a one-way concave one, which a
    * compound cannot be, one body per piece), one segment per edge of a
-   * polyline; none for a
+   * polyline (with `polylines: "chains"`, one `Chain`); none for a
    * point (see `map.spawns`) or an object that could not be made (see
    * `map.warnings`).
    */
@@ -77,6 +77,16 @@ export interface TiledOptions {
    * (except those with `solid: false`).
    */
   collides?: string;
+  /**
+   * What a polyline (an object's, or a tile's collision shape) becomes:
+   * `"segments"` (the default), one two-sided `Segment` per edge, or
+   * `"chains"`, one `Chain`: smooth one-sided terrain, solid on its upper
+   * side whichever way it was drawn (its points taken right to left), which
+   * bodies slide along without ghost bumps at its vertices. A one-way
+   * polyline stays segments. (Snapshots, `clone()` and recordings do not
+   * carry chains yet: a world with one refuses them.)
+   */
+  polylines?: "segments" | "chains";
   /**
    * Returns the JSON of an external tileset (`map.tilesets[i].source`, the
    * path as Tiled wrote it), already parsed. Called once per source.

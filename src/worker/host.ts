@@ -43,12 +43,13 @@ const SHAPE_NAME = {
   box: "polygon",
   polygon: "polygon",
   segment: "segment",
+  chainSegment: "segment",
 } as const;
 
 /** A shape's points in the body's frame, flat: a box's or polygon's vertices, a segment's ends (else none). */
 function pointsOf(shape: Shape<Body>): number[] {
   const out: number[] = [];
-  if (shape.kind === "box" || shape.kind === "polygon" || shape.kind === "segment") {
+  if (shape.kind === "box" || shape.kind === "polygon" || shape.kind === "segment" || shape.kind === "chainSegment") {
     for (const v of shape.vertices) out.push(v.x, v.y);
   }
   return out;
@@ -62,7 +63,7 @@ function describeShape(shape: Shape<Body>): RemoteShape {
     offsetX: shape.offset.x,
     offsetY: shape.offset.y,
     angle: shape.angle,
-    radius: kind === "aabb" || kind === "segment" ? 0 : shape.radius,
+    radius: kind === "aabb" || kind === "segment" || kind === "chainSegment" ? 0 : shape.radius,
     halfLength: shape.halfLength,
     halfWidth: shape.halfWidth,
     halfHeight: shape.halfHeight,
@@ -81,7 +82,7 @@ function describeBody(body: Body): RemoteBody {
     shape: SHAPE_NAME[kind],
     kind,
     type: body.type,
-    radius: kind === "aabb" || kind === "segment" ? 0 : shape.radius,
+    radius: kind === "aabb" || kind === "segment" || kind === "chainSegment" ? 0 : shape.radius,
     halfLength: shape.halfLength,
     halfWidth: shape.halfWidth,
     halfHeight: shape.halfHeight,

@@ -177,7 +177,7 @@ function hitOrigin(ox: number, oy: number, dx: number, dy: number, out: RayHitOu
   return write(ox, oy, dx, dy, 0, -dx, -dy, out);
 }
 
-/** Ray cast against a placed segment (two-sided). `(dx, dy)` unit; `maxDistance` may be Infinity. */
+/** Ray cast against a placed segment (two-sided; a chain's segment, `oneSided`, only from its right). `(dx, dy)` unit; `maxDistance` may be Infinity. */
 export function raycastSegment(
   p: PlacedSegment,
   ox: number,
@@ -200,6 +200,8 @@ export function raycastSegment(
   const h = -(-uy * ax + ux * ay); // (origin − a)·(−uy, ux)
   const along = -(ux * ax + uy * ay); // (origin − a)·u
   const climb = -uy * dx + ux * dy; // the direction's rate along the left normal
+  // a chain's segment is one-sided (Box2D's): seen from behind (its left), nothing to hit
+  if (g.oneSided && h > 0) return false;
   if (h === 0) {
     // on the segment's line
     if (along >= 0 && along <= len) return hitOrigin(ox, oy, dx, dy, out);

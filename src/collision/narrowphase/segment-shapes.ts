@@ -23,6 +23,7 @@ import { collideCircleCapsule } from "./circle-capsule.js";
 import { collideCapsules } from "./capsule-capsule.js";
 import { collideCapsuleBox } from "./capsule-aabb.js";
 import { SEGMENT_FEATURES } from "./polygon-capsule.js";
+import { chainSmooth, facingBox, facingCapsule, facingCircle, facingPolygon } from "./chain-segment.js";
 
 function standIn(): Capsule {
   const c = new Capsule({ halfLength: 1, radius: 1 });
@@ -58,16 +59,28 @@ export function segmentAsCapsule(c: Capsule, s: PlacedSegment): Body {
 
 /** Circle (A) vs segment (B). */
 export function collideCircleSegment(a: Body, b: PlacedSegment, out: ManifoldBuffer): boolean {
+  if (b.segment.oneSided) {
+    if (!facingCircle(b, a)) return false;
+    return chainSmooth(collideCircleCapsule(a, asCapsule(segmentB, b), out), out, false);
+  }
   return collideCircleCapsule(a, asCapsule(segmentB, b), out);
 }
 
 /** Capsule (A) vs segment (B). */
 export function collideCapsuleSegment(a: Body, b: PlacedSegment, out: ManifoldBuffer): boolean {
+  if (b.segment.oneSided) {
+    if (!facingCapsule(b, a)) return false;
+    return chainSmooth(collideCapsules(a, asCapsule(segmentB, b), out), out, false);
+  }
   return collideCapsules(a, asCapsule(segmentB, b), out);
 }
 
 /** Segment (A) vs AABB (B). */
 export function collideSegmentBox(a: PlacedSegment, b: Body, out: ManifoldBuffer): boolean {
+  if (a.segment.oneSided) {
+    if (!facingBox(a, b)) return false;
+    return chainSmooth(collideCapsuleBox(asCapsule(segmentA, a), b, out), out, true);
+  }
   return collideCapsuleBox(asCapsule(segmentA, a), b, out);
 }
 
@@ -78,6 +91,12 @@ export function collideSegments(a: PlacedSegment, b: PlacedSegment, out: Manifol
 
 /** Polygon (A) vs segment (B): hull-hull.ts, the segment a hull of two vertices (a, b) and radius 0. */
 export function collidePolygonSegment(a: PlacedPolygon, b: PlacedSegment, out: ManifoldBuffer): boolean {
+  if (b.segment.oneSided) {
+    if (!facingPolygon(b, a)) return false;
+    placeFirstPolygon(a);
+    placeSegment(hullB, b);
+    return chainSmooth(collidePlacedHulls(out, SEGMENT_FEATURES), out, false);
+  }
   placeFirstPolygon(a);
   placeSegment(hullB, b);
   return collidePlacedHulls(out, SEGMENT_FEATURES);

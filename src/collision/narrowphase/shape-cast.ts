@@ -64,6 +64,7 @@
  * (deterministic across engines).
  */
 import { BOX, CAPSULE, CIRCLE, POLYGON, SEGMENT as SEGMENT_KIND, shapeOf, type Body } from "../../bodies/body.js";
+import { inFrontOfChain } from "./chain-segment.js";
 import type { Shape } from "../../bodies/shape.js";
 import { Capsule } from "../../bodies/capsule.js";
 import type { Vec2 } from "../../math/vec2.js";
@@ -363,6 +364,12 @@ function hullOf(body: Body, p: PlacedProxy): PlacedHull {
  * segment-shapes.ts collides it, by the exact casts below.
  */
 function castNewShapes(a: Body, b: Body, tx: number, ty: number, out: ShapeCastBuffer): boolean {
+  // a chain's segment is one-sided (as Box2D's shape casts): a shape whose centre starts behind it passes
+  if (b._kind === SEGMENT_KIND && b.segment!.oneSided) {
+    castFrom.x = a.px;
+    castFrom.y = a.py;
+    if (!inFrontOfChain(b as unknown as PlacedSegment, castFrom)) return false;
+  }
   const hulls = a._kind === POLYGON || b._kind === POLYGON || a._kind === BOX || b._kind === BOX;
   if (hulls) {
     if (!castHulls(hullOf(a, proxyA), hullOf(b, proxyB), tx, ty, out)) return false;
@@ -376,6 +383,9 @@ function castNewShapes(a: Body, b: Body, tx: number, ty: number, out: ShapeCastB
   out.body = b;
   return true;
 }
+
+/** The cast shape's centre, for the one-sided test of chain segments. */
+const castFrom = { x: 0, y: 0 };
 
 function setCapsule(ex: number, ey: number, ux: number, uy: number, half: number): void {
   const s = state;
