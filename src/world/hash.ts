@@ -100,7 +100,7 @@ export function hashBodies(bodies: readonly Body[]): string {
 // one compound shape's words: kind, 4 of its place, radius, half length, then up to 8 vertices
 const partWords = new Float64Array(7 + 2 * 8);
 const partBytes = new DataView(partWords.buffer);
-const KIND_CODE: Record<string, number> = { circle: 0, capsule: 1, aabb: 2, box: 3, polygon: 4, segment: 5 };
+const KIND_CODE: Record<string, number> = { circle: 0, capsule: 1, aabb: 2, box: 3, polygon: 4, segment: 5, chainSegment: 6 };
 const pair = new Int32Array(2);
 
 function mix(bytes: DataView, words: number, h1: number, h2: number): Int32Array {
