@@ -116,9 +116,10 @@ export interface ManifoldTrace {
    * the reference face when the deepest vertex lies over it ("face"), else
    * from the closest pair of features ("closest", vertex against edge or
    * vertex against vertex); `features` names that pair (A's, B's) as
-   * PolygonFeature (edge i = i, vertex i = 8 + i).
+   * PolygonFeature (edge i = i, vertex i = 8 + i), `pointA` and `pointB` are
+   * its points on the two cores (world), `distance` apart along the normal.
    */
-  apart: { via: "face" | "closest"; distance: number; features: [number, number] } | null;
+  apart: { via: "face" | "closest"; distance: number; features: [number, number]; pointA: Vec2; pointB: Vec2 } | null;
   /** No manifold although no axis separates the cores by radius + margin: this depth (radius − distance) is below −margin. */
   beyondMargin: number | null;
   /** The face clip (polygon-like shapes on both sides only). */
@@ -182,8 +183,17 @@ class Recorder implements HullTraceSink {
   }
 
   apart(face: boolean, distance: number): void {
-    const id = closest.id;
-    this.trace.apart = { via: face ? "face" : "closest", distance, features: [(id >> 4) & 15, id & 15] };
+    const c = closest;
+    const id = c.id;
+    const x = hullA.ox + c.x;
+    const y = hullA.oy + c.y;
+    this.trace.apart = {
+      via: face ? "face" : "closest",
+      distance,
+      features: [(id >> 4) & 15, id & 15],
+      pointA: { x, y },
+      pointB: { x: x + c.nx * distance, y: y + c.ny * distance },
+    };
   }
 
   /** After the call: the axis step 1 stopped at, or, with no manifold and none, the depth that was below −margin. */
