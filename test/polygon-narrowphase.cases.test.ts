@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { Manifold } from "../src/collision/narrowphase/manifold.js";
 import { BoxFeature, CapsuleFeature, CircleFeature, ClipEnd, featureId } from "../src/collision/narrowphase/feature-id.js";
 import { makeBox, makePolygon, makeRegularPolygon, makeSegment } from "../src/shapes/polygon.js";
-import { aabb, capsule, circle, collidePair, moveTo, placed, placedSegment, positionOf, type Shape } from "./support/polygon-shapes.js";
+import { aabb, capsule, circle, collidePair, moveTo, placed, placedSegment, positionOf, ref, type Shape } from "./support/polygon-shapes.js";
+import { penetration } from "./support/polygon-reference.js";
 
 interface Expected {
   normal: [number, number];
@@ -152,6 +153,28 @@ describe("polygon – circle", () => {
     // A's surface on the contact line is the bottom edge (0, 0); the circle's surface towards A is (0, 0.1 + 0.2): midway (0, 0.15).
     const m = expectManifold(collidePair(tri(), circle(0, 0.1, 0.2)), { normal: [0, -1], depth: 0.3, points: [[0, 0.15, 0.3]] });
     expect(m.points[0]!.id).toBe(featureId(FACE(0), CircleFeature.CENTRE, ClipEnd.NONE));
+  });
+
+  it("centre 8e-8 from a hexagon's centre: the face it is nearest, depth r + apothem − d (CI seed 1514910404)", () => {
+    // Hexagon of circumradius 1 turned by θ = π/2048 (half the reference's sampling step): face 3's normal is
+    // n = (−sin θ, cos θ), the apothem a = cos(π/6) = √3/2. The centre c = d·n with d = 8e-8 lies d nearer face 3
+    // than the centre; faces 2 and 4 are a − d·cos 60° away, the others farther. Depth r + a − d along n.
+    // A's surface on the contact line is a·n, the circle's towards A (d − r)·n: midway ((a + d − r) / 2)·n.
+    const t = Math.PI / 2048;
+    const d = 8e-8;
+    const r = 0.25;
+    const ap = Math.sqrt(3) / 2;
+    const nx = -Math.sin(t);
+    const ny = Math.cos(t);
+    const a = placed(makeRegularPolygon(6, 1), 0, 0, t);
+    const b = circle(d * nx, d * ny, r);
+    const mid = (ap + d - r) / 2;
+    const depth = r + ap - d;
+    const m = expectManifold(collidePair(a, b), { normal: [nx, ny], depth, points: [[mid * nx, mid * ny, depth]] }, 1e-15);
+    expect(m.points[0]!.id).toBe(featureId(FACE(3), CircleFeature.CENTRE, ClipEnd.NONE));
+    // the independent reference (test/support/polygon-reference.ts) agrees: it refined only the 4 best sampled
+    // minima, and face 3's normal, half a step from every sample, was sampled worse than four other faces'
+    expect(Math.abs(penetration(ref(a), ref(b)).depth - depth)).toBeLessThanOrEqual(1e-12);
   });
 
   it("a rounded polygon: its radius adds to the circle's; a gap within the margin", () => {

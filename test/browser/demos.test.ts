@@ -429,7 +429,7 @@ describe("index page", () => {
     try {
       const links = await page.$$eval("a", (as) => as.map((a) => (a as HTMLAnchorElement).href));
       for (const name of DEMOS) expect(links).toContain(`${harness.server.url}/${name}/`);
-      for (const lab of ["integrators", "solver", "pipeline"]) expect(links).toContain(`${harness.server.url}/lab/${lab}/`);
+      for (const lab of ["integrators", "solver", "pipeline", "pipeline/manifold"]) expect(links).toContain(`${harness.server.url}/lab/${lab}/`);
       for (const page of ["replay", "rollback"]) expect(links).toContain(`${harness.server.url}/${page}/`);
       for (const link of links) {
         const response = await page.request.get(link);

@@ -50,7 +50,8 @@ stagesBox.innerHTML =
   `<p class="muted">What <code>world.step()</code> runs, in this order (the library's <code>STEP_STAGES</code>), ` +
   `with the milliseconds each took in the last step (<code>world.profile</code>). The narrowphase runs at the end: ` +
   `the contacts, the events and the tables above describe the bodies where they are after the step, and the next ` +
-  `step solves those contacts. docs/guide.md in the repository walks through the step in detail.</p>` +
+  `step solves those contacts. docs/guide.md in the repository walks through the step in detail; ` +
+  `<a href="manifold/">a polygon manifold, step by step</a> opens up the narrowphase of two polygons.</p>` +
   `<table data-table="stages"><tr><th>#</th><th class="left">stage</th><th class="left">what it does</th>` +
   `<th class="left">source</th><th>ms</th></tr>` +
   STEP_STAGES.map(

@@ -90,6 +90,11 @@ export function collideWith(a: Body, b: Body, out: ManifoldBuffer): boolean {
   return true;
 }
 
+/** Does the dispatch run the pair (a, b) as (b, a) (and negate the normal)? For `traceManifold`. */
+export function pairIsSwapped(a: Body, b: Body): boolean {
+  return TABLE[effectiveKind(a)]![effectiveKind(b)]!.swap;
+}
+
 /** `collideWith` with the margin as an argument, for callers outside the step's hot loop. */
 export function collideInto(a: Body, b: Body, margin: number, out: ManifoldBuffer): boolean {
   out.margin = margin;

@@ -91,6 +91,40 @@ export const closest = new Closest();
 export const hiddenB = { features: 0 };
 
 /**
+ * What `collideHulls` reports while it builds a manifold, for the pipeline
+ * lab's manifold page (src/collision/narrowphase/manifold-trace.ts:
+ * `traceManifold`, which reads the hulls themselves from hullA and hullB).
+ * The numbers are the routine's own, at the moment it decides with them.
+ */
+export interface HullTraceSink {
+  /**
+   * Step 1, one candidate axis: edge `edge` of A (owner 0) or B (1), the
+   * separation of the cores along it, and the other core's deepest vertex.
+   * (Reported before the test: an axis with separation ≥ rA + rB + margin
+   * is the last one, and there is no contact.)
+   */
+  axis(owner: number, edge: number, separation: number, vertex: number): void;
+  /** Step 1's result: the reference axis (largest separation; ties to A) and its deepest vertex. */
+  reference(owner: number, face: number, separation: number, vertex: number): void;
+  /**
+   * Step 3, the cores apart by more than rounding: the closest pair came from
+   * the reference face (`face` true) or from closestFeatures, `distance`
+   * apart (`closest` holds it; the depth rA + rB − distance is tested
+   * against the margin next). Not called when the cores overlap or touch.
+   */
+  apart(face: boolean, distance: number): void;
+  /** The faces handed to clipAlongTangent (A's facing n, B's facing −n); `tangentClip` holds its input and output. */
+  clip(faceA: number, faceB: number): void;
+}
+
+/**
+ * The sink `collideHulls` reports to, or null (always, except inside
+ * `traceManifold`, which sets it around one call and clears it): one load
+ * and a null test per call, and per axis, when nobody traces.
+ */
+export const hullTrace: { sink: HullTraceSink | null } = { sink: null };
+
+/**
  * Is the feature of B that A's face `face` meets hidden? It is B's face
  * turned against it, when one is (within about 2.6°: a box face on a tile's
  * face, where B's two vertices tie for deepest), else B's deepest vertex
@@ -120,6 +154,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
   const rB = b.radius;
   const r = rA + rB;
   const reach = r + margin;
+  const tr = hullTrace.sink;
 
   // Step 1: separating axes.
   let sepA = -Infinity;
@@ -140,6 +175,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
           jm = j;
         }
       }
+      if (tr !== null) tr.axis(0, i, s, jm);
       if (s >= reach) return false;
       if (s > sepA && (hidden === 0 || !hiddenAgainst(a, i, b, jm, hidden))) {
         sepA = s;
@@ -166,6 +202,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
           im = i;
         }
       }
+      if (tr !== null) tr.axis(1, j, s, im);
       if (s >= reach) return false;
       if (s > sepB && (hidden === 0 || ((hidden >> j) & 1) === 0)) {
         sepB = s;
@@ -178,6 +215,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
   const sep = useA ? sepA : sepB;
   // every axis hidden (only with hidden features): the neighbours' contacts have the shape
   if (sep === -Infinity) return false;
+  if (tr !== null) tr.reference(useA ? 0 : 1, useA ? faceA : faceB, sep, useA ? deepB : deepA);
 
   let nx = 0;
   let ny = 0;
@@ -232,6 +270,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
     }
     hullScale(a, b);
     if (c.distance > TOUCH_TOLERANCE * c.scale) {
+      if (tr !== null) tr.apart(face, c.distance);
       depth = r - c.distance;
       if (!(depth > -margin)) return false;
       nx = c.nx;
@@ -305,6 +344,7 @@ export function collideHulls(a: WorldHull, b: WorldHull, out: ManifoldBuffer): b
     k.rA = rA;
     k.rB = rB;
     clipAlongTangent(k);
+    if (tr !== null) tr.clip(fa, fb);
     if (k.ends > 0 && (hidden === 0 || ((hidden >> fb) & 1) === 0)) {
       addClipPoints(out, k, PolygonFeature.FACE + fa, PolygonFeature.FACE + fb);
       return true;
