@@ -45,6 +45,7 @@ function sanity(cell) {
   if (s.belowFloor) parts.push(`${s.belowFloor} below floor`);
   if (s.outsideWalls) parts.push(`${s.outsideWalls} outside walls`);
   if (s.escaped) parts.push(`${s.escaped} escaped the container`);
+  if (s.belowTerrain) parts.push(`${s.belowTerrain} below the terrain (fell through the chain)`);
   if (s.flung) parts.push(`${s.flung} flung > 1 km`);
   return `**${parts.join(", ")}**`;
 }
