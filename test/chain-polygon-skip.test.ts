@@ -1,21 +1,20 @@
 /**
- * KNOWN BUG (found by the bench's chain_terrain scene, issue 31): a box
- * (a polygon) penetrating a gently convex chain on a slope gets no contact
- * from any of the segments under it, and falls through.
+ * A bug found by the bench's chain_terrain scene (issue 31): a box (a
+ * polygon) penetrating a gently convex chain on a slope got no contact from
+ * any of the segments under it, and fell through.
  *
  * Where chain_terrain's vertices each turn by a little more than CONVEX_SIN
  * (0.011–0.015 rad between 1/6 m segments), each is convex with a wedge
  * that narrow. The
  * two-sided pair's normal for a box lying level on a 14° slope is the box's
  * own face normal, (0, 1): 0.24 rad past each segment's wedge, on the side
- * of its neighbour, so each segment classifies it SKIP ("the neighbour makes
- * it"), and no segment the box touches makes it. In chain_terrain this lets
- * about one box in a thousand sink through the hills within a second
- * (bench sanity: "1 below the terrain"). Box2D v3, v2.4 and planck hold
- * every body there.
- *
- * `it.fails`: passes while the bug is there; when it is fixed this fails,
- * and becomes a plain `it`.
+ * of its neighbour, so each segment classified it SKIP ("the neighbour makes
+ * it"), and no segment the box touched made it. In chain_terrain this let
+ * one box in a thousand sink through the hills within a second (bench
+ * sanity: "1 below the terrain"); Box2D v3, v2.4 and planck held every
+ * body there. Now a SKIP whose contact point lies over the segment itself
+ * (strictly between its ends) is that segment's face contact
+ * (chain-segment.ts, overSegment).
  */
 import { describe, expect, it } from "vitest";
 import { Box, Chain, World, type Vec2 } from "../src/entries/capsule2d.js";
@@ -50,7 +49,7 @@ describe("a level box 0.1 m into chain_terrain's hills, where they slope by 14°
     expect(under).toBe(3);
   });
 
-  it.fails("is pushed out by the chain (it gets no contact at all)", () => {
+  it("is pushed out by the chain (it used to get no contact at all)", () => {
     const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false });
     world.add(new Chain({ type: "static", points }));
     // level, centred at x = −159.95 where the ground is at 3.669: its bottom face (3.80 − 0.234) 0.1 m below it

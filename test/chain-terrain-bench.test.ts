@@ -175,6 +175,19 @@ describe("capsule2d on chain_terrain-quick (the bench adapter, this source)", ()
     expect(heightAfter / bodies.length).toBeLessThan(0.5 * (heightBefore / bodies.length));
   });
 
+  it("holds every one of the full scene's 1,000 bodies for 1.5 s (one box used to sink: chain-polygon-skip.test.ts)", async () => {
+    const scene = buildScene("chain_terrain");
+    const sim = (await capsule2dAdapter(C, "src").create(scene)) as { step(): void; readPositions(out: Float64Array): void };
+    const pos = new Float64Array(2 * scene.bodies.length);
+    for (let i = 0; i < 90; i++) {
+      sim.step();
+      if (i % 15 === 14) {
+        sim.readPositions(pos);
+        expect(sanityOf(scene, pos, null)).toMatchObject({ ok: true, belowTerrain: 0 });
+      }
+    }
+  });
+
   it("lets every body through a chain drawn the other way (its solid side down)", async () => {
     const { scene, pos } = await run(true);
     expect(sanityOf(scene, pos, null).belowTerrain).toBe(scene.bodies.length);
