@@ -4,7 +4,7 @@
  * sanity check, pyramid drift, joint quality, and the spawn schedule of
  * scenes with groups. No Node API here.
  */
-import { toLocal } from "./scenes.mjs";
+import { polylineHeight, toLocal } from "./scenes.mjs";
 
 /** The q-quantile (0..1) of sorted values, by linear interpolation. */
 export function quantile(sorted, q) {
@@ -26,7 +26,9 @@ const FLUNG = 1000;
  * The end-of-run sanity check on the positions `pos` (x, y per body): every
  * centre finite, and inside the scene's container (above the floor's top,
  * between the walls), or within its `bounds` circle (tumbler), or else
- * within FLUNG of where it started. `live`: null (every body is in the
+ * within FLUNG of where it started; on a chain terrain (scene.terrain),
+ * between its ends (else counted outside the walls) and above the ground
+ * under it (else it fell through the chain). `live`: null (every body is in the
  * world) or a Uint8Array, 1 for the bodies alive now.
  */
 export function sanityOf(scene, pos, live) {
@@ -37,12 +39,19 @@ export function sanityOf(scene, pos, live) {
   let outsideWalls = 0;
   let escaped = 0;
   let flung = 0;
+  let belowTerrain = 0;
+  const terrain = scene.terrain?.points;
   for (let i = 0; i < scene.bodies.length; i++) {
     if (live && !live[i]) continue;
     const x = pos[2 * i];
     const y = pos[2 * i + 1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) nan++;
-    else if (c) {
+    else if (terrain) {
+      // between the chain's ends, and above the ground under it (else it fell through)
+      const ground = polylineHeight(terrain, x);
+      if (Number.isNaN(ground)) outsideWalls++;
+      else if (y < ground) belowTerrain++;
+    } else if (c) {
       if (y < c.floorY) belowFloor++;
       if (x < c.minX || x > c.maxX) outsideWalls++;
     } else if (bounds) {
@@ -51,8 +60,8 @@ export function sanityOf(scene, pos, live) {
       flung++;
     }
   }
-  const ok = nan === 0 && belowFloor === 0 && outsideWalls === 0 && escaped === 0 && flung === 0;
-  return { nan, belowFloor, outsideWalls, escaped, flung, ok };
+  const ok = nan === 0 && belowFloor === 0 && outsideWalls === 0 && escaped === 0 && flung === 0 && belowTerrain === 0;
+  return { nan, belowFloor, outsideWalls, escaped, flung, belowTerrain, ok };
 }
 
 /** Each joint's anchor in its two bodies' frames at creation (the scene's frames: capsules along local x). */

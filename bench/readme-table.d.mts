@@ -10,3 +10,4 @@ export function summaryTable(results: unknown): string;
 export function updatedPerformancePage(page: string, results: unknown): string;
 export function updatedReadme(readme: string, results: unknown): string;
 export const OTHER_RUN: string;
+export const INSANE: string;

@@ -50,6 +50,8 @@ const CONTACT_ROWS = [
   ["smash", "smash (9600 boxes hit at 40 m/s)"],
   ["tumbler", "tumbler (2025 capsules)"],
 ];
+/** Scenes on a chain terrain (issue 31): only engines with chain shapes build them. */
+const CHAIN_ROWS = [["chain_terrain", "chain_terrain (1000 bodies on a 2401-point chain)"]];
 const JOINT_ROWS = [
   ["joint_grid", "joint_grid (10000 circles, 19794 revolute joints)"],
   ["ragdoll_rain", "ragdoll_rain (2200 capsules, 2000 joints)"],
@@ -77,6 +79,9 @@ function length(m) {
  */
 export const OTHER_RUN = "†";
 
+/** Marks a cell whose sanity check failed at the end of its run (RESULTS.md says how). */
+export const INSANE = "✗";
+
 function table(results, rows, withSeparation, columns = COLUMNS) {
   const node = results.cells.filter((c) => (c.runtime ?? "node") === "node");
   const runOf = (c) => c.runDate ?? results.meta.date;
@@ -92,7 +97,8 @@ function table(results, rows, withSeparation, columns = COLUMNS) {
       const sep = withSeparation && c.quality ? ` (${length(c.quality.worstSeparation)})` : "";
       const own = find("capsule2d", scene);
       const other = own !== undefined && e !== "capsule2d" && runOf(own) !== runOf(c) ? OTHER_RUN : "";
-      return `${ms(c.meanMs)}${sep}${other}`;
+      const insane = c.sanity && !c.sanity.ok ? INSANE : "";
+      return `${ms(c.meanMs)}${sep}${other}${insane}`;
     });
     out.push(`| ${name} | ${cells.join(" | ")} |`);
   }
@@ -107,6 +113,19 @@ function runDays(results) {
 
 const OTHER_RUN_NOTE = `${OTHER_RUN} measured in an earlier run than capsule2d's cell of that scene: the machine's speed drifts by up to 2× between runs, so compare such a cell with capsule2d's only roughly (bench/RESULTS.md gives each run's date).`;
 
+const INSANE_NOTE = `${INSANE} failed its sanity check at the end of the run (a body fell through the ground, left the container or is NaN; bench/RESULTS.md's per-scene table says which): a bug, not a result to compare.`;
+
+/** Does RESULTS.json have a chain_terrain cell under Node? */
+function chainRows(results) {
+  return results.cells.some((c) => (c.runtime ?? "node") === "node" && CHAIN_ROWS.some(([s]) => s === c.scene));
+}
+
+/** Does a cell of the performance page's tables fail its sanity check? */
+function anyInsane(results) {
+  const scenes = new Set([...CONTACT_ROWS, ...JOINT_ROWS, ...CHAIN_ROWS].map(([s]) => s));
+  return results.cells.some((c) => (c.runtime ?? "node") === "node" && scenes.has(c.scene) && c.sanity && !c.sanity.ok && !c.error && !c.skipped);
+}
+
 /** docs/performance.md's text between the markers, from the results in `results` (RESULTS.json parsed). */
 export function performanceTables(results) {
   const days = runDays(results);
@@ -120,7 +139,9 @@ export function performanceTables(results) {
     "",
     table(results, JOINT_ROWS, true),
     "",
+    ...(chainRows(results) ? ["Chain terrain (mean ms per step; engines without chain shapes skip it):", "", table(results, CHAIN_ROWS, false), ""] : []),
     OTHER_RUN_NOTE,
+    ...(anyInsane(results) ? ["", INSANE_NOTE] : []),
     "",
   ].join("\n");
 }

@@ -45,6 +45,7 @@ function sanity(cell) {
   if (s.belowFloor) parts.push(`${s.belowFloor} below floor`);
   if (s.outsideWalls) parts.push(`${s.outsideWalls} outside walls`);
   if (s.escaped) parts.push(`${s.escaped} escaped the container`);
+  if (s.belowTerrain) parts.push(`${s.belowTerrain} below the terrain (fell through the chain)`);
   if (s.flung) parts.push(`${s.flung} flung > 1 km`);
   return `**${parts.join(", ")}**`;
 }
@@ -268,7 +269,9 @@ export function resultsMarkdown({ meta, cells: allCells, narrowphase, scenes, en
         "Allocated: heapUsed read just before and after each of the allocation steps, the cost of reading it subtracted: " +
         "garbage included, so an engine that allocates nothing in its step shows about 0 B. WebAssembly engines' own memory is outside the JS heap. " +
         "Sanity: every body's centre finite, above the floor's top and between the walls at the end" +
-        (jointScenes.length > 0 ? " (joint_grid, which has no container: within 1 km of where it started). " : ". ") +
+        (jointScenes.length > 0 ? " (joint_grid, which has no container: within 1 km of where it started)" : "") +
+        (scenes.some((s) => s.startsWith("chain_terrain")) ? " (chain_terrain: above the chain's ground under it and between its ends)" : "") +
+        ". " +
         "Drift (pyramids): the largest distance any box moved between t = 1 s and t = 10 s." +
         (jointScenes.length > 0
           ? " Joint scenes: the joint quality above, and for ragdoll_rain the total time spent adding and removing ragdolls between steps (not in the step times)."

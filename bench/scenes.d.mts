@@ -15,3 +15,16 @@ export interface EngineAdapter {
 export const SCENES: Record<string, () => Scene>;
 export function buildScene(name: string): Scene;
 export function rainCircles(n: number): Scene;
+/** A point of a polyline. */
+export interface Point {
+  x: number;
+  y: number;
+}
+/** chain_terrain's ground height at x (m) for a terrain `width` m wide. */
+export function terrainHeight(x: number, width: number): number;
+/** The height of a polyline (x strictly increasing) at x; NaN outside it. */
+export function polylineHeight(points: readonly Point[], x: number): number;
+/** chain_terrain: a static chain of `pointCount` points over `width` m and `count` bodies dropped on it. */
+export function chainTerrain(options: { name: string; width: number; pointCount: number; count: number; columns: number }): Scene;
+/** Does the scene have a chain among its statics? */
+export function hasChains(scene: Scene): boolean;

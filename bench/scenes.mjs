@@ -15,7 +15,8 @@
  *   {
  *     name, description,
  *     gravity: { x, y }, dt, material: { density, friction, restitution },
- *     statics: [{ kind: "box", x, y, halfWidth, halfHeight }],      // the container ([] in joint_grid)
+ *     statics: [{ kind: "box", x, y, halfWidth, halfHeight }        // the container ([] in joint_grid)
+ *             | { kind: "chain", points: [{ x, y }...] }],          // an open static chain (chain_terrain)
  *     bodies:  [{ kind: "circle",  x, y, radius }
  *             | { kind: "capsule", x, y, angle, halfLength, radius }  // segment along local x
  *             | { kind: "box",     x, y, halfWidth, halfHeight, fixedRotation: true }   // an AABB
@@ -45,6 +46,7 @@
  *   kinematic: { x, y, angularVelocity,           // one kinematic body turning about (x, y)
  *                boxes: [{ x, y, halfWidth, halfHeight }] }   // its walls, offsets from (x, y)
  *   bounds: { x, y, radius }    // sanity without a container: every body within this circle
+ *   terrain: { points }         // sanity on a chain: every body above it (points left to right)
  *   capsulesMayBePolygons: true // capsules are incidental here: an engine without
  *                               // them may use its nearest shape (and says so)
  * (tumbler has all three; ragdoll_rain the last). Bodies and joints listed in a
@@ -556,6 +558,112 @@ export function compoundPile(n, name) {
   return baseScene(name, `${n} compound bodies (L shapes of 2 boxes, dumbbells of a box and 2 circles) dropped on a 1.9 m grid`, bodies, false);
 }
 
+/**
+ * The height of chain_terrain's ground at x (m), for a terrain spanning
+ * x = −width/2 … width/2: rolling hills (three sines of 60, 23 and 9 m
+ * wavelength, 3, 1.2 and 0.25 m high: slopes up to about 0.8, mostly below
+ * 0.5), and in the last 10 m at each end a ramp rising by 15 m (quadratic,
+ * ending at a slope of 3) that keeps everything on the terrain. Only
+ * arithmetic of x, no PRNG: the same points on every machine.
+ */
+export function terrainHeight(x, width) {
+  const hills =
+    3 * Math.sin((2 * Math.PI * x) / 60) + 1.2 * Math.sin((2 * Math.PI * x) / 23 + 1) + 0.25 * Math.sin((2 * Math.PI * x) / 9 + 2);
+  const ramp = Math.max(0, Math.abs(x) - (width / 2 - 10)) / 10;
+  return hills + 15 * ramp * ramp;
+}
+
+/**
+ * The height of a polyline `points` (x strictly increasing) at x, by linear
+ * interpolation between the two points around it; NaN outside it.
+ */
+export function polylineHeight(points, x) {
+  const n = points.length;
+  if (!(x >= points[0].x && x <= points[n - 1].x)) return NaN;
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (points[mid].x <= x) lo = mid;
+    else hi = mid;
+  }
+  const a = points[lo];
+  const b = points[hi];
+  return b.x === a.x ? Math.max(a.y, b.y) : a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x);
+}
+
+/**
+ * chain_terrain (issue 31): one long static chain of `pointCount` points,
+ * evenly spaced over `width` m (terrainHeight: rolling hills between two end
+ * ramps), and `count` dynamic bodies dropped on it from a jittered 1.5 m
+ * grid (`columns` per row, rows 1.5 m apart, the lowest row 1.2 m above the
+ * highest ground within 1 m of its column), so that they land on slopes and
+ * roll and slide down into the valleys. The bodies cycle through a circle
+ * (radius 0.2–0.45 m), a box that turns (half-extents 0.2–0.45 × 0.15–0.35 m,
+ * random angle) and a capsule (half-length 0.15–0.35 m, radius 0.12–0.3 m,
+ * random angle); each fits in a circle of 0.66 m about its centre, so with
+ * ±0.04 m of jitter none start overlapping. Engines without capsules build
+ * them as polygons (capsulesMayBePolygons).
+ *
+ * The chain's points run right to left (x decreasing): a chain collides on
+ * the right of its direction (Box2D v3 and capsule2d are one-sided), so the
+ * solid side is up. An open chain in Box2D v3 does not collide on its first
+ * and last segments (their outer points are ghosts); those are the top
+ * 0.17 m of the end ramps, out of reach.
+ *
+ * No container: sanity checks every centre is finite, between the chain's
+ * ends and above the ground under it (scene.terrain: the points left to
+ * right), so a body that fell through the chain is counted.
+ */
+export function chainTerrain({ name, width, pointCount, count, columns }) {
+  const rand = mulberry32(0xc4a1);
+  const points = [];
+  for (let i = 0; i < pointCount; i++) {
+    const x = -width / 2 + (width * i) / (pointCount - 1);
+    points.push({ x, y: terrainHeight(x, width) });
+  }
+  const spacing = 1.5;
+  const x0 = (-(columns - 1) * spacing) / 2;
+  const bodies = [];
+  for (let i = 0; i < count; i++) {
+    const col = i % columns;
+    const row = Math.floor(i / columns);
+    const cx = x0 + col * spacing;
+    let ground = -Infinity;
+    for (let dx = -1; dx <= 1; dx += 0.125) ground = Math.max(ground, terrainHeight(cx + dx, width));
+    const x = cx + uniform(rand, -0.04, 0.04);
+    const y = ground + 1.2 + row * spacing + uniform(rand, -0.04, 0.04);
+    const kind = i % 3;
+    if (kind === 0) bodies.push({ kind: "circle", x, y, radius: uniform(rand, 0.2, 0.45) });
+    else if (kind === 1) {
+      bodies.push({ kind: "box", x, y, angle: uniform(rand, -Math.PI, Math.PI), halfWidth: uniform(rand, 0.2, 0.45), halfHeight: uniform(rand, 0.15, 0.35) });
+    } else {
+      bodies.push({ kind: "capsule", x, y, angle: uniform(rand, -Math.PI, Math.PI), halfLength: uniform(rand, 0.15, 0.35), radius: uniform(rand, 0.12, 0.3) });
+    }
+  }
+  const chain = { kind: "chain", points: points.slice().reverse() };
+  return {
+    name,
+    description:
+      `a static chain of ${pointCount} points over ${width} m of rolling hills between two end ramps, ` +
+      `${count} bodies (circles, turning boxes, capsules) dropped on it from a 1.5 m grid`,
+    gravity: GRAVITY,
+    dt: DT,
+    material: MATERIAL,
+    statics: [chain],
+    bodies,
+    container: null,
+    terrain: { points },
+    capsulesMayBePolygons: true,
+    pyramid: false,
+  };
+}
+
+/** Does the scene have a chain among its statics (only engines with chain shapes can build it)? */
+export function hasChains(scene) {
+  return scene.statics.some((s) => s.kind === "chain");
+}
+
 /** Does the scene have boxes that turn or bodies of several shapes (capsule2d cannot build them yet: issue 30)? */
 export function needsTurningShapes(scene) {
   return scene.bodies.some((b) => b.kind === "compound" || (b.kind === "box" && b.fixedRotation !== true));
@@ -574,6 +682,8 @@ export const SCENES = {
   "large-pyramid-turning": () => pyramid(100, "large-pyramid-turning", true),
   "many_pyramids-turning": () => manyPyramids(10, "many_pyramids-turning", true),
   "compound_pile-1000": () => compoundPile(1000, "compound_pile-1000"),
+  // A long static chain (issue 31): engines with chain shapes only.
+  chain_terrain: () => chainTerrain({ name: "chain_terrain", width: 400, pointCount: 2401, count: 1000, columns: 250 }),
   smash: () => smash(120, 80, "smash"),
   tumbler: () => tumbler(45, "tumbler"),
   joint_grid: () => jointGrid(100, "joint_grid"),
@@ -584,6 +694,7 @@ export const SCENES = {
   "pyramid-20-turning": () => pyramid(20, "pyramid-20-turning", true),
   "many_pyramids-turning-quick": () => manyPyramids(2, "many_pyramids-turning-quick", true),
   "compound_pile-quick": () => compoundPile(200, "compound_pile-quick"),
+  "chain_terrain-quick": () => chainTerrain({ name: "chain_terrain-quick", width: 180, pointCount: 1081, count: 200, columns: 100 }),
   "smash-quick": () => smash(40, 20, "smash-quick"),
   "tumbler-quick": () => tumbler(20, "tumbler-quick"),
   "ragdoll_rain-quick": () => ragdollRain({ name: "ragdoll_rain-quick", columns: 20, perGroup: 5, period: 4, height: 3 }),
@@ -606,6 +717,7 @@ export const QUICK_SCENES = [
   "pyramid-20-turning",
   "many_pyramids-turning-quick",
   "compound_pile-quick",
+  "chain_terrain-quick",
   "smash-quick",
   "tumbler-quick",
   "joint_grid-quick",

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
-  FRONT_PAGE, OTHER_RUN, PERFORMANCE_PAGE, performanceTables, summaryTable, updatedPerformancePage, updatedReadme,
+  FRONT_PAGE, INSANE, OTHER_RUN, PERFORMANCE_PAGE, performanceTables, summaryTable, updatedPerformancePage, updatedReadme,
 } from "../bench/readme-table.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -42,6 +42,24 @@ describe("performance tables in the docs", () => {
     expect(row(performanceTables(fake))).toBe(`| 20-row box pyramid | 1.00 | 2.00 | 4.00${OTHER_RUN} | 3.00${OTHER_RUN} |`);
     // the summary keeps its engines only (p2-es is not among them)
     expect(row(summaryTable(fake))).toBe(`| 20-row box pyramid | 1.00 | 2.00 | 3.00${OTHER_RUN} |`);
+  });
+
+  it("mark a cell that failed its sanity check, and list chain_terrain in its own table", () => {
+    const cell = (engine: string, scene: string, ok: boolean, meanMs: number) => ({
+      engine, scene, runDate: "2026-01-02T00:00:00Z", meanMs, sanity: { ok },
+    });
+    const fake = {
+      meta: { node: "v20", cpu: "test cpu", date: "2026-01-01T00:00:00Z" },
+      cells: [cell("capsule2d", "chain_terrain", false, 4), cell("box2d3-wasm", "chain_terrain", true, 2), cell("capsule2d", "pyramid-20", true, 1)],
+    };
+    const text = performanceTables(fake);
+    expect(text.split("\n").find((l) => l.startsWith("| chain_terrain"))).toBe(`| chain_terrain (1000 bodies on a 2401-point chain) | 4.00${INSANE} | 2.00 |`);
+    expect(text.split("\n").find((l) => l.startsWith("| 20-row box pyramid"))).toBe("| 20-row box pyramid | 1.00 |");
+    expect(text).toContain(`${INSANE} failed its sanity check`);
+    // without a failing cell, no note; without chain_terrain, no chain table
+    const sane = { ...fake, cells: [fake.cells[2]!] };
+    expect(performanceTables(sane)).not.toContain(INSANE);
+    expect(performanceTables(sane)).not.toContain("Chain terrain");
   });
 
   it("refuse a page without the markers, naming the file", () => {

@@ -41,7 +41,7 @@ async function buildRunner(bundlePath) {
     platform: "browser",
     target: "es2022",
     write: false,
-    alias: { "capsule2d-measured": bundlePath, "capsule2d-measured-wasm": join(dirname(bundlePath), "esm", "wasm", "index.js") },
+    alias: { "capsule2d-measured": bundlePath, "capsule2d-measured-wasm": join(dirname(bundlePath), "esm", "entries", "wasm.js") },
     external: ["/peers/*"],
     logLevel: "error",
   });

@@ -8,7 +8,7 @@
  * capsulePolygon). Kinematic container (tumbler): one kinematic body with an
  * offset box fixture per wall.
  */
-import { b2World, b2BodyType, b2CircleShape, b2PolygonShape, b2RevoluteJointDef, b2_polygonRadius } from "@box2d/core";
+import { b2World, b2BodyType, b2ChainShape, b2CircleShape, b2PolygonShape, b2RevoluteJointDef, b2_polygonRadius } from "@box2d/core";
 import { buildWorld, capsulePolygon, capsulePolygonNote, densityOf, noCapsules } from "./common.mjs";
 
 export const describe = { label: "box2d.ts", package: "@box2d/core 0.11.0", language: "TS → JS" };
@@ -64,6 +64,14 @@ export async function create(scene) {
         shape.SetAsBox(w.halfWidth, w.halfHeight, { x: w.x, y: w.y }, 0);
         body.CreateFixture({ shape, friction, restitution });
       }
+    },
+    addChain(c) {
+      // a b2ChainShape (v2.4: one-sided edges); as in Box2D v3, the outer points are ghosts only
+      const inner = c.points.slice(1, -1);
+      const shape = new b2ChainShape();
+      shape.CreateChain(inner, inner.length, c.points[0], c.points[c.points.length - 1]);
+      const body = world.CreateBody({ type: b2BodyType.b2_staticBody, position: { x: 0, y: 0 } });
+      body.CreateFixture({ shape, friction, restitution });
     },
     addStatic(s) {
       const body = world.CreateBody({ type: b2BodyType.b2_staticBody, position: { x: s.x, y: s.y } });

@@ -105,6 +105,21 @@ export async function create(scene) {
         body.CreateFixture(fixtureDef(shape, 0, null));
       }
     },
+    addChain(c) {
+      // a b2ChainShape (v2.4: one-sided edges); as in Box2D v3, the outer points are ghosts only
+      const n = c.points.length - 2;
+      const ptr = B._malloc(8 * n);
+      for (let k = 0; k < n; k++) {
+        B.HEAPF32[(ptr >> 2) + 2 * k] = c.points[k + 1].x;
+        B.HEAPF32[(ptr >> 2) + 2 * k + 1] = c.points[k + 1].y;
+      }
+      const first = c.points[0];
+      const last = c.points[c.points.length - 1];
+      const shape = new B.b2ChainShape();
+      shape.CreateChain(ptr, n, new B.b2Vec2(first.x, first.y), new B.b2Vec2(last.x, last.y));
+      B._free(ptr);
+      makeBody(B.b2_staticBody, { x: 0, y: 0 }, shape, false, null);
+    },
     addStatic(s) {
       makeBody(B.b2_staticBody, s, box(s.halfWidth, s.halfHeight), false, null);
     },

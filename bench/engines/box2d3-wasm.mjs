@@ -88,6 +88,21 @@ export async function create(scene) {
       centre.delete();
       rot.delete();
     },
+    addChain(c) {
+      // b2CreateChain on a static body at the origin; its one material carries friction and restitution
+      const id = makeBody(B.b2BodyType.b2_staticBody, 0, 0, 0, false);
+      const chainDef = B.b2DefaultChainDef();
+      chainDef.SetPoints(c.points.map((p) => ({ x: p.x, y: p.y })));
+      const materials = chainDef.GetMaterials();
+      const material = materials[0];
+      material.friction = friction;
+      material.restitution = restitution;
+      chainDef.SetMaterials([material]);
+      chainDef.isLoop = false;
+      B.b2CreateChain(id, chainDef);
+      for (const m of materials) m.delete();
+      chainDef.delete();
+    },
     addStatic(s) {
       const id = makeBody(B.b2BodyType.b2_staticBody, s.x, s.y, 0, false);
       setFilter(null);

@@ -74,7 +74,8 @@ export function withSolverThreads(lib, threads) {
  * `prepare`, when given, sees the new world before its bodies are added.
  */
 export function buildCapsule2dWorld(lib, scene, worldOptions, prefix, prepare = null) {
-  const { World, Circle, Capsule, AABB, Box, Compound } = lib;
+  const { World, Circle, Capsule, AABB, Box, Compound, Chain } = lib;
+  if (Chain === undefined && scene.statics.some((s) => s.kind === "chain")) throw new Error("not yet: this build of capsule2d has no chains (Chain, issue 31)");
   if (Compound === undefined && scene.bodies.some((b) => b.kind === "compound")) throw new Error("not yet: this build of capsule2d has no compound bodies (Compound, issue 30)");
   if (Box === undefined && needsTurningShapes(scene)) throw new Error("not yet: this build of capsule2d has no turning boxes (Box, issue 30)");
   const world = new World({ ...worldOptions, gravity: { x: scene.gravity.x, y: scene.gravity.y }, sleeping: false });
@@ -98,6 +99,10 @@ export function buildCapsule2dWorld(lib, scene, worldOptions, prefix, prepare = 
         world.add(body);
         walls.push({ body, offset: { x: w.x, y: w.y } });
       }
+    },
+    addChain(c) {
+      // one static Chain of the scene's points, in world coordinates (its position is (0, 0))
+      world.add(new Chain({ type: "static", points: c.points, friction, restitution }));
     },
     addStatic(s) {
       world.add(

@@ -4,6 +4,8 @@
  *
  * An adapter gives `buildWorld(scene, api)` its engine's calls:
  *   api.addStatic(s)               → nothing (a static box of the container)
+ *   api.addChain(c)                → nothing (a static open chain, { kind: "chain", points }:
+ *                                    chain_terrain; only engines with chain shapes have it)
  *   api.addBody(b, i)              → its engine's body handle
  *   api.addJoint(j, hA, hB, i)     → its engine's joint handle (joint scenes)
  *   api.addKinematic(k)            → nothing (scene.kinematic: tumbler's turning container)
@@ -25,7 +27,11 @@ function grouped(scene) {
 }
 
 export function buildWorld(scene, api) {
-  for (const s of scene.statics) api.addStatic(s);
+  for (const s of scene.statics) {
+    if (s.kind !== "chain") api.addStatic(s);
+    else if (api.addChain) api.addChain(s);
+    else throw new Error("this adapter builds no chains (its unsupported() should have said so)");
+  }
   if (scene.kinematic) api.addKinematic(scene.kinematic);
   const handles = new Array(scene.bodies.length).fill(null);
   const jointHandles = new Array(scene.joints ? scene.joints.length : 0).fill(null);
@@ -118,4 +124,9 @@ export function noCapsules(scene, engineName) {
 /** The settings note of an engine that builds capsules as polygons, when the scene has any. */
 export function capsulePolygonNote(scene) {
   return scene.bodies.some((b) => b.kind === "capsule") ? "; capsules as polygons (4–8 vertices)" : "";
+}
+
+/** Why an engine without chain shapes skips this scene (chain_terrain), or null. */
+export function noChains(scene, engineName) {
+  return scene.statics.some((s) => s.kind === "chain") ? `${engineName} has no chain shape` : null;
 }

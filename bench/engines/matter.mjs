@@ -23,7 +23,7 @@
  */
 import Matter from "matter-js";
 import { isJointScene } from "../scenes.mjs";
-import { densityOf } from "./common.mjs";
+import { densityOf, noChains } from "./common.mjs";
 
 const { Body, Engine, Bodies, Composite } = Matter;
 
@@ -33,6 +33,7 @@ const SCALE = 50;
 
 export function unsupported(scene) {
   if (isJointScene(scene)) return "matter-js has no revolute joint (its constraints are springs between points, without angle limits)";
+  if (noChains(scene, "matter-js")) return noChains(scene, "matter-js");
   if (scene.kinematic) return "matter-js has no kinematic body (a static body moved by hand does not push what it touches)";
   return scene.bodies.some((b) => b.kind === "capsule") ? "matter-js has no capsule shape" : null;
 }

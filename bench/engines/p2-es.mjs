@@ -13,12 +13,12 @@
  * shape per wall.
  */
 import { World, Body, Circle, Capsule, Box, RevoluteConstraint } from "p2-es";
-import { buildWorld, densityOf } from "./common.mjs";
+import { buildWorld, densityOf, noChains } from "./common.mjs";
 
 export const describe = { label: "p2-es", package: "p2-es 1.2.3", language: "JS" };
 
-export function unsupported() {
-  return null;
+export function unsupported(scene) {
+  return noChains(scene, "p2-es"); // (its Heightfield is a terrain, not a chain of segments)
 }
 
 export async function create(scene) {

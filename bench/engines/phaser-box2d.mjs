@@ -27,12 +27,14 @@ import {
   b2Circle,
   b2CreateBody,
   b2CreateCapsuleShape,
+  b2CreateChain,
   b2CreateCircleShape,
   b2CreatePolygonShape,
   b2CreateRevoluteJoint,
   b2CreateWorld,
   b2CreateWorldArray,
   b2DefaultBodyDef,
+  b2DefaultChainDef,
   b2DefaultRevoluteJointDef,
   b2DefaultShapeDef,
   b2DefaultWorldDef,
@@ -93,6 +95,17 @@ export async function create(scene) {
       for (const w of k.boxes) {
         b2CreatePolygonShape(id, shapeDef(null, 0), b2MakeOffsetBox(w.halfWidth, w.halfHeight, new b2Vec2(w.x, w.y), 0));
       }
+    },
+    addChain(c) {
+      // b2CreateChain (Box2D v3.0's chain definition: points, count, one friction and restitution)
+      const id = makeBody(b2BodyType.b2_staticBody, 0, 0, 0, false);
+      const def = b2DefaultChainDef();
+      def.points = c.points.map((p) => new b2Vec2(p.x, p.y));
+      def.count = c.points.length;
+      def.friction = friction;
+      def.restitution = restitution;
+      def.isLoop = false;
+      b2CreateChain(id, def);
     },
     addStatic(s) {
       const id = makeBody(b2BodyType.b2_staticBody, s.x, s.y, 0, false);

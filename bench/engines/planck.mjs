@@ -9,7 +9,7 @@
  * kinematic body with an offset box fixture per wall. (planck 1.5 declares Node ≥ 24 in
  * its package.json; it runs on the Node this benchmark uses, only npm warns.)
  */
-import { World, Circle, Box, Polygon, RevoluteJoint, Vec2, Settings } from "planck";
+import { World, Circle, Box, Chain, Polygon, RevoluteJoint, Vec2, Settings } from "planck";
 import { buildWorld, capsulePolygon, capsulePolygonNote, densityOf, noCapsules } from "./common.mjs";
 
 export const describe = { label: "planck.js", package: "planck 1.5.0", language: "JS" };
@@ -39,6 +39,11 @@ export async function create(scene) {
       for (const w of k.boxes) {
         body.createFixture({ shape: new Box(w.halfWidth, w.halfHeight, Vec2(w.x, w.y), 0), friction, restitution });
       }
+    },
+    addChain(c) {
+      // a ChainShape (Box2D v2's chain: edges with ghost vertices between neighbours)
+      const body = world.createBody({ type: "static", position: { x: 0, y: 0 } });
+      body.createFixture({ shape: new Chain(c.points.map((p) => Vec2(p.x, p.y)), false), friction, restitution });
     },
     addStatic(s) {
       const body = world.createBody({ type: "static", position: { x: s.x, y: s.y } });

@@ -38,6 +38,16 @@ export async function createRapier(RAPIER, scene) {
         );
       }
     },
+    addChain(c) {
+      // a polyline collider (Rapier's segments are two-sided; it has no one-sided chain)
+      const vertices = new Float32Array(2 * c.points.length);
+      c.points.forEach((p, i) => {
+        vertices[2 * i] = p.x;
+        vertices[2 * i + 1] = p.y;
+      });
+      const body = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
+      world.createCollider(RAPIER.ColliderDesc.polyline(vertices).setFriction(friction).setRestitution(restitution), body);
+    },
     addStatic(s) {
       const body = world.createRigidBody(RAPIER.RigidBodyDesc.fixed().setTranslation(s.x, s.y));
       world.createCollider(

@@ -272,6 +272,15 @@ function faceContact(out: ManifoldBuffer, chainIsA: boolean): boolean {
   return true;
 }
 
+/** Does a point of the two-sided manifold in `out` lie strictly between the segment's ends (along it)? */
+function overSegment(out: ManifoldBuffer): boolean {
+  const t0 = (out.x0 - c.ox - c.p1x) * c.ex + (out.y0 - c.oy - c.p1y) * c.ey;
+  if (t0 > 0 && t0 < c.len) return true;
+  if (out.count < 2) return false;
+  const t1 = (out.x1 - c.ox - c.p1x) * c.ex + (out.y1 - c.oy - c.p1y) * c.ey;
+  return t1 > 0 && t1 < c.len;
+}
+
 /**
  * Steps 2 and 3 after the two-sided pair wrote `out` (`hit`), for the chain
  * segment and shape the last `facing*` call placed: the normal classified,
@@ -281,8 +290,12 @@ export function chainSmooth(hit: boolean, out: ManifoldBuffer, chainIsA: boolean
   if (!hit) return false;
   c.nx = chainIsA ? out.normalX : -out.normalX;
   c.ny = chainIsA ? out.normalY : -out.normalY;
-  const kind = classify();
+  let kind = classify();
   if (kind === ADMIT) return true;
+  // SKIP leaves the normal to the neighbour; only right when the contact lies past this segment's end, over the
+  // neighbour. A polygon's own face normal (a box lying level on a slope of short convex segments) is past every
+  // wedge it touches, and each segment under it would skip it: a contact point over this segment is its face's.
+  if (kind === SKIP && overSegment(out)) kind = SNAP;
   out.count = 0;
   if (kind === SKIP) return false;
   return faceContact(out, chainIsA);
