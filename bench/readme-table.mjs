@@ -106,6 +106,12 @@ function table(results, rows, withSeparation, columns = COLUMNS) {
 }
 
 /** The days of the runs the results come from, in order ("2026-11-23, 2026-11-24"). */
+/** The machines of the runs the tables draw on (each run records its own). */
+function machines(results) {
+  const cpus = [...new Set((results.runs ?? []).map((r) => r.cpu).filter(Boolean))];
+  return cpus.length > 0 ? cpus.join(" and ") : results.meta.cpu;
+}
+
 function runDays(results) {
   const dates = [...new Set(results.cells.map((c) => c.runDate ?? results.meta.date))].sort();
   return [...new Set(dates.map((d) => d.slice(0, 10)))].join(", ");
@@ -131,7 +137,7 @@ export function performanceTables(results) {
   const days = runDays(results);
   return [
     "",
-    `Mean ms per step under Node (${results.meta.node}, ${results.meta.cpu}; runs of ${days}; default settings, sleeping off; "—": skipped, the engine lacks the shape or body type; blank: not measured yet):`,
+    `Mean ms per step under Node (${results.meta.node}, ${machines(results)}; runs of ${days}; default settings, sleeping off; "—": skipped, the engine lacks the shape or body type; blank: not measured yet):`,
     "",
     table(results, CONTACT_ROWS, false),
     "",
@@ -151,7 +157,7 @@ export function summaryTable(results) {
   const columns = COLUMNS.filter(([e]) => SUMMARY_ENGINES.includes(e));
   return [
     "",
-    `Node ${results.meta.node}, ${results.meta.cpu}; runs of ${runDays(results)}; default settings, sleeping off; "—": the engine lacks the shape:`,
+    `Node ${results.meta.node}, ${machines(results)}; runs of ${runDays(results)}; default settings, sleeping off; "—": the engine lacks the shape:`,
     "",
     table(results, CONTACT_ROWS, false, columns),
     "",
