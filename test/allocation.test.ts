@@ -39,7 +39,7 @@ if (!existsSync(bundle)) throw new Error("dist/capsule2d.js is missing: run `npm
 const shippedDir = dirname(bundle) + "/";
 const shippedUrl = pathToFileURL(shippedDir).href;
 const shippedPrefix = (url: string): number => (url.startsWith(shippedDir) ? shippedDir.length : url.startsWith(shippedUrl) ? shippedUrl.length : -1);
-const { AABB, Box, Capsule, Chain, Circle, Compound, Polygon, World } = (await import(bundle)) as typeof import("../src/entries/capsule2d.js");
+const { AABB, Capsule, Circle, Compound, World } = (await import(bundle)) as typeof import("../src/entries/capsule2d.js");
 // the solver threads and the WebAssembly passes of the same copy (the bundle re-exports dist/esm, whose entries sit beside it)
 let wasm: typeof import("../src/entries/wasm.js") | null = null;
 /** The World of capsule2d/threads (for `solverThreads` ≥ 2) of the same copy. */
@@ -49,28 +49,6 @@ if (process.env.CAPSULE2D_BUNDLE === undefined) {
   wasm = (await import(fileURLToPath(new URL("../dist/esm/entries/wasm.js", import.meta.url)))) as typeof import("../src/entries/wasm.js");
 }
 type World = WorldType;
-
-describe("no allocation per step in steady state (chains)", () => {
-  it("bodies resting across a chain's inner vertices, on a convex vertex and in a concave corner", async () => {
-    const w = new World({ sleeping: false });
-    // right to left (solid side up): a flat run of 0.5 m segments, a roof (convex top at x = 8), a valley (concave at x = 14)
-    const pts: { x: number; y: number }[] = [{ x: 18, y: 2 }, { x: 14, y: 0 }, { x: 10, y: 2 }, { x: 8, y: 2.5 }, { x: 6, y: 2 }, { x: 5, y: 0 }];
-    for (let x = 4.5; x >= -6; x -= 0.5) pts.push({ x, y: 0 });
-    w.add(new Chain({ points: pts, type: "static" }));
-    w.add(new AABB({ position: { x: -4, y: 0.25 }, halfWidth: 0.25, halfHeight: 0.25 }));
-    w.add(new Box({ position: { x: -2.5, y: 0.25 }, halfWidth: 0.25, halfHeight: 0.25 }));
-    w.add(Polygon.regular(6, 0.3, { position: { x: -1, y: 0.26 } }));
-    w.add(new Circle({ position: { x: 0.5, y: 0.25 }, radius: 0.25, rollingResistance: 0.5 }));
-    w.add(new Capsule({ position: { x: 2, y: 0.2 }, halfLength: 0.3, radius: 0.2 }));
-    w.add(new Box({ position: { x: 14, y: 0.6 }, halfWidth: 0.3, halfHeight: 0.3 }));
-    w.add(new Circle({ position: { x: 8, y: 2.8 }, radius: 0.25, fixedRotation: true, gravityScale: 0 }));
-    for (let i = 0; i < 3000; i++) w.step(1 / 60);
-    const r = await measureWindows(session, () => w.step(1 / 60), 6, 500, shippedPrefix, 32);
-    console.log(`allocation, chains: ${describeWindows(r)}`);
-    expect(w.contacts.length).toBeGreaterThanOrEqual(6);
-    expectNoSteadyAllocation(r, 4, false);
-  }, 180_000);
-});
 
 function scene(options: Partial<WorldOptions>): World {
   const w = new ((options.solverThreads ?? 0) >= 2 ? ThreadsWorld : World)({ sleeping: false, ...options });
@@ -238,6 +216,9 @@ describe("no allocation per step in steady state (large scenes, as users load th
     ["smash", "a block of 1,600 boxes hit at 40 m/s"],
     ["tumbler", "900 capsules tumbling in a turning container"],
     ["turning", "300 turning boxes, polygons, circles, capsules and AABBs tumbling in a turning container of boxes; boxes resting on tiles"],
+    // in a child too: run first in this process, the chain world's feedback made V8 re-optimise the step
+    // while the joint scenes below were measured (1.5 kB/step in one window of theirs)
+    ["chains", "bodies resting across a chain's inner vertices, on a convex vertex and in a concave corner"],
   ];
   for (const [scene, name] of scenes) {
     it(name, () => {

@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import { measureWindows } from "./heap-profile.mjs";
 
 const [bundle, name, windowCount = "8", windowSteps = "60", warmup = "2500", gap = "20"] = process.argv.slice(2);
-const { World, Circle, Capsule, AABB, Box, Polygon, Segment } = await import(pathToFileURL(bundle).href);
+const { World, Circle, Capsule, AABB, Box, Polygon, Segment, Chain } = await import(pathToFileURL(bundle).href);
 const dist = pathToFileURL(dirname(bundle)).href + "/";
 const dt = 1 / 60;
 
@@ -149,7 +149,26 @@ function turning() {
   };
 }
 
-const scenes = { rain, pyramid, smash, tumbler, pile, turning };
+/** Bodies resting across a chain's inner vertices, on a convex vertex and in a concave corner. */
+function chains() {
+  const w = new World({ sleeping: false });
+  // right to left (solid side up): a flat run of 0.5 m segments, a roof (convex top at x = 8), a valley (concave at x = 14)
+  const pts = [{ x: 18, y: 2 }, { x: 14, y: 0 }, { x: 10, y: 2 }, { x: 8, y: 2.5 }, { x: 6, y: 2 }, { x: 5, y: 0 }];
+  for (let x = 4.5; x >= -6; x -= 0.5) pts.push({ x, y: 0 });
+  w.add(new Chain({ points: pts, type: "static" }));
+  w.add(new AABB({ position: { x: -4, y: 0.25 }, halfWidth: 0.25, halfHeight: 0.25 }));
+  w.add(new Box({ position: { x: -2.5, y: 0.25 }, halfWidth: 0.25, halfHeight: 0.25 }));
+  w.add(Polygon.regular(6, 0.3, { position: { x: -1, y: 0.26 } }));
+  w.add(new Circle({ position: { x: 0.5, y: 0.25 }, radius: 0.25, rollingResistance: 0.5 }));
+  w.add(new Capsule({ position: { x: 2, y: 0.2 }, halfLength: 0.3, radius: 0.2 }));
+  w.add(new Box({ position: { x: 14, y: 0.6 }, halfWidth: 0.3, halfHeight: 0.3 }));
+  w.add(new Circle({ position: { x: 8, y: 2.8 }, radius: 0.25, fixedRotation: true, gravityScale: 0 }));
+  for (let i = 0; i < 300; i++) w.step(dt);
+  if (w.contacts.length < 6) throw new Error(`the chain scene's bodies should rest on it: ${w.contacts.length} contacts`);
+  return () => w.step(dt);
+}
+
+const scenes = { rain, pyramid, smash, tumbler, pile, turning, chains };
 const step = scenes[name]();
 // until V8 has optimised the step, its long loops and the functions called only a few times per
 // step (after 600 steps these still ran unoptimised, boxing a few numbers per step)
