@@ -301,38 +301,37 @@ export function chainSmooth(hit: boolean, out: ManifoldBuffer, chainIsA: boolean
   return faceContact(out, chainIsA);
 }
 
-/** Step 1 for a circle: place the chain segment s and the circle; is the circle in front of the chain? */
-export function facingCircle(s: PlacedSegment, b: Body): boolean {
+/** Place the chain segment s, and put the other shape's hull in the same local origin. */
+function placeChainHull(s: PlacedSegment): void {
   placeChain(s);
   hull.ox = c.ox;
   hull.oy = c.oy;
+}
+
+/** Step 1 for a circle: place the chain segment s and the circle; is the circle in front of the chain? */
+export function facingCircle(s: PlacedSegment, b: Body): boolean {
+  placeChainHull(s);
   placeCircle(hull, b);
   return !behind(b.px - c.ox, b.py - c.oy);
 }
 
 /** Step 1 for a capsule. */
 export function facingCapsule(s: PlacedSegment, b: Body): boolean {
-  placeChain(s);
-  hull.ox = c.ox;
-  hull.oy = c.oy;
+  placeChainHull(s);
   placeCapsule(hull, b);
   return !behind(b.px - c.ox, b.py - c.oy);
 }
 
 /** Step 1 for an AABB. */
 export function facingBox(s: PlacedSegment, b: Body): boolean {
-  placeChain(s);
-  hull.ox = c.ox;
-  hull.oy = c.oy;
+  placeChainHull(s);
   placeBox(hull, b);
   return !behind(b.px - c.ox, b.py - c.oy);
 }
 
 /** Step 1 for a Box or a Polygon (its pose is its centre of mass). */
 export function facingPolygon(s: PlacedSegment, b: PlacedPolygon): boolean {
-  placeChain(s);
-  hull.ox = c.ox;
-  hull.oy = c.oy;
+  placeChainHull(s);
   placePolygonBody(hull, b);
   return !behind(b.px - c.ox, b.py - c.oy);
 }
