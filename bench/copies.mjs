@@ -20,11 +20,15 @@ import { dirname, join } from "node:path";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bundle = process.env.CAPSULE2D_BUNDLE ?? join(here, "../dist/capsule2d.js");
-const { World, AABB, Circle, Capsule } = await import(bundle);
-// Binary snapshots are enabled by `capsule2d/binary` (dist/esm/entries/binary.js beside the bundle);
-// a bundle from before that entry point has them built in.
+const lib = await import(bundle);
+const { AABB, Circle, Capsule } = lib;
+// Binary snapshots are in `capsule2d/binary` (dist/esm/entries/binary.js beside the bundle): today its
+// World, whose worlds have them; a build from before exports only enableBinarySnapshots(), which then
+// switched every world (one from before that entry point has them built in).
 const binaryEntry = [join(dirname(bundle), "esm/entries/binary.js"), join(dirname(bundle), "esm/binary/index.js")].find((p) => existsSync(p)) ?? "";
-if (existsSync(binaryEntry)) (await import(binaryEntry)).enableBinarySnapshots();
+const binary = existsSync(binaryEntry) ? await import(binaryEntry) : {};
+if (binary.World === undefined && binary.enableBinarySnapshots !== undefined) binary.enableBinarySnapshots();
+const World = binary.World ?? lib.World;
 
 const COLUMNS = 50;
 const N = 2000;

@@ -27,3 +27,8 @@ export async function loadBuilt() {
 export async function loadBuiltReplay() {
   return load("esm/entries/replay.js");
 }
+
+/** The `capsule2d/binary` entry point (dist/esm/entries/binary.js: its `World` is capsule2d's with binary snapshots). */
+export async function loadBuiltBinary() {
+  return load("esm/entries/binary.js");
+}

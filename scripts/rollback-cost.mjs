@@ -21,10 +21,11 @@
  * measurement, not a test: nothing here asserts a time.
  */
 import { performance } from "node:perf_hooks";
-import { loadBuilt, loadBuiltReplay } from "./built.mjs";
+import { loadBuilt, loadBuiltBinary, loadBuiltReplay } from "./built.mjs";
 import { mulberry32 as rng } from "../examples/node/random.mjs";
 
-const { World, Circle, Capsule, AABB, BINARY_BYTES_PER_BODY } = await loadBuilt();
+const { Circle, Capsule, AABB, BINARY_BYTES_PER_BODY } = await loadBuilt();
+const { World } = await loadBuiltBinary(); // capsule2d's World with binary snapshots (the kept ones are binary)
 const { Recorder, deltaSnapshot, applyDelta } = await loadBuiltReplay();
 
 function arg(name, fallback) {

@@ -469,8 +469,8 @@ describe("rays and casts against a chain", () => {
 
 describe("a chain in a world's other parts", () => {
   it("snapshots (JSON, binary) and recordings refuse a world with a chain, naming it, the world unchanged; clone() keeps it bit for bit", () => {
-    enableBinarySnapshots();
     const world = new World();
+    enableBinarySnapshots(world);
     world.add(new Chain({ points: floorPoints(-2, 2, 1), type: "static" }));
     const ball = world.add(new Circle({ position: { x: -1.5, y: 0.3 }, radius: 0.25, velocity: { x: 3, y: 0 } }));
     world.step(dt);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Circle, type Body, type WorldOptions, type WorldSnapshot } from "../src/entries/capsule2d.js";
+import { World } from "../src/entries/binary.js"; // its worlds take binary snapshots too
 
 const dt = 1 / 60;
 const SOLVERS: [string, WorldOptions][] = [

@@ -6,7 +6,8 @@
  * corrupt or truncated data.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, BINARY_BYTES_PER_BODY, Circle, World } from "../src/entries/capsule2d.js";
+import { AABB, BINARY_BYTES_PER_BODY, Circle } from "../src/entries/capsule2d.js";
+import { World } from "../src/entries/binary.js"; // its worlds take binary snapshots too
 import { applyDelta, deltaSnapshot } from "../src/entries/replay.js";
 import { mixedScene } from "./support/scenes.js";
 

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { AABB, Capsule, Circle, World, type Body } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Circle, type Body } from "../src/entries/capsule2d.js";
+import { World } from "../src/entries/binary.js"; // its worlds take binary snapshots too
 import { addContainer, allFinite, gasScene, kineticEnergy } from "./support/scenes.js";
 import type { WorldSnapshot } from "../src/snapshot/snapshot.js";
 

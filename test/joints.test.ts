@@ -4,7 +4,8 @@
  * checks, and snapshots that continue bit-identically.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body, type Joint, type WorldOptions } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Circle, type Body, type Joint, type WorldOptions } from "../src/entries/capsule2d.js";
+import { World } from "../src/entries/binary.js"; // its worlds take binary snapshots too
 
 const G = 9.81;
 const DT = 1 / 60;

@@ -16,7 +16,8 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { World, SNAPSHOT_VERSION } from "../src/entries/capsule2d.js";
+import { SNAPSHOT_VERSION } from "../src/entries/capsule2d.js";
+import { World } from "../src/entries/binary.js"; // its worlds take binary snapshots too
 import { allFinite } from "./support/scenes.js";
 import {
   OLD_SNAPSHOTS, STEPS_AFTER, definitionOf, exact, hashesAfterRestore, hex, oldBinary, oldExpected, oldJSON, type OldExpected,

@@ -119,7 +119,8 @@ describe("built package", () => {
     const camera = new Camera({ scale: 40 });
     camera.resize(200, 100);
     expect(camera.worldToScreen({ x: 1, y: 1 })).toEqual({ x: 140, y: 10 });
-    expect(typeof api.binary.enableBinarySnapshots).toBe("function");
+    expect(Object.keys(api.binary).sort()).toEqual(["World", "enableBinarySnapshots", "withBinarySnapshots"]);
+    expect((api.binary.World as { prototype: object }).prototype).toBe((api.World as { prototype: object }).prototype); // its worlds are capsule2d's World, with binary snapshots
     // record, replay, rollback: Capsule2D.replay, not the core namespace
     const replay = (api as unknown as { replay: Api }).replay;
     expect(["Recorder", "Recording", "replay", "verify", "worldAt", "deltaSnapshot", "applyDelta"].map((n) => typeof replay[n])).toEqual(Array(7).fill("function"));
@@ -168,14 +169,16 @@ describe("built package", () => {
     expect(run(["-e", script(`Promise.resolve(require("capsule2d/debug"))`)])).toEqual(expected);
   });
 
-  it("`capsule2d/binary` enables binary snapshots in the same copy of the core, with import and with require", () => {
-    // the subpath must install the codec into the World the user imported, not into a copy of it
+  it("`capsule2d/binary` makes worlds of the same copy of the core with binary snapshots, with import and with require; capsule2d's World stays JSON-only", () => {
+    // its World must be the World class the user imported (instanceof holds), and give only its own worlds the codec
     const script = (core: string, binary: string) =>
       `Promise.all([${core}, ${binary}]).then(([c, b]) => { const w = new c.World(); w.add(new c.Circle({ radius: 1 })); ` +
-      `let before; try { w.snapshot({ format: "binary" }); before = "no error"; } catch (e) { before = e.constructor.name; } ` +
-      `b.enableBinarySnapshots(); const buf = w.snapshot({ format: "binary" }); ` +
-      `process.stdout.write(JSON.stringify([before, buf instanceof ArrayBuffer, c.World.fromSnapshot(buf).stateHash() === w.stateHash()])); })`;
-    const expected = ["TypeError", true, true];
+      `const err = (f) => { try { f(); return "no error"; } catch (e) { return e.constructor.name; } }; ` +
+      `const bw = new b.World(); bw.add(new c.Circle({ radius: 1 })); const buf = bw.snapshot({ format: "binary" }); ` +
+      `const plain = err(() => w.snapshot({ format: "binary" })); b.enableBinarySnapshots(w); ` +
+      `process.stdout.write(JSON.stringify([plain, bw instanceof c.World, buf instanceof ArrayBuffer, b.World.fromSnapshot(buf).stateHash() === bw.stateHash(), ` +
+      `err(() => c.World.fromSnapshot(buf)), w.snapshot({ format: "binary" }) instanceof ArrayBuffer, err(() => b.enableBinarySnapshots())])); })`;
+    const expected = ["TypeError", true, true, true, "TypeError", true, "TypeError"];
     expect(run(["--input-type=module", "-e", script(`import("capsule2d")`, `import("capsule2d/binary")`)])).toEqual(expected);
     expect(run(["-e", script(`Promise.resolve(require("capsule2d"))`, `Promise.resolve(require("capsule2d/binary"))`)])).toEqual(expected);
   });

@@ -8,12 +8,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World, type Body, type WorldOptions, type WorldSnapshot } from "../src/entries/capsule2d.js";
+import { AABB, Capsule, Circle, type Body, type WorldOptions, type WorldSnapshot } from "../src/entries/capsule2d.js";
 import { Recorder } from "../src/entries/replay.js";
-import { enableBinarySnapshots } from "../src/entries/binary.js";
+import { World } from "../src/entries/binary.js";
 import { addContainer, rng } from "./support/scenes.js";
 
-enableBinarySnapshots();
 const DT = 1 / 60;
 
 /** A scene from a seed: walls, a one-way platform, a kinematic paddle, mixed bodies (some bullets), joints. */

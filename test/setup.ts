@@ -5,12 +5,10 @@
  * seed of any failure.
  */
 import fc from "fast-check";
-import { enableBinarySnapshots } from "../src/entries/binary.js";
 
-// Binary snapshots are an opt-in entry point (`capsule2d/binary`); the tests
-// use them throughout, so every test file starts with them enabled
-// (test/snapshot.test.ts checks the error without them).
-enableBinarySnapshots();
+// Binary snapshots are a world's own (the World of `capsule2d/binary`,
+// `enableBinarySnapshots(world)`): nothing here enables them for every world,
+// so each test file makes the worlds it snapshots in binary with them.
 
 const env = process.env.FC_SEED;
 if (env !== "random") {

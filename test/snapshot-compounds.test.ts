@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AABB, Box, Circle, Compound, Polygon, World, type Body, type ShapeDef } from "../src/entries/capsule2d.js";
-import { enableBinarySnapshots } from "../src/entries/binary.js";
+import { enableBinarySnapshots, World as BinaryWorld } from "../src/entries/binary.js";
 import { Recorder, Recording, applyDelta, deltaSnapshot, replay, verify } from "../src/entries/replay.js";
 import type { WorldSnapshot } from "../src/snapshot/snapshot.js";
 
@@ -78,7 +78,7 @@ function jsonCopy(world: World): World {
 
 function binaryCopy(world: World): World {
   enableBinarySnapshots(world);
-  return World.fromSnapshot(world.snapshot({ format: "binary" }).slice(0));
+  return BinaryWorld.fromSnapshot(world.snapshot({ format: "binary" }).slice(0));
 }
 
 /** Step both worlds `steps` times, the hashes equal at every step. */
@@ -235,7 +235,7 @@ describe("snapshots carry Compound bodies (version 6)", () => {
     const current = w.snapshot({ format: "binary" });
     const rebuilt = applyDelta(base, deltaSnapshot(base, current));
     expect(new Uint8Array(rebuilt)).toEqual(new Uint8Array(current));
-    stepTogether(w, World.fromSnapshot(rebuilt), 60);
+    stepTogether(w, BinaryWorld.fromSnapshot(rebuilt), 60);
   });
 
   it("a recording of a compound world (compounds added and removed, shapes changed) replays and verifies, from memory and its saved form", () => {

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AABB, Box, Capsule, Circle, Polygon, Segment, World, type Body } from "../src/entries/capsule2d.js";
-import { enableBinarySnapshots } from "../src/entries/binary.js";
+import { enableBinarySnapshots, World as BinaryWorld } from "../src/entries/binary.js";
 import { Recorder, Recording, applyDelta, deltaSnapshot, replay, verify } from "../src/entries/replay.js";
 import { fnv1a } from "../src/replay/recording.js";
 import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, type WorldSnapshot } from "../src/snapshot/snapshot.js";
@@ -38,7 +38,7 @@ function jsonCopy(world: World): World {
 
 function binaryCopy(world: World): World {
   enableBinarySnapshots(world);
-  return World.fromSnapshot(world.snapshot({ format: "binary" }).slice(0));
+  return BinaryWorld.fromSnapshot(world.snapshot({ format: "binary" }).slice(0));
 }
 
 /** Step both worlds `steps` times, the hashes equal at every step. */
@@ -251,7 +251,7 @@ describe("delta snapshots with Box, Polygon and Segment bodies", () => {
     expect(world.snapshot().contacts.length).not.toBe(contactsBefore); // the contact section is sent whole
     const delta = deltaSnapshot(base, current);
     expect(new Uint8Array(applyDelta(base, delta))).toEqual(new Uint8Array(current));
-    stepTogether(world, World.fromSnapshot(applyDelta(base, delta)), 30);
+    stepTogether(world, BinaryWorld.fromSnapshot(applyDelta(base, delta)), 30);
     // the geometry blocks (after the contact and joint records) are a section of their own, the same in both: no word sent
     const v = new DataView(current);
     const records = 64 + ((v.getUint32(16, true) + 7) & ~7) + v.getUint32(8, true) * BINARY_BYTES_PER_BODY + v.getUint32(12, true) * BINARY_BYTES_PER_CONTACT;

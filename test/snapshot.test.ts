@@ -6,9 +6,9 @@
  * code of their time.)
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Capsule, Circle, World } from "../src/entries/capsule2d.js";
-import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, setBinaryCodec, type WorldSnapshot } from "../src/snapshot/snapshot.js";
-import { enableBinarySnapshots } from "../src/entries/binary.js";
+import { AABB, Capsule, Circle } from "../src/entries/capsule2d.js";
+import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, type WorldSnapshot } from "../src/snapshot/snapshot.js";
+import { World } from "../src/entries/binary.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, fieldOffset,
 } from "../src/snapshot/schema.js";
@@ -275,23 +275,6 @@ describe("corrupt snapshots are rejected and build nothing", () => {
       expect((error as Error).message, name).toMatch(message);
     }
     expect(World.fromSnapshot(original).stateHash()).toBe(world.stateHash());
-  });
-
-  it("binary snapshots need capsule2d/binary: without enableBinarySnapshots() both ways throw a TypeError naming it", () => {
-    const world = mixedScene(5, 3);
-    world.step(dt);
-    const buffer = world.snapshot({ format: "binary" }); // enabled by test/setup.ts
-    setBinaryCodec(null);
-    try {
-      expect(() => world.snapshot({ format: "binary" })).toThrow(TypeError);
-      expect(() => world.snapshot({ format: "binary" })).toThrow(/enableBinarySnapshots\(\)/);
-      expect(() => World.fromSnapshot(buffer)).toThrow(/import \{ enableBinarySnapshots \} from "capsule2d\/binary"/);
-      expect(() => World.fromSnapshot(new Uint8Array(buffer) as unknown as ArrayBuffer)).toThrow(TypeError); // views are read too
-      expect(World.fromSnapshot(world.snapshot()).stateHash()).toBe(world.stateHash()); // JSON needs nothing
-    } finally {
-      enableBinarySnapshots();
-    }
-    expect(World.fromSnapshot(buffer).stateHash()).toBe(world.stateHash());
   });
 
   it("snapshot() rejects an unknown format", () => {

@@ -38,7 +38,7 @@ async function bundledAll(code: string): Promise<string[]> {
     .sort();
 }
 
-const RARELY_USED = ["snapshot/binary.js", "entries/binary.js", "collision/narrowphase/exact.js"];
+const RARELY_USED = ["snapshot/binary.js", "entries/binary.js", "world/binary-world.js", "collision/narrowphase/exact.js"];
 /** The `capsule2d/replay` entry point's modules (src/replay/). */
 const REPLAY = ["entries/replay.js", "replay/recorder.js", "replay/recording.js", "replay/replay.js", "replay/verify.js", "replay/delta.js", "replay/codec.js", "replay/methods.js", "replay/apply.js"];
 
@@ -112,8 +112,8 @@ describe("tree shaking in esbuild", () => {
 
   it("each rarely used part is in the bundle of a game that imports it", async () => {
     // the opposite check, so that the ones above cannot pass by looking in the wrong place
-    const binary = await bundled(`import { enableBinarySnapshots } from "capsule2d/binary"; enableBinarySnapshots();`);
-    expect(binary).toContain("snapshot/binary.js");
+    const binary = await bundled(`import { World } from "capsule2d/binary"; console.log(new World().snapshot({ format: "binary" }));`);
+    for (const path of ["snapshot/binary.js", "world/binary-world.js", "world/full-world.js"]) expect(binary).toContain(path);
     const exact = await bundled(`import { capsulesIntersectExact } from "capsule2d"; console.log(capsulesIntersectExact);`);
     expect(exact).toEqual(["collision/narrowphase/exact.js"]);
     const threads = await bundled(`import { World } from "capsule2d/threads"; console.log(new World({ solverThreads: 2 }));`);

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, TileMap, World, type Body } from "../src/entries/capsule2d.js";
-import { enableBinarySnapshots } from "../src/entries/binary.js";
+import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, TileMap, type Body } from "../src/entries/capsule2d.js";
+import { World } from "../src/entries/binary.js";
 import { applyDelta, deltaSnapshot, Recorder, Recording, replay } from "../src/entries/replay.js";
 import { WorldWorker, serveWorld, type MessageEndpoint } from "../src/entries/worker.js";
 import { BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, fieldOffset } from "../src/snapshot/schema.js";
@@ -19,7 +19,6 @@ import { fnv1a } from "../src/replay/recording.js";
 import { BINARY_BYTES_PER_BODY, BINARY_BYTES_PER_CONTACT, BINARY_BYTES_PER_JOINT, type WorldSnapshot } from "../src/snapshot/snapshot.js";
 import { isolated } from "./support/isolated.js";
 
-enableBinarySnapshots();
 
 const dt = 1 / 60;
 const level = JSON.parse(readFileSync(fileURLToPath(new URL("../examples/tiles/level1.json", import.meta.url)), "utf8")) as Record<string, unknown>;
@@ -61,8 +60,8 @@ describe("crashes, hangs and memory blow-ups", () => {
   it("a snapshot body with island 16777216 (dynamic or kinematic, JSON or binary) is refused by name, without allocating", async () => {
     const o = await isolated(
       `
-      C.binary.enableBinarySnapshots();
-      const { World, AABB, Circle } = C.core;
+      const { World } = C.binary;
+      const { AABB, Circle } = C.core;
       const world = new World();
       world.add(AABB.fromBounds({ x: -10, y: -1 }, { x: 10, y: 0 }, { type: "static" }));
       world.add(new Circle({ radius: 0.5, position: { x: -3, y: 0.5 } }));
@@ -109,8 +108,8 @@ describe("crashes, hangs and memory blow-ups", () => {
   it("applyDelta refuses a result length of 0xffffffff before allocating it", async () => {
     const o = await isolated(
       `
-      C.binary.enableBinarySnapshots();
-      const { World, Circle } = C.core;
+      const { World } = C.binary;
+      const { Circle } = C.core;
       const world = new World();
       for (let i = 0; i < 10; i++) world.add(new Circle({ radius: 0.5, position: { x: i, y: 2 } }));
       const base = world.snapshot({ format: "binary" });

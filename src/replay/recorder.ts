@@ -55,10 +55,11 @@ export class Recorder {
 
   /**
    * Start recording `world` as it is now (a snapshot of it is the
-   * recording's start). One recorder per world at a time.
+   * recording's start). One recorder per world at a time. The world gets
+   * binary snapshots (as `enableBinarySnapshots(world)` of
+   * `capsule2d/binary`), which its ring holds; no other world changes.
    */
   constructor(world: World, options: RecorderOptions = {}) {
-    enableBinarySnapshots(); // the ring holds binary snapshots
     if (!(world instanceof World)) throw new TypeError(`capsule2d: world must be a World, got ${check.describe(world)}`);
     check.object("options", options);
     check.knownKeys("options", options, ["snapshotInterval", "snapshotCapacity"]);
@@ -67,8 +68,18 @@ export class Recorder {
     }
     this.snapshotInterval = check.integer("options.snapshotInterval", options.snapshotInterval ?? 30, 1, 0x7fffffff);
     this.snapshotCapacity = check.integer("options.snapshotCapacity", options.snapshotCapacity ?? 16, 0, 0x7fffffff);
+    // the ring holds binary snapshots: the world gets its own codec (no other world changes), unless this throws
+    const had = world.binaryCodec;
+    enableBinarySnapshots(world);
+    let initial: ArrayBuffer;
+    try {
+      initial = world.snapshot({ format: "binary" });
+    } catch (e) {
+      world.binaryCodec = had;
+      throw e;
+    }
     const ff = world.forceField;
-    this.recording = new Recording(world.snapshot({ format: "binary" }), world.stepCount, ff === null ? -1 : 0);
+    this.recording = new Recording(initial, world.stepCount, ff === null ? -1 : 0);
     if (ff !== null) this.recording.fields.push(ff);
     this.field = this.recording.initialField;
     this.current = world;

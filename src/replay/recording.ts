@@ -21,7 +21,7 @@
  */
 import * as check from "../math/validate.js";
 import { readSnapshot } from "../snapshot/snapshot.js";
-import { enableBinarySnapshots } from "../snapshot/binary.js";
+import { BINARY_CODEC } from "../snapshot/binary.js";
 import { ByteReader, ByteWriter, corrupt, readValue } from "./codec.js";
 import { BODY_CALLS, JOINT_CALLS, WORLD_CALLS, shapeCall } from "./methods.js";
 
@@ -321,8 +321,7 @@ export class Recording {
     for (let i = 0; i < nameCount; i++) names.push(r.string());
     const initialBytes = r.u32();
     const initial = r.raw(initialBytes).slice().buffer as ArrayBuffer;
-    enableBinarySnapshots(); // a recording's snapshots are binary
-    readSnapshot(initial); // throws on a bad snapshot, naming the problem
+    readSnapshot(initial, undefined, BINARY_CODEC); // a recording's snapshots are binary: throws on a bad one, naming the problem
     const rec = new Recording(initial, firstStep, initialField >= 0 ? 0 : -1);
     for (const name of names) {
       if (rec.nameIndex.has(name)) corrupt(`method name ${JSON.stringify(name)} appears twice in the name table`);
@@ -363,7 +362,7 @@ export class Recording {
       const field = r.i32();
       const n = r.u32();
       const buffer = r.raw(n).slice().buffer as ArrayBuffer;
-      const restored = readSnapshot(buffer);
+      const restored = readSnapshot(buffer, undefined, BINARY_CODEC);
       if (restored.stepCount !== step) corrupt(`kept snapshot ${i} says step ${restored.stepCount}, its entry says ${step}`);
       rec.ring.push({ step, opEnd: rec.opEndAt(step), buffer, field: field >= 0 ? 0 : -1 });
     }

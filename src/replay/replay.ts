@@ -6,19 +6,28 @@
  * through the same states: `verify` checks it step by step.
  */
 import type { PreSolveFn } from "../world/contact-control.js";
-import { enableBinarySnapshots } from "../snapshot/binary.js";
 import type { Body } from "../bodies/body.js";
 import type { Joint } from "../joints/joint.js";
 import type { ForceField } from "../solver/integrate.js";
 import * as check from "../math/validate.js";
-import { World } from "../world/full-world.js";
+import type { World } from "../world/full-world.js";
+import { World as BinaryWorld, withBinarySnapshots } from "../world/binary-world.js";
+import type { WorldOptions } from "../world/options.js";
 import { Recording, type RingEntry } from "./recording.js";
 import { Recorder } from "./recorder.js";
 import { applyOps, startFor } from "./apply.js";
 
-/** A World class that rebuilds a world from a snapshot: `World` of `capsule2d`, or of `capsule2d/threads`. */
+/**
+ * A World class whose worlds a replay is made of: `World` of `capsule2d`
+ * (or of `capsule2d/binary`), or of `capsule2d/threads`. The replay makes
+ * them with binary snapshots (a recording's snapshots are binary) as
+ * `withBinarySnapshots(World)` of `capsule2d/binary` does, so the class
+ * need not have them.
+ */
 export interface WorldFromSnapshot {
-  /** The world a recording's (binary) snapshot describes. */
+  /** A world of `options`. */
+  new (options?: WorldOptions): World;
+  /** The world a snapshot describes. */
   fromSnapshot(data: ArrayBuffer): World;
 }
 
@@ -62,10 +71,13 @@ function fieldResolver(rec: Recording, given: ForceField | undefined): (index: n
   };
 }
 
-/** @internal A world rebuilt at `entry` (by `make`, default capsule2d's World), with its force field back. */
-export function restoreEntry(entry: RingEntry, field: (index: number) => ForceField, make: WorldFromSnapshot = World): World {
-  enableBinarySnapshots(); // a recording's snapshots are binary
-  const world = make.fromSnapshot(entry.buffer);
+/**
+ * @internal A world rebuilt at `entry` (a world of `make`, default
+ * capsule2d's World), with binary snapshots (a recording's are binary, and
+ * the replayed world is recorded again) and its force field back.
+ */
+export function restoreEntry(entry: RingEntry, field: (index: number) => ForceField, make?: WorldFromSnapshot): World {
+  const world = (make === undefined ? BinaryWorld : withBinarySnapshots(make)).fromSnapshot(entry.buffer);
   if (entry.field >= 0) world.restoreForceField(field(entry.field));
   return world;
 }
@@ -80,8 +92,8 @@ function checkOptions(options: unknown): ReplayOptions {
   if (options === null || typeof options !== "object") throw new TypeError(`capsule2d: options must be an object, got ${check.describe(options)}`);
   check.knownKeys("options", options, ["until", "forceField", "onInput", "preSolve", "World"]);
   const o = options as ReplayOptions;
-  if (o.World !== undefined && (o.World === null || typeof (o.World as { fromSnapshot?: unknown }).fromSnapshot !== "function")) {
-    throw new TypeError(`capsule2d: options.World must be a World class with fromSnapshot (World from "capsule2d" or "capsule2d/threads"), got ${check.describe(o.World)}`);
+  if (o.World !== undefined && (typeof o.World !== "function" || typeof (o.World as { fromSnapshot?: unknown }).fromSnapshot !== "function")) {
+    throw new TypeError(`capsule2d: options.World must be a World class with fromSnapshot (World from "capsule2d", "capsule2d/binary" or "capsule2d/threads"), got ${check.describe(o.World)}`);
   }
   if (o.forceField !== undefined && typeof o.forceField !== "function") {
     throw new TypeError(`capsule2d: options.forceField must be a function, got ${check.describe(o.forceField)}`);

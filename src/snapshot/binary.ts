@@ -1,8 +1,9 @@
 /**
  * The binary snapshot codec: `world.snapshot({ format: "binary" })` and
- * `World.fromSnapshot(buffer)`, for rollback netcode. Installed by
- * `enableBinarySnapshots()` from `capsule2d/binary` (src/entries/binary.ts), so
- * that the core does not carry it; it follows the same schema
+ * `World.fromSnapshot(buffer)`, for rollback netcode. A world's own: the
+ * World of `capsule2d/binary` (src/world/binary-world.ts) makes worlds with
+ * it, `enableBinarySnapshots(world)` gives it to one world, so that the core
+ * does not carry it and nothing switches every world; it follows the same schema
  * (src/snapshot/schema.ts) and the same checks as the JSON form in
  * src/snapshot/snapshot.ts.
  *
@@ -17,7 +18,8 @@
 import type { Body } from "../bodies/body.js";
 import type { Contact } from "../contacts/contact.js";
 import type { Joint } from "../joints/joint.js";
-import type { CoreWorld as World } from "../world/core-world.js";
+import type { World } from "../world/full-world.js";
+import { describe } from "../math/validate.js";
 import {
   BODY_FIELDS, BODY_FIELDS_V3, BODY_FIELDS_V4, BODY_LAYOUT, BODY_LAYOUT_V3, BODY_LAYOUT_V4, KIND_OF_SHAPE, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_FIELDS_V5, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, CONTACT_LAYOUT_V5, SHAPE_NAMES_V5_COUNT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
   SHAPE_NAMES, type Blanks, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
@@ -25,7 +27,7 @@ import {
 } from "./schema.js";
 import {
   READABLE_VERSIONS, READ_LISTS, SNAPSHOT_VERSION, assemble, bodyExtra, contactIds, decode, fail, fallbackOf, islandIndex, jointIds, jsonOptions,
-  readOptions, setBinaryCodec, SNAPSHOT_ERRORS, typeFail, type BinaryCodec, type RestoredWorld, type WorldState,
+  readOptions, SNAPSHOT_ERRORS, typeFail, type BinaryCodec, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
 import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
 import { DataCursor, geometryBytes, hasGeometry, MAX_COMPOUND_BYTES, MAX_GEOMETRY_BYTES, readGeometry, writeGeometry } from "./geometry.js";
@@ -325,17 +327,33 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
 
 const EMPTY = new DataView(new ArrayBuffer(0));
 
-const CODEC: BinaryCodec = { capture: captureBinary, read: readBinary };
+/** @internal The binary codec, which a world holds as its `binaryCodec` (the World of `capsule2d/binary`, `enableBinarySnapshots(world)`). */
+export const BINARY_CODEC: BinaryCodec = { capture: captureBinary, read: readBinary };
+
+/** The TypeError of `enableBinarySnapshots()` without a world: there is no switch for every world. */
+const PER_WORLD =
+  'capsule2d: enableBinarySnapshots() needs a world: binary snapshots are chosen per world, there is no call for every world. ' +
+  'Make the worlds with World from "capsule2d/binary" (import { World } from "capsule2d/binary"; its fromSnapshot reads binary), ' +
+  'or call enableBinarySnapshots(world) for a world you have; for the World of "capsule2d/threads", withBinarySnapshots(World) from "capsule2d/binary"';
 
 /**
- * Let `world.snapshot({ format: "binary" })`, `world.restore(buffer)` and
- * `World.fromSnapshot(buffer)` write and read binary snapshots: with a world,
- * in that world alone (and its clones); without one, in every world of this copy of capsule2d that has not
- * chosen for itself. Call it once, before the first binary snapshot; calling
- * it again does nothing more. Without it, they throw a `TypeError` that names
- * this function.
+ * Let `world.snapshot({ format: "binary" })` and `world.restore(buffer)`
+ * write and read binary snapshots in `world` alone (and in its clones).
+ * Calling it again does nothing more. `World.fromSnapshot(buffer)` needs a
+ * World whose worlds have them: the World of `capsule2d/binary` (or
+ * `withBinarySnapshots(World)` for another World, such as that of
+ * `capsule2d/threads`). Without a world, or for a world without snapshots
+ * (of `capsule2d/core` or `capsule2d/joints`), a TypeError that says what to
+ * do: nothing switches every world of the process.
  */
-export function enableBinarySnapshots(world?: World): void {
-  if (world === undefined) setBinaryCodec(CODEC);
-  else world.binaryCodec = CODEC;
+export function enableBinarySnapshots(world: World): void {
+  if (world === undefined) throw new TypeError(PER_WORLD);
+  const modules = (world as { modules?: { snapshots?: unknown; entry?: unknown } } | null)?.modules;
+  if (typeof world !== "object" || world === null || modules === undefined) {
+    throw new TypeError(`capsule2d: enableBinarySnapshots(world): world must be a World, got ${describe(world)}`);
+  }
+  if (!modules.snapshots) {
+    throw new TypeError(`capsule2d: enableBinarySnapshots(world): the World of "${String(modules.entry)}" has no snapshots: use World from "capsule2d/binary"`);
+  }
+  world.binaryCodec = BINARY_CODEC;
 }

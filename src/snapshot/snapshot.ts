@@ -27,8 +27,9 @@
  *   the header fields), the options as JSON text, then one fixed-size record
  *   per body and per contact (`BINARY_BYTES_PER_BODY`,
  *   `BINARY_BYTES_PER_CONTACT`). It carries neither `label` nor `userData`.
- *   Its codec is in binary.ts, outside the core: `enableBinarySnapshots()`
- *   from `capsule2d/binary` installs it (see "binary, when enabled" below).
+ *   Its codec is in binary.ts, outside the core, and a world's own: the
+ *   World of `capsule2d/binary` makes worlds with it (see "binary, in the
+ *   worlds that have it" below).
  *
  * Reading checks everything before building anything: a wrong magic, format
  * or version, a truncated or padded buffer, a count that disagrees, a NaN or
@@ -653,49 +654,47 @@ export function assemble(
   };
 }
 
-// ---------------------------------------------------------------- binary, when enabled
+// ---------------------------------------------------------------- binary, in the worlds that have it
 
 /**
  * The binary form's writer and reader (src/snapshot/binary.ts). They are not
- * part of the core: `enableBinarySnapshots()` from `capsule2d/binary`
- * installs them, so a game that never asks for binary snapshots does not
- * ship them.
+ * part of the core, and they are a world's own: a world has them when it was
+ * made by the World of `capsule2d/binary` (or `enableBinarySnapshots(world)`
+ * gave them to it), so a game that never asks for binary snapshots does not
+ * ship them, and nothing installs them for every world of the process.
  */
 export interface BinaryCodec {
   capture(s: WorldState, reuse: ArrayBuffer | null): ArrayBuffer;
   read(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld;
 }
 
-let binaryCodec: BinaryCodec | null = null;
-
-/**
- * Install (or, with null, remove) the binary codec of every world that has
- * not chosen its own (`enableBinarySnapshots()` of `capsule2d/binary`; with a
- * world, `enableBinarySnapshots(world)` sets that world's alone).
- */
-export function setBinaryCodec(codec: BinaryCodec | null): void {
-  binaryCodec = codec;
+/** The TypeError of a binary snapshot asked of (or handed to) a world without the binary codec. */
+export function noBinaryCodec(): never {
+  throw new TypeError(
+    'capsule2d: binary snapshots are not enabled for this world: make it with World from "capsule2d/binary", or call enableBinarySnapshots(world) (import { enableBinarySnapshots } from "capsule2d/binary")',
+  );
 }
 
-/** The codec of a world (`own`: its own, or undefined for the one installed for every world). */
-function binary(own?: BinaryCodec): BinaryCodec {
-  if (own !== undefined) return own;
-  if (binaryCodec === null) {
-    throw new TypeError(
-      'capsule2d: binary snapshots are in "capsule2d/binary": import { enableBinarySnapshots } from "capsule2d/binary" and call enableBinarySnapshots() once',
-    );
-  }
-  return binaryCodec;
+/** A world's codec (`own`: undefined for a world without one, which throws). */
+function binary(own: BinaryCodec | undefined): BinaryCodec {
+  if (own === undefined) noBinaryCodec();
+  return own;
 }
 
-/** The binary form of a world's state (needs `enableBinarySnapshots()`), into `reuse` when it fits (see binary.ts). */
+/** The binary form of a world's state (with `own`, the world's codec), into `reuse` when it fits (see binary.ts). */
 export function captureBinary(s: WorldState, reuse: ArrayBuffer | null = null, own?: BinaryCodec): ArrayBuffer {
   return binary(own).capture(s, reuse);
 }
 
+/** A binary snapshot (an ArrayBuffer or a view of one)? */
+export function isBinarySnapshot(data: unknown): boolean {
+  return data instanceof ArrayBuffer || ArrayBuffer.isView(data);
+}
+
 /**
- * Check a snapshot (JSON data, or a binary ArrayBuffer once enabled) and
- * build its bodies (from `blanks`: new ones by default), or throw.
+ * Check a snapshot (JSON data, or a binary ArrayBuffer with `own`, the
+ * binary codec) and build its bodies (from `blanks`: new ones by default),
+ * or throw.
  */
 export function readSnapshot(data: unknown, blanks: Blanks = NEW_BLANKS, own?: BinaryCodec): RestoredWorld {
   if (data instanceof ArrayBuffer) return binary(own).read(data, blanks);

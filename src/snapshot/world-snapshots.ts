@@ -12,7 +12,7 @@ import * as check from "../math/validate.js";
 import { isTile } from "../contacts/seams.js";
 import type { WorldOptions } from "../world/options.js";
 import type { SnapshotsModule, World } from "../world/world.js";
-import { captureBinary, captureJSON, readSnapshot, type RestoredWorld, type WorldSnapshot, type WorldState } from "./snapshot.js";
+import { captureBinary, captureJSON, isBinarySnapshot, readSnapshot, type BinaryCodec, type RestoredWorld, type WorldSnapshot, type WorldState } from "./snapshot.js";
 import { BlankPool, copyBodyState, copyContactState, copyJointState } from "./schema.js";
 
 /** What the module keeps in a world from one snapshot or restore to the next. */
@@ -52,9 +52,20 @@ function state(world: World): WorldState {
   };
 }
 
-/** Rebuild a world from `snapshot()` data, made by `make` (the entry point's World) with the snapshot's options. */
-export function fromSnapshot<W extends World>(data: WorldSnapshot | ArrayBuffer, make: (options: WorldOptions) => W): W {
-  const restored = readSnapshot(data);
+/**
+ * Rebuild a world from `snapshot()` data, made by `make` (the entry point's
+ * World) with the snapshot's options. A binary snapshot needs `binary`, the
+ * codec of the World that reads it (that of `capsule2d/binary`); without
+ * it, a TypeError naming that World (checked before anything is read).
+ */
+export function fromSnapshot<W extends World>(data: WorldSnapshot | ArrayBuffer, make: (options: WorldOptions) => W, binary?: BinaryCodec): W {
+  if (binary === undefined && isBinarySnapshot(data)) {
+    throw new TypeError(
+      'capsule2d: World.fromSnapshot(buffer): this World reads JSON snapshots; a binary one is read by the World of "capsule2d/binary" ' +
+        '(import { World } from "capsule2d/binary"; for the World of "capsule2d/threads", withBinarySnapshots(World) from "capsule2d/binary")',
+    );
+  }
+  const restored = readSnapshot(data, undefined, binary);
   const world = make(restored.options);
   load(world, restored, restored.joints.map((rj) => jointFrom(rj.saved, restored.bodies[rj.a]!, restored.bodies[rj.b]!, null)));
   return world;

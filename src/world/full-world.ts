@@ -47,10 +47,11 @@ export class World extends TheWorld {
   }
 
   /**
-   * Rebuild a world from `snapshot()` data (JSON, or the binary ArrayBuffer
-   * once `enableBinarySnapshots()` from `capsule2d/binary` has been called).
-   * The snapshot is checked completely first: a corrupt or truncated one
-   * throws a TypeError or RangeError and nothing is built.
+   * Rebuild a world from `snapshot()` data (JSON; a binary ArrayBuffer is
+   * read by `World.fromSnapshot` of `capsule2d/binary`, and here throws a
+   * TypeError naming it). The snapshot is checked completely first: a
+   * corrupt or truncated one throws a TypeError or RangeError and nothing is
+   * built.
    */
   static fromSnapshot(data: WorldSnapshot | ArrayBuffer): World {
     return fromSnapshot(data, (options) => new World(options));

@@ -31,7 +31,9 @@ export interface ThreadsWorldConstructor {
   /** A world of `options` (docs/options.md) with the solver threads, checked first: bad input throws a TypeError or RangeError naming the option and the value. */
   new (options?: WorldOptions): FullWorld;
   /**
-   * Rebuild a world (with the threads) from `snapshot()` data, checked
+   * Rebuild a world (with the threads) from `snapshot()` data (JSON; a
+   * binary one is read by `withBinarySnapshots(World).fromSnapshot` of
+   * `capsule2d/binary`, and here throws a TypeError naming it), checked
    * completely first: a corrupt or truncated snapshot throws a TypeError or
    * RangeError and nothing is built.
    */

@@ -144,7 +144,7 @@ export class World implements BodyOwner, JointOwner {
   private solver: Solver = SOFT_STEP;
   /** With `solverThreads` ≥ 2: the workers that share the contact passes (src/solver/parallel/). */
   private readonly threads: SolverThreads | null = null;
-  /** @internal This world's binary snapshot codec (`enableBinarySnapshots(world)`), or undefined: the one `enableBinarySnapshots()` installed. */
+  /** @internal This world's binary snapshot codec (the World of `capsule2d/binary`, `enableBinarySnapshots(world)`), or undefined: JSON snapshots only. */
   binaryCodec: BinaryCodec | undefined = undefined;
   /** @internal What the snapshots module keeps from one snapshot or restore to the next. */
   snapshotScratch: unknown = null;
@@ -842,9 +842,9 @@ export class World implements BodyOwner, JointOwner {
 
   /**
    * Everything that affects this world's future, as plain JSON-serialisable
-   * data (or, with `{ format: "binary" }`, a compact ArrayBuffer, once
-   * `enableBinarySnapshots()` from `capsule2d/binary` has been called; see
-   * src/snapshot/snapshot.ts). `World.fromSnapshot` rebuilds it; stepping the
+   * data (or, with `{ format: "binary" }`, a compact ArrayBuffer, in a world
+   * made by the World of `capsule2d/binary` or given binary snapshots by
+   * `enableBinarySnapshots(world)`; see src/snapshot/snapshot.ts). `World.fromSnapshot` rebuilds it; stepping the
    * rebuilt world gives bit-identical states. Event listeners, pending events
    * and the force field are not included.
    */

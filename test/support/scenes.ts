@@ -1,10 +1,13 @@
 /**
  * Scenes shared by the determinism, snapshot and hardening tests. Built from
  * a seeded generator (no Math.random), so every call builds the same world.
+ * Their worlds are of `capsule2d/binary` (capsule2d's World with binary
+ * snapshots, which most of the tests that use them take): binary snapshots
+ * are a world's own, nothing enables them for every world.
  */
-import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, World, type Body, type CoreWorld, type ShapeDef, type WorldOptions } from "../../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, type Body, type CoreWorld, type ShapeDef, type WorldOptions } from "../../src/entries/capsule2d.js";
 import { Recorder, Recording, replay, verify } from "../../src/entries/replay.js";
-import { enableBinarySnapshots } from "../../src/entries/binary.js";
+import { World } from "../../src/entries/binary.js";
 
 /** Mulberry32: a tiny seeded generator of floats in [0, 1). */
 export function rng(seed: number): () => number {
@@ -252,7 +255,6 @@ export function addCompoundBodies(world: World, w: number): void {
 
 /** `prepare` is called with each world the run makes (the first, and the one rebuilt from the snapshot halfway): `enableWasmSolver`, say. */
 export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false, compounds = false, prepare?: (world: World) => void): string[] {
-  enableBinarySnapshots(); // for the snapshot halfway (this also runs in browsers, without test/setup.ts)
   let world = mixedScene(bodies, seed, options);
   prepare?.(world);
   const cols = Math.ceil(Math.sqrt(bodies * 1.5));
