@@ -15,16 +15,13 @@
  * track), a few ramps and a wall at the far end. The camera follows the car
  * (untick "follow" to pan freely).
  */
-import { AABB, Capsule, Circle, type Body, type Joint, type World } from "../../src/entries/capsule2d.js";
+import { AABB, Capsule, type Body, type Joint, type World } from "../../src/entries/capsule2d.js";
 import { runDemo, type Demo } from "../shared/demo.js";
 import { Random } from "../shared/random.js";
+import { addCar, offLine, setThrottle, type Car } from "../shared/car.js";
 
 const START_X = 0;
 const TRACK_END = 160;
-const WHEEL_RADIUS = 0.4;
-/** The wheels' centres in the chassis's frame (x, y) at build time. */
-const WHEEL_X = 1.05;
-const WHEEL_Y = -0.55;
 /** Top wheel speed, rad/s (× radius: 6 m/s, about 22 km/h). */
 const MAX_WHEEL_SPEED = 15;
 
@@ -37,6 +34,7 @@ const held = { forward: false, back: false, buttonForward: false, buttonBack: fa
 
 let chassis: Capsule | null = null;
 let wheelJoints: Joint[] = [];
+let theCar: Car | null = null;
 let demoRef: Demo | null = null;
 
 /** −1 reverse, 0 brake, 1 forward. */
@@ -44,17 +42,9 @@ function throttle(): number {
   return (held.forward || held.buttonForward ? 1 : 0) - (held.back || held.buttonBack ? 1 : 0);
 }
 
-/**
- * Set the motors from the throttle. Wheels turning clockwise (negative
- * angular speed) roll the car to the right (+x). Only a change is passed on:
- * `setMotorSpeed` wakes the car, so calling it every step would keep it from
- * ever falling asleep.
- */
+/** Set the motors from the throttle (see `setThrottle`). */
 function applyThrottle(): void {
-  const speed = -throttle() * MAX_WHEEL_SPEED;
-  for (const j of wheelJoints) {
-    if (j.motorSpeed !== speed) j.setMotorSpeed(speed);
-  }
+  if (theCar) setThrottle(theCar, throttle(), MAX_WHEEL_SPEED);
 }
 
 function terrain(world: World): void {
@@ -82,22 +72,9 @@ function terrain(world: World): void {
 }
 
 function car(world: World): void {
-  const y = WHEEL_RADIUS - WHEEL_Y + 0.15;
-  const body = new Capsule({ position: { x: START_X, y }, halfLength: 1.2, radius: 0.3, density: 2, label: "chassis" });
-  chassis = world.add(body);
-  wheelJoints = [];
-  for (const side of [-1, 1]) {
-    const centre = { x: START_X + side * WHEEL_X, y: y + WHEEL_Y };
-    const wheel = world.add(new Circle({ position: centre, radius: WHEEL_RADIUS, density: 1.5, friction: 1.2, label: side < 0 ? "rear wheel" : "front wheel" }));
-    wheelJoints.push(
-      world.addJoint({
-        type: "wheel", bodyA: body, bodyB: wheel, anchor: centre, axis: { x: 0, y: 1 },
-        hertz, dampingRatio, enableMotor: true, motorSpeed: 0, maxMotorTorque: torque,
-        // The suspension's travel: 25 cm down and up from where the wheel is built (the car settles about 5 cm onto its springs).
-        enableLimit: true, lower: -0.25, upper: 0.25,
-      }),
-    );
-  }
+  theCar = addCar(world, { x: START_X, hertz, dampingRatio, maxMotorTorque: torque });
+  chassis = theCar.chassis;
+  wheelJoints = theCar.joints;
   applyThrottle();
 }
 
@@ -200,11 +177,3 @@ runDemo({
   },
   testBody: (): Body | undefined => chassis ?? undefined,
 });
-
-/** How far a wheel's anchor is off its suspension line (perpendicular to the axis), m. */
-function offLine(j: Joint): number {
-  const a = j.anchorA;
-  const b = j.anchorB;
-  const u = j.axis;
-  return Math.abs((b.x - a.x) * u.y - (b.y - a.y) * u.x);
-}
