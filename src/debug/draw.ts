@@ -276,8 +276,8 @@ function isChain(body: Body): boolean {
  * Add a chain's solid-side ticks to the current path (world coordinates): one
  * every `spacing` metres of chain, counted on across its segments (the first
  * half a spacing from its start), each `length` metres long towards the right
- * of its segment's direction, the side that collides. Ticks outside `bounds`
- * (when given) are left out; a body that is not a Chain adds nothing.
+ * of its segment's direction, the side that collides. A body that is not a
+ * Chain adds nothing.
  */
 export function traceChainSides(
   ctx: CanvasRenderingContext2D,
@@ -285,7 +285,6 @@ export function traceChainSides(
   spacing: number,
   length: number,
   alpha = 1,
-  bounds: { minX: number; minY: number; maxX: number; maxY: number } | null = null,
 ): void {
   if (!isChain(body) || !(spacing > 0)) return;
   const parts = body._parts!;
@@ -309,7 +308,6 @@ export function traceChainSides(
     for (; next < len; next += spacing) {
       const tx = ax + ux * next;
       const ty = ay + uy * next;
-      if (bounds !== null && (tx < bounds.minX || tx > bounds.maxX || ty < bounds.minY || ty > bounds.maxY)) continue;
       ctx.moveTo(tx, ty);
       ctx.lineTo(tx + uy * length, ty - ux * length); // (uy, −ux): the right of the direction
     }
@@ -516,7 +514,7 @@ function drawChainSides(
     if (!isChain(b) || (cull && !visible(b))) continue;
     ctx.strokeStyle = colorOf(b, palette, bodyColor);
     ctx.beginPath();
-    traceChainSides(ctx, b, CHAIN_TICK_SPACING * px, CHAIN_TICK_LENGTH * px, alpha, cull ? view : null);
+    traceChainSides(ctx, b, CHAIN_TICK_SPACING * px, CHAIN_TICK_LENGTH * px, alpha);
     ctx.stroke();
   }
   ctx.globalAlpha = 1;

@@ -129,7 +129,7 @@ describe("traceChainSides: ticks on a chain's solid side", () => {
     expect(got.some((p, k) => k % 2 === 1 && p.x === -1.1)).toBe(true);
   });
 
-  it("a chain away from the origin and turned: the ticks follow its pose; outside the bounds they are left out", () => {
+  it("a chain away from the origin and turned: the ticks follow its pose", () => {
     const chain = new Chain({ points: [{ x: 1, y: 0 }, { x: -1, y: 0 }], type: "kinematic", position: { x: 5, y: 2 }, angle: Math.PI / 2 });
     const { ctx, calls } = record();
     traceChainSides(ctx, chain, 1, 0.2);
@@ -140,9 +140,6 @@ describe("traceChainSides: ticks on a chain's solid side", () => {
     expect(got[0]!.y).toBeCloseTo(2.5, 12);
     expect(got[1]!.x).toBeCloseTo(4.8, 12);
     expect(got[3]!.y).toBeCloseTo(1.5, 12);
-    const cut = record();
-    traceChainSides(cut.ctx, chain, 1, 0.2, 1, { minX: 0, minY: 2, maxX: 10, maxY: 10 });
-    expect(points(cut.calls)).toHaveLength(2);
   });
 
   it("a two-sided Segment or a box is no chain: nothing", () => {
