@@ -18,7 +18,7 @@
 import { AABB, Capsule, type Body, type Joint, type World } from "../../src/entries/capsule2d.js";
 import { runDemo, type Demo } from "../shared/demo.js";
 import { Random } from "../shared/random.js";
-import { addCar, offLine, setThrottle, type Car } from "../shared/car.js";
+import { addCar, DriveInput, offLine, setThrottle, type Car } from "../shared/car.js";
 
 const START_X = 0;
 const TRACK_END = 160;
@@ -29,18 +29,14 @@ let hertz = 4;
 let dampingRatio = 0.7;
 let torque = 10;
 let follow = true;
-/** Which drive inputs are held: keys and on-screen buttons (see `throttle()`). */
-const held = { forward: false, back: false, buttonForward: false, buttonBack: false };
+/** The drive keys and buttons. */
+const drive = new DriveInput();
+const throttle = (): number => drive.throttle();
 
 let chassis: Capsule | null = null;
 let wheelJoints: Joint[] = [];
 let theCar: Car | null = null;
 let demoRef: Demo | null = null;
-
-/** −1 reverse, 0 brake, 1 forward. */
-function throttle(): number {
-  return (held.forward || held.buttonForward ? 1 : 0) - (held.back || held.buttonBack ? 1 : 0);
-}
 
 /** Set the motors from the throttle (see `setThrottle`). */
 function applyThrottle(): void {
@@ -78,29 +74,6 @@ function car(world: World): void {
   applyThrottle();
 }
 
-/** Keyboard: → / D forward, ← / A reverse (space, s and r stay the frame's). */
-function key(e: KeyboardEvent, down: boolean): void {
-  const t = e.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
-  const k = e.key.toLowerCase();
-  if (k === "arrowright" || k === "d") held.forward = down;
-  else if (k === "arrowleft" || k === "a") held.back = down;
-  else return;
-  e.preventDefault();
-}
-addEventListener("keydown", (e) => key(e, true));
-addEventListener("keyup", (e) => key(e, false));
-addEventListener("blur", () => {
-  held.forward = held.back = held.buttonForward = held.buttonBack = false;
-});
-
-/** A toolbar button that drives while it is held down. */
-function holdButton(button: HTMLButtonElement, which: "buttonForward" | "buttonBack"): void {
-  button.dataset.test = which === "buttonForward" ? "forward" : "reverse";
-  button.addEventListener("pointerdown", () => (held[which] = true));
-  for (const end of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(end, () => (held[which] = false));
-}
-
 function speed(): number {
   return chassis ? chassis.velocity.x : 0;
 }
@@ -122,8 +95,8 @@ runDemo({
     car(world);
   },
   controls(toolbar) {
-    holdButton(toolbar.addButton("◀ reverse", () => {}), "buttonBack");
-    holdButton(toolbar.addButton("drive ▶", () => {}), "buttonForward");
+    drive.holdButton(toolbar.addButton("◀ reverse", () => {}), "buttonBack");
+    drive.holdButton(toolbar.addButton("drive ▶", () => {}), "buttonForward");
     toolbar.addSlider("suspension", { min: 0.5, max: 10, step: 0.5, value: hertz, format: (v) => `${v} Hz` }, (v) => {
       hertz = v;
       for (const j of wheelJoints) j.setSpring(hertz, dampingRatio);

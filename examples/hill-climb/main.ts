@@ -12,7 +12,7 @@
  */
 import type { Body } from "../../src/entries/capsule2d.js";
 import { runDemo, type Demo } from "../shared/demo.js";
-import { addCar, offLine, setThrottle, type Car } from "../shared/car.js";
+import { addCar, DriveInput, offLine, setThrottle, type Car } from "../shared/car.js";
 import { groundHeight, terrain, TRACK_END } from "./terrain.js";
 
 const START_X = 0;
@@ -21,36 +21,13 @@ const MAX_WHEEL_SPEED = 25;
 
 let torque = 30;
 let follow = true;
-const held = { forward: false, back: false, buttonForward: false, buttonBack: false };
+/** The drive keys and buttons. */
+const drive = new DriveInput();
+const throttle = (): number => drive.throttle();
 
 let car: Car | null = null;
 let best = 0;
 let demoRef: Demo | null = null;
-
-function throttle(): number {
-  return (held.forward || held.buttonForward ? 1 : 0) - (held.back || held.buttonBack ? 1 : 0);
-}
-
-function key(e: KeyboardEvent, down: boolean): void {
-  const t = e.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
-  const k = e.key.toLowerCase();
-  if (k === "arrowright" || k === "d") held.forward = down;
-  else if (k === "arrowleft" || k === "a") held.back = down;
-  else return;
-  e.preventDefault();
-}
-addEventListener("keydown", (e) => key(e, true));
-addEventListener("keyup", (e) => key(e, false));
-addEventListener("blur", () => {
-  held.forward = held.back = held.buttonForward = held.buttonBack = false;
-});
-
-function holdButton(button: HTMLButtonElement, which: "buttonForward" | "buttonBack"): void {
-  button.dataset.test = which === "buttonForward" ? "forward" : "reverse";
-  button.addEventListener("pointerdown", () => (held[which] = true));
-  for (const end of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(end, () => (held[which] = false));
-}
 
 const distance = (): number => (car ? car.chassis.position.x - START_X : 0);
 
@@ -67,8 +44,8 @@ runDemo({
     setThrottle(car, 0, MAX_WHEEL_SPEED);
   },
   controls(toolbar) {
-    holdButton(toolbar.addButton("◀ reverse", () => {}), "buttonBack");
-    holdButton(toolbar.addButton("drive ▶", () => {}), "buttonForward");
+    drive.holdButton(toolbar.addButton("◀ reverse", () => {}), "buttonBack");
+    drive.holdButton(toolbar.addButton("drive ▶", () => {}), "buttonForward");
     toolbar.addSlider("motor torque", { min: 5, max: 60, step: 1, value: torque, format: (v) => `${v} N·m` }, (v) => {
       torque = v;
       for (const j of car?.joints ?? []) j.setMaxMotorTorque(torque);

@@ -68,3 +68,44 @@ export function offLine(j: Joint): number {
   const u = j.axis;
   return Math.abs((b.x - a.x) * u.y - (b.y - a.y) * u.x);
 }
+
+/**
+ * The drive inputs of a car page: → or D forward, ← or A reverse (space, s
+ * and r stay the frame's), and on-screen buttons that drive while held.
+ */
+export class DriveInput {
+  /** Which inputs are held: keys and on-screen buttons. */
+  readonly held = { forward: false, back: false, buttonForward: false, buttonBack: false };
+
+  constructor() {
+    addEventListener("keydown", (e) => this.key(e, true));
+    addEventListener("keyup", (e) => this.key(e, false));
+    addEventListener("blur", () => {
+      const h = this.held;
+      h.forward = h.back = h.buttonForward = h.buttonBack = false;
+    });
+  }
+
+  /** −1 reverse, 0 brake, 1 forward. */
+  throttle(): number {
+    const h = this.held;
+    return (h.forward || h.buttonForward ? 1 : 0) - (h.back || h.buttonBack ? 1 : 0);
+  }
+
+  /** Make a toolbar button drive while it is held down (`data-test` "forward" or "reverse"). */
+  holdButton(button: HTMLButtonElement, which: "buttonForward" | "buttonBack"): void {
+    button.dataset.test = which === "buttonForward" ? "forward" : "reverse";
+    button.addEventListener("pointerdown", () => (this.held[which] = true));
+    for (const end of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(end, () => (this.held[which] = false));
+  }
+
+  private key(e: KeyboardEvent, down: boolean): void {
+    const t = e.target;
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
+    const k = e.key.toLowerCase();
+    if (k === "arrowright" || k === "d") this.held.forward = down;
+    else if (k === "arrowleft" || k === "a") this.held.back = down;
+    else return;
+    e.preventDefault();
+  }
+}

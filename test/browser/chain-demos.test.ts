@@ -16,7 +16,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { haveChromium, inkFraction, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
+import { fetchBundles, haveChromium, inkFraction, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
 import { BALL_RADIUS, FlipperBot, POINTS_PER_BUMPER, TABLE_DT } from "../../examples/pinball/table.js";
 
 type Info = Record<string, number | string | boolean>;
@@ -31,12 +31,7 @@ let harness: Harness;
 beforeAll(async () => {
   if (!chromium) return;
   harness = await startHarness();
-  // the first request bundles every page: fetch the bundles here, under the hook's longer timeout
-  for (const name of PAGES) {
-    const response = await fetch(`${harness.server.url}/dist/${name}/main.js`);
-    expect(response.status).toBe(200);
-    await response.arrayBuffer();
-  }
+  await fetchBundles(harness, PAGES);
 });
 
 afterAll(async () => {
