@@ -15,16 +15,13 @@
  * track), a few ramps and a wall at the far end. The camera follows the car
  * (untick "follow" to pan freely).
  */
-import { AABB, Capsule, Circle, type Body, type Joint, type World } from "../../src/entries/capsule2d.js";
+import { AABB, Capsule, type Body, type Joint, type World } from "../../src/entries/capsule2d.js";
 import { runDemo, type Demo } from "../shared/demo.js";
 import { Random } from "../shared/random.js";
+import { addCar, DriveInput, offLine, setThrottle, type Car } from "../shared/car.js";
 
 const START_X = 0;
 const TRACK_END = 160;
-const WHEEL_RADIUS = 0.4;
-/** The wheels' centres in the chassis's frame (x, y) at build time. */
-const WHEEL_X = 1.05;
-const WHEEL_Y = -0.55;
 /** Top wheel speed, rad/s (× radius: 6 m/s, about 22 km/h). */
 const MAX_WHEEL_SPEED = 15;
 
@@ -32,29 +29,18 @@ let hertz = 4;
 let dampingRatio = 0.7;
 let torque = 10;
 let follow = true;
-/** Which drive inputs are held: keys and on-screen buttons (see `throttle()`). */
-const held = { forward: false, back: false, buttonForward: false, buttonBack: false };
+/** The drive keys and buttons. */
+const drive = new DriveInput();
+const throttle = (): number => drive.throttle();
 
 let chassis: Capsule | null = null;
 let wheelJoints: Joint[] = [];
+let theCar: Car | null = null;
 let demoRef: Demo | null = null;
 
-/** −1 reverse, 0 brake, 1 forward. */
-function throttle(): number {
-  return (held.forward || held.buttonForward ? 1 : 0) - (held.back || held.buttonBack ? 1 : 0);
-}
-
-/**
- * Set the motors from the throttle. Wheels turning clockwise (negative
- * angular speed) roll the car to the right (+x). Only a change is passed on:
- * `setMotorSpeed` wakes the car, so calling it every step would keep it from
- * ever falling asleep.
- */
+/** Set the motors from the throttle (see `setThrottle`). */
 function applyThrottle(): void {
-  const speed = -throttle() * MAX_WHEEL_SPEED;
-  for (const j of wheelJoints) {
-    if (j.motorSpeed !== speed) j.setMotorSpeed(speed);
-  }
+  if (theCar) setThrottle(theCar, throttle(), MAX_WHEEL_SPEED);
 }
 
 function terrain(world: World): void {
@@ -82,46 +68,10 @@ function terrain(world: World): void {
 }
 
 function car(world: World): void {
-  const y = WHEEL_RADIUS - WHEEL_Y + 0.15;
-  const body = new Capsule({ position: { x: START_X, y }, halfLength: 1.2, radius: 0.3, density: 2, label: "chassis" });
-  chassis = world.add(body);
-  wheelJoints = [];
-  for (const side of [-1, 1]) {
-    const centre = { x: START_X + side * WHEEL_X, y: y + WHEEL_Y };
-    const wheel = world.add(new Circle({ position: centre, radius: WHEEL_RADIUS, density: 1.5, friction: 1.2, label: side < 0 ? "rear wheel" : "front wheel" }));
-    wheelJoints.push(
-      world.addJoint({
-        type: "wheel", bodyA: body, bodyB: wheel, anchor: centre, axis: { x: 0, y: 1 },
-        hertz, dampingRatio, enableMotor: true, motorSpeed: 0, maxMotorTorque: torque,
-        // The suspension's travel: 25 cm down and up from where the wheel is built (the car settles about 5 cm onto its springs).
-        enableLimit: true, lower: -0.25, upper: 0.25,
-      }),
-    );
-  }
+  theCar = addCar(world, { x: START_X, hertz, dampingRatio, maxMotorTorque: torque });
+  chassis = theCar.chassis;
+  wheelJoints = theCar.joints;
   applyThrottle();
-}
-
-/** Keyboard: → / D forward, ← / A reverse (space, s and r stay the frame's). */
-function key(e: KeyboardEvent, down: boolean): void {
-  const t = e.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement) return;
-  const k = e.key.toLowerCase();
-  if (k === "arrowright" || k === "d") held.forward = down;
-  else if (k === "arrowleft" || k === "a") held.back = down;
-  else return;
-  e.preventDefault();
-}
-addEventListener("keydown", (e) => key(e, true));
-addEventListener("keyup", (e) => key(e, false));
-addEventListener("blur", () => {
-  held.forward = held.back = held.buttonForward = held.buttonBack = false;
-});
-
-/** A toolbar button that drives while it is held down. */
-function holdButton(button: HTMLButtonElement, which: "buttonForward" | "buttonBack"): void {
-  button.dataset.test = which === "buttonForward" ? "forward" : "reverse";
-  button.addEventListener("pointerdown", () => (held[which] = true));
-  for (const end of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(end, () => (held[which] = false));
 }
 
 function speed(): number {
@@ -145,8 +95,8 @@ runDemo({
     car(world);
   },
   controls(toolbar) {
-    holdButton(toolbar.addButton("◀ reverse", () => {}), "buttonBack");
-    holdButton(toolbar.addButton("drive ▶", () => {}), "buttonForward");
+    drive.holdButton(toolbar.addButton("◀ reverse", () => {}), "buttonBack");
+    drive.holdButton(toolbar.addButton("drive ▶", () => {}), "buttonForward");
     toolbar.addSlider("suspension", { min: 0.5, max: 10, step: 0.5, value: hertz, format: (v) => `${v} Hz` }, (v) => {
       hertz = v;
       for (const j of wheelJoints) j.setSpring(hertz, dampingRatio);
@@ -200,11 +150,3 @@ runDemo({
   },
   testBody: (): Body | undefined => chassis ?? undefined,
 });
-
-/** How far a wheel's anchor is off its suspension line (perpendicular to the axis), m. */
-function offLine(j: Joint): number {
-  const a = j.anchorA;
-  const b = j.anchorB;
-  const u = j.axis;
-  return Math.abs((b.x - a.x) * u.y - (b.y - a.y) * u.x);
-}

@@ -27,6 +27,13 @@
  * Sizes of these signs are in screen pixels. The toggles are `joints`,
  * `jointLimits` and `jointSprings`; `jointVisible` picks joints.
  *
+ * Chains (`new Chain`): each segment is a line, and short ticks every
+ * `CHAIN_TICK_SPACING` screen pixels along the chain point to its solid
+ * side, the right of each segment's direction (Box2D's convention: a
+ * counter-clockwise loop keeps bodies outside it, a floor drawn right to
+ * left is solid from above). A body coming from the other side passes
+ * through; the ticks show which side that is. The toggle is `chainSides`.
+ *
  * Drawing is batched: bodies are grouped by colour and each group is filled
  * and stroked with one path, so a few thousand bodies cost a few milliseconds.
  * The renderer only reads the world; it never changes it.
@@ -165,6 +172,11 @@ export interface DrawOptions {
    * e.g. a mouse joint that the page draws in its own way.
    */
   jointVisible?: (joint: Joint) => boolean;
+  /**
+   * Chains' solid sides (default true): ticks along each chain, on the side
+   * of its segments that collides (the right of each segment's direction).
+   */
+  chainSides?: boolean;
   /** Outline width in screen pixels (default 1). */
   lineWidth?: number;
   /** Colours; anything left out comes from DEFAULT_PALETTE. */
@@ -224,22 +236,83 @@ export function traceBody(ctx: CanvasRenderingContext2D, body: Body, alpha = 1):
   const p = poseAt(body, alpha, pose);
   const parts = body._parts;
   if (parts !== null) {
-    // a compound: each shape at the compound's pose (its part's place about the centre of mass)
-    const L = (body as ShapeBody)._compound!.local;
-    const x = p.x;
-    const y = p.y;
-    const c = p.c;
-    const s = p.s;
+    // a compound: each shape at the compound's pose
     for (let i = 0; i < parts.length; i++) {
-      const lx = L[4 * i]!;
-      const ly = L[4 * i + 1]!;
-      const lc = L[4 * i + 2]!;
-      const ls = L[4 * i + 3]!;
-      traceAt(ctx, parts[i]!, x + (c * lx - s * ly), y + (s * lx + c * ly), c * lc - s * ls, s * lc + c * ls);
+      partPose(body as ShapeBody, p, i, partAt);
+      traceAt(ctx, parts[i]!, partAt.x, partAt.y, partAt.c, partAt.s);
     }
     return;
   }
   traceAt(ctx, body, p.x, p.y, p.c, p.s);
+}
+
+const partAt: DrawPose = { x: 0, y: 0, c: 1, s: 0 };
+
+/** A compound's part `i` at the compound's pose `p` (the part's place about the centre of mass), into `out`. */
+function partPose(body: ShapeBody, p: DrawPose, i: number, out: DrawPose): void {
+  const L = body._compound!.local;
+  const lx = L[4 * i]!;
+  const ly = L[4 * i + 1]!;
+  const lc = L[4 * i + 2]!;
+  const ls = L[4 * i + 3]!;
+  out.x = p.x + (p.c * lx - p.s * ly);
+  out.y = p.y + (p.s * lx + p.c * ly);
+  out.c = p.c * lc - p.s * ls;
+  out.s = p.s * lc + p.c * ls;
+}
+
+/** Screen pixels between a chain's solid-side ticks along the chain. */
+export const CHAIN_TICK_SPACING = 16;
+/** A solid-side tick's length, screen pixels. */
+export const CHAIN_TICK_LENGTH = 5;
+
+/** True for a Chain (its shapes are one-sided chain segments). */
+function isChain(body: Body): boolean {
+  const parts = body._parts;
+  return parts !== null && parts.length > 0 && parts[0]!.kind === SEGMENT && parts[0]!.segment!.oneSided;
+}
+
+/**
+ * Add a chain's solid-side ticks to the current path (world coordinates): one
+ * every `spacing` metres of chain, counted on across its segments (the first
+ * half a spacing from its start), each `length` metres long towards the right
+ * of its segment's direction, the side that collides. A body that is not a
+ * Chain adds nothing.
+ */
+export function traceChainSides(
+  ctx: CanvasRenderingContext2D,
+  body: Body,
+  spacing: number,
+  length: number,
+  alpha = 1,
+): void {
+  if (!isChain(body) || !(spacing > 0)) return;
+  const parts = body._parts!;
+  const p = poseAt(body, alpha, pose);
+  let next = spacing / 2; // how far along the current segment the next tick is
+  for (let i = 0; i < parts.length; i++) {
+    partPose(body as ShapeBody, p, i, partAt);
+    const g = parts[i]!.segment!;
+    const x = partAt.x;
+    const y = partAt.y;
+    const c = partAt.c;
+    const s = partAt.s;
+    const ax = x + (c * g.ax - s * g.ay);
+    const ay = y + (s * g.ax + c * g.ay);
+    const dx = c * (g.bx - g.ax) - s * (g.by - g.ay);
+    const dy = s * (g.bx - g.ax) + c * (g.by - g.ay);
+    const len = Math.sqrt(dx * dx + dy * dy);
+    if (!(len > 0)) continue;
+    const ux = dx / len;
+    const uy = dy / len;
+    for (; next < len; next += spacing) {
+      const tx = ax + ux * next;
+      const ty = ay + uy * next;
+      ctx.moveTo(tx, ty);
+      ctx.lineTo(tx + uy * length, ty - ux * length); // (uy, −ux): the right of the direction
+    }
+    next -= len;
+  }
 }
 
 /** Add one single-shape body's outline to the current path, its centre of mass at (x, y), turned by (c, s). */
@@ -389,6 +462,10 @@ export function drawWorld(
     for (const bucket of bucketList) drawBucket(ctx, bucket, palette.background, fill, alpha);
   }
 
+  if ((options.shapes ?? true) && (options.chainSides ?? true)) {
+    drawChainSides(ctx, bodies, palette, options.bodyColor, px, alpha, cull);
+  }
+
   if (options.bounds) {
     ctx.globalAlpha = 0.8;
     ctx.strokeStyle = palette.bounds;
@@ -414,6 +491,35 @@ function visible(b: Body): boolean {
   return b.maxX >= view.minX && b.minX <= view.maxX && b.maxY >= view.minY && b.minY <= view.maxY;
 }
 
+/** The colour a body is drawn in: the page's choice, else by kind (sensor, static, kinematic, dynamic). */
+function colorOf(b: Body, palette: Palette, bodyColor: DrawOptions["bodyColor"]): string {
+  return (
+    bodyColor?.(b) ??
+    (b.isSensor ? palette.sensor : b.type === "static" ? palette.static : b.type === "kinematic" ? palette.kinematic : palette.dynamic)
+  );
+}
+
+/** Every visible chain's solid-side ticks, in its body's colour (one path per chain). */
+function drawChainSides(
+  ctx: CanvasRenderingContext2D,
+  bodies: readonly Body[],
+  palette: Palette,
+  bodyColor: DrawOptions["bodyColor"],
+  px: number,
+  alpha: number,
+  cull: boolean,
+): void {
+  ctx.globalAlpha = 0.8;
+  for (const b of bodies) {
+    if (!isChain(b) || (cull && !visible(b))) continue;
+    ctx.strokeStyle = colorOf(b, palette, bodyColor);
+    ctx.beginPath();
+    traceChainSides(ctx, b, CHAIN_TICK_SPACING * px, CHAIN_TICK_LENGTH * px, alpha);
+    ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
+}
+
 function sortIntoBuckets(
   bodies: readonly Body[],
   palette: Palette,
@@ -423,9 +529,7 @@ function sortIntoBuckets(
   for (const bucket of bucketList) bucket.count = 0;
   for (const b of bodies) {
     if (cull && !visible(b)) continue;
-    const color =
-      bodyColor?.(b) ??
-      (b.isSensor ? palette.sensor : b.type === "static" ? palette.static : b.type === "kinematic" ? palette.kinematic : palette.dynamic);
+    const color = colorOf(b, palette, bodyColor);
     const look: 0 | 1 | 2 = b.isSensor ? 2 : b.isSleeping ? 1 : 0;
     let bucket = buckets[look].get(color);
     if (bucket === undefined) {

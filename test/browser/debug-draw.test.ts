@@ -4,7 +4,8 @@
  * rotation lines, dimmed sleeping bodies, translucent sensors, and the
  * optional layers (bounding boxes, contact points, normals scaled by depth),
  * and joints (anchors, separation, limits, springs, ropes, axes, motor
- * targets) with their toggles.
+ * targets) with their toggles, and chains' solid sides (ticks on the side
+ * that collides).
  * No World is needed for bodies and contacts: drawWorld accepts any
  * `{ bodies, contacts }`; joints are made in a World.
  */
@@ -28,9 +29,10 @@ async function bundle(): Promise<string> {
         import { Circle } from "./src/bodies/circle.ts";
         import { Capsule } from "./src/bodies/capsule.ts";
         import { AABB } from "./src/bodies/aabb.ts";
+        import { Chain } from "./src/bodies/chain.ts";
         import { World } from "./src/world/full-world.ts";
         import * as debug from "./src/entries/debug.ts";
-        window.c2d = { Circle, Capsule, AABB, World, ...debug };`,
+        window.c2d = { Circle, Capsule, AABB, Chain, World, ...debug };`,
       resolveDir: process.cwd(),
       loader: "ts",
     },
@@ -272,6 +274,32 @@ describe("drawWorld", () => {
       expect(slack).toBeGreaterThan(0.2); // slack: dashes 6 px on, 4 px off
       expect(slack).toBeLessThan(0.6);
     });
+  });
+
+  it("ticks a chain's solid side: above a floor drawn right to left, below one drawn left to right; chainSides: false leaves them out", async () => {
+    // Scale 50 px/m: the first tick is 8 px (0.16 m) from the chain's start, 5 px (0.1 m) long, 3 px wide.
+    const scene = (from: number, options = "") => `
+      return { world: { bodies: [new c2d.Chain({ points: [{ x: ${from}, y: 0 }, { x: 0, y: 0 }, { x: ${-from}, y: 0 }], type: "static" })] },
+               options: { lineWidth: 3, ${options} } };`;
+    const x = 3 - 0.16;
+    const probes: [number, number][] = [
+      [x, 0.075], // 0: above the line, on the first tick of a chain from x = 3
+      [x, -0.075], // 1: below it
+      [0, 0], // 2: on the line
+      [-x, 0.075], // 3: above, on the first tick of a chain from x = −3
+      [-x, -0.075], // 4: below it
+    ];
+    const rightToLeft = await render(scene(3), probes);
+    expect(isBackground(rightToLeft[0]!)).toBe(false);
+    expect(isBackground(rightToLeft[1]!)).toBe(true);
+    expect(isBackground(rightToLeft[2]!)).toBe(false);
+    const leftToRight = await render(scene(-3), probes);
+    expect(isBackground(leftToRight[3]!)).toBe(true);
+    expect(isBackground(leftToRight[4]!)).toBe(false);
+    const off = await render(scene(3, "chainSides: false"), probes);
+    expect(isBackground(off[0]!)).toBe(true);
+    expect(isBackground(off[2]!)).toBe(false); // the line itself stays
+    await screenshot(page, "debug-draw-chain");
   });
 
   it("raised no errors in the page", () => {

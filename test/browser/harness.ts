@@ -214,3 +214,18 @@ export async function runFor(page: Page, ms: number): Promise<void> {
   await page.evaluate(() => window.__demo!.play());
   await page.waitForTimeout(ms);
 }
+
+/**
+ * Fetch the bundles of `pages` (e.g. ["car"]): the first request makes
+ * esbuild bundle every page, which on a busy machine can take longer than a
+ * page is given to load, so a test file fetches them first, in its
+ * `beforeAll` (under the hook's longer timeout). Throws on a status other
+ * than 200.
+ */
+export async function fetchBundles(harness: Harness, pages: readonly string[]): Promise<void> {
+  for (const name of pages) {
+    const response = await fetch(`${harness.server.url}/dist/${name}/main.js`);
+    if (response.status !== 200) throw new Error(`/dist/${name}/main.js: HTTP ${response.status}`);
+    await response.arrayBuffer();
+  }
+}

@@ -19,7 +19,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { haveChromium, inkFraction, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
+import { fetchBundles, haveChromium, inkFraction, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
 
 const PAGES = ["bridge", "car", "cradle"] as const;
 
@@ -33,13 +33,7 @@ let harness: Harness;
 beforeAll(async () => {
   if (!chromium) return;
   harness = await startHarness();
-  // The first request makes esbuild bundle every page, which on a busy machine can take longer than a
-  // page is given to load: fetch the bundles here, under the hook's longer timeout.
-  for (const name of PAGES) {
-    const response = await fetch(`${harness.server.url}/dist/${name}/main.js`);
-    expect(response.status).toBe(200);
-    await response.arrayBuffer();
-  }
+  await fetchBundles(harness, PAGES);
 });
 
 afterAll(async () => {
