@@ -11,7 +11,7 @@
  * is then between two of its points, or behind all of them.
  */
 import { describe, expect, it } from "vitest";
-import { Box, Chain, Compound, Segment, World, type Body, type Vec2 } from "../src/entries/capsule2d.js";
+import { Box, Chain, Compound, Segment, World, type Body, type ShapeDef, type Vec2 } from "../src/entries/capsule2d.js";
 
 const DT = 1 / 60;
 /** How far a shape's point may be past the far face of the wall, m: a touch, not a passage. */
@@ -44,32 +44,25 @@ const walls: Wall[] = [
 ];
 
 type Mover = { name: string; make: (position: Vec2, velocity: Vec2, angularVelocity: number) => Compound };
+/** A compound of `shapes` fired with the motion given. */
+const ofShapes =
+  (shapes: ShapeDef[]) =>
+  (position: Vec2, velocity: Vec2, angularVelocity: number): Compound =>
+    new Compound({ position, velocity, angularVelocity, shapes });
 const movers: Mover[] = [
   {
     name: "an L of two thin boxes",
-    make: (position, velocity, angularVelocity) =>
-      new Compound({
-        position,
-        velocity,
-        angularVelocity,
-        shapes: [
-          { shape: "box", halfWidth: 0.25, halfHeight: 0.01 },
-          { shape: "box", halfWidth: 0.01, halfHeight: 0.15, offset: { x: -0.24, y: 0.14 } },
-        ],
-      }),
+    make: ofShapes([
+      { shape: "box", halfWidth: 0.25, halfHeight: 0.01 },
+      { shape: "box", halfWidth: 0.01, halfHeight: 0.15, offset: { x: -0.24, y: 0.14 } },
+    ]),
   },
   {
     name: "a segment and a circle",
-    make: (position, velocity, angularVelocity) =>
-      new Compound({
-        position,
-        velocity,
-        angularVelocity,
-        shapes: [
-          { shape: "segment", a: { x: -0.3, y: 0 }, b: { x: 0.3, y: 0.05 } },
-          { shape: "circle", radius: 0.03, offset: { x: -0.3, y: -0.04 } },
-        ],
-      }),
+    make: ofShapes([
+      { shape: "segment", a: { x: -0.3, y: 0 }, b: { x: 0.3, y: 0.05 } },
+      { shape: "circle", radius: 0.03, offset: { x: -0.3, y: -0.04 } },
+    ]),
   },
   {
     name: "a concave outline (a thin U)",
