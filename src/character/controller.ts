@@ -763,8 +763,11 @@ function carriedBy(b: Body, x: number, y: number, h: number, out: Vec2): void {
   const s = da * inv;
   const rx = x - b.px;
   const ry = y - b.py;
-  out.x = b.vx * h + (c * rx - s * ry) - rx;
-  out.y = b.vy * h + (s * rx + c * ry) - ry;
+  // the turn's part first: with ω = 0 it is exactly 0, and a platform that only moves carries by v·h exactly
+  const tx = c * rx - s * ry - rx;
+  const ty = s * rx + c * ry - ry;
+  out.x = b.vx * h + tx;
+  out.y = b.vy * h + ty;
 }
 
 /** The velocity of body b at the point (x, y), into `out`. */
