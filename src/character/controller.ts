@@ -50,7 +50,7 @@
  * moves against w and does not overlap it (`castAccepts`, `addNear`); the
  * direction is the body's `oneWay` option.
  */
-import { BOX, type Body } from "../bodies/body.js";
+import { BOX, CAPSULE, CIRCLE, type Body } from "../bodies/body.js";
 import type { Vec2 } from "../math/vec2.js";
 import { detCos } from "../math/trig.js";
 import * as check from "../math/validate.js";
@@ -131,6 +131,9 @@ export class CharacterController {
   private ceiling = false;
   /** How far below the position the ground probe met the ground (along −up), when grounded. */
   private groundGap = 0;
+  /** Where the ground probe met the ground (world), when grounded: the surface point under the character. */
+  private groundX = 0;
+  private groundY = 0;
 
   // ---- scratch: a move creates no objects (numbers passed between methods may still be boxed
   // by V8: about 1 KB per move measured, most of it in the ray-capsule cast; not yet tuned) ----
@@ -309,6 +312,11 @@ export class CharacterController {
     this.detect(startX, startY);
     const wasGrounded = this.grounded;
     const carrier = this._groundBody;
+    // the surface point under the character at the start, which moves with it (in the platform's frame) below
+    const footX = this.groundX - startX;
+    const footY = this.groundY - startY;
+    const footNX = this._groundNormal.x;
+    const footNY = this._groundNormal.y;
     this.planeCount = 0;
     for (let i = 0; i < this.nearCount; i++) {
       const n = this.near[i]!;
@@ -366,6 +374,8 @@ export class CharacterController {
           this._groundNormal.x = hit.normalX;
           this._groundNormal.y = hit.normalY;
           this.groundGap = hit.fraction * reach;
+          this.groundX = hit.x;
+          this.groundY = hit.y;
         }
       }
     }
@@ -380,11 +390,25 @@ export class CharacterController {
       py -= upY * shift;
     }
 
-    // 4. The platform the move started on carries the character by its velocity at the contact.
+    // 4. The platform the move started on carries the character with the surface point under it:
+    // that point's path over the step (the platform turning about its centre of mass as the
+    // integrator turns it), not the velocity at the character's centre, which on a turning
+    // platform is off by ω × (centre − foot) and slides the character along the surface.
+    const restX = px;
+    const restY = py;
     if (carrier !== null && carrier._type !== "static") {
-      velocityAt(carrier, px, py, this.scratch);
-      const cx = this.scratch.x * h;
-      const cy = this.scratch.y * h;
+      carriedBy(carrier, px + footX, py + footY, h, this.scratch);
+      let cx = this.scratch.x;
+      let cy = this.scratch.y;
+      // A round foot (circle, capsule) touches at its centre less radius × the surface's normal; the
+      // normal turns with the platform, so the foot's centre goes to the carried point plus radius × the
+      // turned normal, and it touches the same point of the platform again (else it rolls over it).
+      const r = body._kind === CIRCLE || body._kind === CAPSULE ? body._radius : 0;
+      if (r > 0 && (footNX !== 0 || footNY !== 0)) {
+        carriedBy(carrier, carrier.px + footNX, carrier.py + footNY, h, this.scratch);
+        cx += r * (this.scratch.x - carrier.vx * h);
+        cy += r * (this.scratch.y - carrier.vy * h);
+      }
       if (cx !== 0 || cy !== 0) {
         const len = Math.sqrt(cx * cx + cy * cy);
         const ext = (len + skin) / len;
@@ -393,7 +417,12 @@ export class CharacterController {
         py += (cy / len) * travel;
       }
     }
-    this.groundVelocityAt(px, py);
+    if (this.grounded) {
+      // the ground point found at the end, moved with the character by the carry
+      this.groundX += px - restX;
+      this.groundY += py - restY;
+    }
+    this.groundVelocityAt(this.groundX, this.groundY);
 
     // The world moves the body there during the next step.
     this.scratch.x = (px - startX) / h;
@@ -586,9 +615,11 @@ export class CharacterController {
         this._groundNormal.x = hit.normalX;
         this._groundNormal.y = hit.normalY;
         this.groundGap = hit.fraction * reach;
+        this.groundX = hit.x;
+        this.groundY = hit.y;
       }
     }
-    this.groundVelocityAt(x, y);
+    this.groundVelocityAt(this.groundX, this.groundY);
   }
 
   /** groundVelocity: the ground body's velocity at (x, y), or zero. */
@@ -715,6 +746,28 @@ export class CharacterController {
     this.scratch.y = -ny * this._pushForce;
     b.applyForce(this.scratch);
   }
+}
+
+/**
+ * Where the point (x, y) of body b goes over a step of h with the body's
+ * velocities, less (x, y), into `out`: the centre of mass moves by v·h and
+ * the point turns about it by ω·h as the integrator turns a body
+ * (q ← normalize(q + ω·h·q⊥), integrate.ts), so a character carried by a
+ * turning platform stays on the point it stands on (v(x, y)·h, the tangent,
+ * drifts outwards by r(ωh)²/2 a step).
+ */
+function carriedBy(b: Body, x: number, y: number, h: number, out: Vec2): void {
+  const da = b.w * h;
+  const inv = 1 / Math.sqrt(1 + da * da);
+  const c = inv;
+  const s = da * inv;
+  const rx = x - b.px;
+  const ry = y - b.py;
+  // the turn's part first: with ω = 0 it is exactly 0, and a platform that only moves carries by v·h exactly
+  const tx = c * rx - s * ry - rx;
+  const ty = s * rx + c * ry - ry;
+  out.x = b.vx * h + tx;
+  out.y = b.vy * h + ty;
 }
 
 /** The velocity of body b at the point (x, y), into `out`. */

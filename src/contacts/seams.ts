@@ -42,7 +42,7 @@
  * the order the tiles were added, so a world restored from a snapshot
  * rebuilds the same ones.
  */
-import { BOX, type Body } from "../bodies/body.js";
+import { BOX, SEGMENT, type Body } from "../bodies/body.js";
 import type { Broadphase } from "../collision/broadphase/broadphase.js";
 import { BoxFeature } from "../collision/narrowphase/feature-id.js";
 import type { ManifoldBuffer } from "../collision/narrowphase/manifold.js";
@@ -57,13 +57,20 @@ export const SEAM_TOLERANCE = 1e-6;
 /** A neighbour across one of a static box's faces. */
 interface Link {
   body: Body;
-  /** The face of the linked-from box that the neighbour covers (BoxFeature LEFT..TOP). */
+  /** The face of the linked-from box that the neighbour covers (BoxFeature LEFT..TOP); -1 for a chain's segment. */
   face: number;
+  /** For a link to a chain's segment: the bits it hides (a face and a corner, see `chainCover`); else 0. */
+  chain: number;
 }
 
 /** Can this body share faces? Static solid boxes can. */
 export function isTile(b: Body): boolean {
   return b._type === "static" && b._kind === BOX && !b._isSensor;
+}
+
+/** Can this body continue a tile's face? A static, solid chain segment (a Chain's part) can. */
+export function isChainSegment(b: Body): boolean {
+  return b._type === "static" && b._kind === SEGMENT && !b._isSensor && b.segment !== null && b.segment.oneSided;
 }
 
 /** Would two tiles act alike on every body (so that a face one covers of the other is internal)? */
@@ -141,6 +148,22 @@ export class Seams {
   update(body: Body, broadphase: Broadphase, present: boolean, affected: Body[]): void {
     this.unlink(body, affected);
     if (present && isTile(body)) this.link(body, broadphase, affected);
+    else if (present && isChainSegment(body)) {
+      // the tiles whose corner it starts at find it (their links found again with it there)
+      const t = SEAM_TOLERANCE;
+      const found: Body[] = [];
+      broadphase.queryStatic({ minX: body.minX - t, minY: body.minY - t, maxX: body.maxX + t, maxY: body.maxY + t }, (o: Body) => {
+        if (isTile(o) && found.indexOf(o) < 0) found.push(o);
+      });
+      for (const m of this.moved) if (isTile(m) && found.indexOf(m) < 0) found.push(m);
+      found.sort((a, b) => a._id - b._id);
+      for (const tile of found) {
+        if (chainCover(tile, body) === 0) continue;
+        this.unlink(tile, affected);
+        this.link(tile, broadphase, affected);
+        affected.push(tile);
+      }
+    }
   }
 
   /** A static body was moved by the user: until the next step its broadphase box is stale. */
@@ -183,11 +206,20 @@ export class Seams {
     // id order: the links (and so everything derived from them) do not depend on the broadphase
     found.sort((a, b) => a._id - b._id);
     for (const other of found) {
-      if (other._world !== body._world || !isTile(other) || !alike(body, other)) continue;
+      if (other._world !== body._world || !alike(body, other)) continue;
+      if (isChainSegment(other)) {
+        const bits = chainCover(body, other);
+        if (bits === 0) continue;
+        this.addLink(body, other, -1, bits);
+        this.addLink(other, body, -1, 0);
+        this.linkCount++;
+        continue;
+      }
+      if (!isTile(other)) continue;
       const face = sharedFace(body, other);
       if (face < 0) continue;
-      this.addLink(body, other, face);
-      this.addLink(other, body, opposite(face));
+      this.addLink(body, other, face, 0);
+      this.addLink(other, body, opposite(face), 0);
       this.linkCount++;
       this.recompute(other);
       affected.push(other);
@@ -195,13 +227,13 @@ export class Seams {
     this.recompute(body);
   }
 
-  private addLink(from: Body, to: Body, face: number): void {
+  private addLink(from: Body, to: Body, face: number, chain: number): void {
     let list = this.links[from.slot];
     if (list === null || list === undefined) {
       list = [];
       this.links[from.slot] = list;
     }
-    list.push({ body: to, face });
+    list.push({ body: to, face, chain });
   }
 
   /** A box's hidden and partly covered faces, and hidden corners, from its links. */
@@ -235,6 +267,7 @@ export class Seams {
         }
       }
     }
+    if (list !== null && list !== undefined) for (const l of list) hidden |= l.chain;
     this.hidden[slot] = hidden;
     this.partial[slot] = partial;
   }
@@ -329,3 +362,55 @@ function opposite(face: number): number {
   return face === BoxFeature.LEFT ? BoxFeature.RIGHT : face === BoxFeature.RIGHT ? BoxFeature.LEFT : face === BoxFeature.BOTTOM ? BoxFeature.TOP : BoxFeature.BOTTOM;
 }
 
+
+/**
+ * The features of tile `tile` that chain segment `seg` hides, as mask bits,
+ * or 0: a segment that starts at one of the tile's corners and goes on
+ * outwards in the line of one of the corner's faces, facing the same way
+ * (its normal, the right of its direction, is the face's outward normal),
+ * continues that face as the chain's surface, with the chain's solid side
+ * behind it. The corner is then no corner of the level's surface, and the
+ * corner's other face lies behind the chain: both are hidden (a body sliding
+ * off the tiles onto the chain, or back, meets neither, as across a seam).
+ */
+function chainCover(tile: Body, seg: Body): number {
+  const g = seg.segment!;
+  const qc = seg.qc;
+  const qs = seg.qs;
+  const ax = seg.px + (qc * g.ax - qs * g.ay);
+  const ay = seg.py + (qs * g.ax + qc * g.ay);
+  const bx = seg.px + (qc * g.bx - qs * g.by);
+  const by = seg.py + (qs * g.bx + qc * g.by);
+  // the chain's normal: the right of a → b
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  if (!(len > SEAM_TOLERANCE)) return 0;
+  const nx = dy / len;
+  const ny = -dx / len;
+  const t = SEAM_TOLERANCE;
+  let bits = 0;
+  for (let end = 0; end < 2; end++) {
+    const ex = end === 0 ? ax : bx;
+    const ey = end === 0 ? ay : by;
+    const fx = end === 0 ? bx : ax;
+    const fy = end === 0 ? by : ay;
+    for (let side = 0; side < 4; side++) {
+      const high = (side & 1) !== 0; // x side
+      const top = (side & 2) !== 0; // y side
+      const kx = high ? tile.maxX : tile.minX;
+      const ky = top ? tile.maxY : tile.minY;
+      if (Math.abs(ex - kx) > t || Math.abs(ey - ky) > t) continue;
+      const corner = BoxFeature.BOTTOM_LEFT + (high ? 1 : 0) + (top ? 2 : 0);
+      // along the horizontal face (TOP or BOTTOM), outwards in x, facing its way: hides the vertical face
+      if (Math.abs(fy - ky) <= t && (high ? fx > kx : fx < kx) && (top ? ny : -ny) > 1 - 1e-9) {
+        bits |= (1 << corner) | (1 << (high ? BoxFeature.RIGHT : BoxFeature.LEFT));
+      }
+      // along the vertical face (LEFT or RIGHT), outwards in y, facing its way: hides the horizontal face
+      if (Math.abs(fx - kx) <= t && (top ? fy > ky : fy < ky) && (high ? nx : -nx) > 1 - 1e-9) {
+        bits |= (1 << corner) | (1 << (top ? BoxFeature.TOP : BoxFeature.BOTTOM));
+      }
+    }
+  }
+  return bits;
+}

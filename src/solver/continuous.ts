@@ -331,12 +331,15 @@ export class ContinuousSolver {
     const oneWay = isOneWay(other) ? other._oneWay! : null;
     if (oneWay !== null && mx * oneWay.x + my * oneWay.y >= 0) return 1;
     // a chain's segment stops only what starts in front of it (one-sided, as in the narrowphase)
+    // (then measured as a two-sided segment: the chain's classification drops a shape past the segment's
+    // end, its neighbour's, and a sweep that starts there would read that as nothing ahead)
     const seg = other.segment;
     if (seg !== null && seg.oneSided) {
       this.start.x = this.x0;
       this.start.y = this.y0;
       if (!inFrontOfChain(other as unknown as PlacedSegment, this.start)) return 1;
     }
+    m.twoSided = seg !== null && seg.oneSided; // the buffer is this solver's: every call sets it
     let stopAt = target;
     let t = 0;
     for (let iter = 0; iter < MAX_ITERATIONS; iter++) {

@@ -16,7 +16,7 @@ import type { Broadphase, PairList, QueryBox } from "../collision/broadphase/bro
 import { checkBody } from "../collision/narrowphase/collide.js";
 import { MAX_BODY_ID, TOUCHING } from "../contacts/contact.js";
 import type { ContactManager } from "../contacts/contact-manager.js";
-import { isTile, type Seams } from "../contacts/seams.js";
+import { isChainSegment, isTile, type Seams } from "../contacts/seams.js";
 import type { JointManager } from "../joints/joint-manager.js";
 import type { Islands } from "../solver/islands.js";
 import type { MotionBounds } from "../solver/motion-bounds.js";
@@ -182,9 +182,22 @@ export function addBody<T extends Body>(w: MemberWorld, body: T): T {
  */
 function updateSeams(w: MemberWorld, body: Body, present: boolean): void {
   const seams = w.seams;
+  const parts = body._parts;
+  if (parts !== null) {
+    // a Chain's segments may continue a tile's face (seams.ts chainCover)
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i]!;
+      if (isChainSegment(p) || seams.hasLinks(p)) updateSeamsOf(w, p, present);
+    }
+    return;
+  }
   if (!isTile(body) && !seams.hasLinks(body)) return;
+  updateSeamsOf(w, body, present);
+}
+
+function updateSeamsOf(w: MemberWorld, body: Body, present: boolean): void {
   const affected = w.seamed;
-  seams.update(body, w.broadphase, present, affected);
+  w.seams.update(body, w.broadphase, present, affected);
   for (let i = 0; i < affected.length; i++) {
     w.members.mark(affected[i]!);
     wakeTouching(w, affected[i]!);

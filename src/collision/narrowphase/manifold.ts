@@ -66,6 +66,16 @@ export class ManifoldBuffer {
    */
   maskA = 0;
   maskB = 0;
+  /**
+   * Input, like `margin`: collide a chain's one-sided segment as a two-sided
+   * one (no facing test, no ghost-vertex classification: the plain distance
+   * to the segment). For the time-of-impact sweep (src/solver/continuous.ts),
+   * which makes the one-sided test once, at the start of the sweep, as Box2D
+   * v3 does; the classification would drop a shape beyond the segment's end
+   * (its neighbour's), which the sweep reads as "no contact ahead". False for
+   * everything else.
+   */
+  twoSided = false;
 
   /**
    * Zero the points past `count`, and with no point the normal and depth:

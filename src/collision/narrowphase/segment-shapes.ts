@@ -59,7 +59,7 @@ export function segmentAsCapsule(c: Capsule, s: PlacedSegment): Body {
 
 /** Circle (A) vs segment (B). */
 export function collideCircleSegment(a: Body, b: PlacedSegment, out: ManifoldBuffer): boolean {
-  if (b.segment.oneSided) {
+  if (b.segment.oneSided && !out.twoSided) {
     if (!facingCircle(b, a)) return false;
     return chainSmooth(collideCircleCapsule(a, asCapsule(segmentB, b), out), out, false);
   }
@@ -68,7 +68,7 @@ export function collideCircleSegment(a: Body, b: PlacedSegment, out: ManifoldBuf
 
 /** Capsule (A) vs segment (B). */
 export function collideCapsuleSegment(a: Body, b: PlacedSegment, out: ManifoldBuffer): boolean {
-  if (b.segment.oneSided) {
+  if (b.segment.oneSided && !out.twoSided) {
     if (!facingCapsule(b, a)) return false;
     return chainSmooth(collideCapsules(a, asCapsule(segmentB, b), out), out, false);
   }
@@ -77,7 +77,7 @@ export function collideCapsuleSegment(a: Body, b: PlacedSegment, out: ManifoldBu
 
 /** Segment (A) vs AABB (B). */
 export function collideSegmentBox(a: PlacedSegment, b: Body, out: ManifoldBuffer): boolean {
-  if (a.segment.oneSided) {
+  if (a.segment.oneSided && !out.twoSided) {
     if (!facingBox(a, b)) return false;
     return chainSmooth(collideCapsuleBox(asCapsule(segmentA, a), b, out), out, true);
   }
@@ -91,7 +91,7 @@ export function collideSegments(a: PlacedSegment, b: PlacedSegment, out: Manifol
 
 /** Polygon (A) vs segment (B): hull-hull.ts, the segment a hull of two vertices (a, b) and radius 0. */
 export function collidePolygonSegment(a: PlacedPolygon, b: PlacedSegment, out: ManifoldBuffer): boolean {
-  if (b.segment.oneSided) {
+  if (b.segment.oneSided && !out.twoSided) {
     if (!facingPolygon(b, a)) return false;
     placeFirstPolygon(a);
     placeSegment(hullB, b);
