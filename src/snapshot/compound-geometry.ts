@@ -267,7 +267,8 @@ function install(e: GeometryErrors, path: string, body: Body, userData: boolean)
     inRange(e, `${path}.localCenter.y`, x.cy, -L.sizeMax, L.sizeMax);
   }
   const mine = body as ShapeBody;
-  if (mine._parts !== null) {
+  // (a blank that was a chain is rebuilt: chain-geometry.ts)
+  if (mine._parts !== null && !isChainBody(body)) {
     entriesOf(body, own);
     if (sameShapes(x, own)) {
       setMaterials(body, x, userData);
@@ -503,7 +504,7 @@ export function readCompound(e: GeometryErrors, r: GeometrySource, path: string,
 export function copyCompound(from: Body, to: Body): void {
   entriesOf(from, read);
   const target = to as ShapeBody;
-  if (target._parts !== null) {
+  if (target._parts !== null && !isChainBody(to)) {
     entriesOf(to, own);
     if (sameShapes(read, own)) {
       setMaterials(to, read, false);
@@ -519,6 +520,11 @@ export function copyCompound(from: Body, to: Body): void {
   read.userData.length = 0;
   own.userData.length = 0;
   target.adoptParts(from as ShapeBody, true);
+}
+
+/** Is `b` a chain (a body of kind COMPOUND whose record is chain-geometry.ts's)? */
+function isChainBody(b: Body): boolean {
+  return b._shape !== null && b._shape.kind === "chainSegment";
 }
 
 /** Is `b` a compound (the kind whose record carries this block)? */
