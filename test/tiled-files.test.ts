@@ -42,7 +42,7 @@ describe("a level in each of Tiled's formats", () => {
       ["aabb", 12, 2, 24, 3],
       ["aabb", 0, 1, 24, 2],
       ["aabb", 0, 0, 24, 1],
-      ["segment", 14, 5, 16, 5],
+      ["chainSegment", 16, 5, 14, 5], // the rail, a polyline drawn left to right: a Chain run right to left, solid on top
     ]);
     expect(seen[0]!.sensors).toEqual([["goal", "aabb", 20, 3, 21, 5]]);
     expect(seen[0]!.spawns).toEqual([["player", 1.5, 2.5]]);
