@@ -53,7 +53,22 @@ const nodeInflate = (data: Uint8Array, format: string, size: number): Uint8Array
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
 };
 
-describe("tile layer data: plain array, CSV, base64, zlib, gzip", () => {
+/**
+ * zstd frames written by the zstd command-line tool (v1.5.4, `zstd -19`): `ids` the 12 tile ids below as
+ * little-endian uint32s (48 bytes), `zeros` 1 MiB of zeros, `sevens` 48 bytes of 7, `short` 44 bytes of 7,
+ * `two` the frames of `ids` and `sevens` one after the other, `piped` `ids` compressed from a pipe (a frame
+ * that does not say its content size).
+ */
+const ZSTD = {
+  ids: "KLUv/SQwlQAAQAABAAAAAQABAwBuF2CrDlwBApFWsA==",
+  zeros: "KLUv/aQAABAATAAACAABAPz/ORACAgAQAAIAEAACABAAAgAQAAIAEAACABAAAwAQAPE+FuE=",
+  sevens: "KLUv/SQwPQAACAcBAERACFb4po0=",
+  short: "KLUv/SQsPQAACAcBAJhACLtvKr0=",
+  two: "KLUv/SQwlQAAQAABAAAAAQABAwBuF2CrDlwBApFWsCi1L/0kMD0AAAgHAQBEQAhW+KaN",
+  piped: "KLUv/QRolQAAQAABAAAAAQABAwBuF2CrDlwBApFWsA==",
+};
+
+describe("tile layer data: plain array, CSV, base64, zlib, gzip, zstd", () => {
   const rows = ["0000", "1100", "1111"];
   const ids = rows.flatMap((r) => [...r].map(Number));
   const expected = [[0, 1, 2, 2], [0, 0, 4, 1]];
@@ -75,14 +90,28 @@ describe("tile layer data: plain array, CSV, base64, zlib, gzip", () => {
     // capsule2d/tiled-decompress (fflate) reads what Node's zlib (the same deflate as Tiled's) wrote
     expect(load({ encoding: "base64", compression: "zlib", data: deflateSync(raw).toString("base64") }, { decompress: tiledDecompress })).toEqual(expected);
     expect(load({ encoding: "base64", compression: "gzip", data: gzipSync(raw).toString("base64") }, { decompress: tiledDecompress })).toEqual(expected);
+    // and (fzstd) what the zstd command-line tool (v1.5.4, -19) wrote of the same 48 bytes
+    expect(Buffer.from(ZSTD.ids, "base64").subarray(0, 4)).toEqual(Buffer.from([0x28, 0xb5, 0x2f, 0xfd])); // a zstd frame's magic
+    expect(load({ encoding: "base64", compression: "zstd", data: ZSTD.ids }, { decompress: tiledDecompress })).toEqual(expected);
+    expect(tiledDecompress(new Uint8Array(Buffer.from(ZSTD.ids, "base64")), "zstd", 48)).toEqual(new Uint8Array(raw));
   });
 
-  it("tiledDecompress never returns more than the layer holds, and says that zstd needs a decoder", () => {
+  it("tiledDecompress never returns more than the layer holds, zstd too; it refuses what is not one valid frame", () => {
     const bomb = deflateSync(Buffer.alloc(1 << 20));
     expect(() => tiledDecompress(bomb, "zlib", 48)).toThrow(/^capsule2d: tiledDecompress: the zlib data inflates to more than 48 bytes$/);
     expect(tiledDecompress(gzipSync(Buffer.alloc(48, 7)), "gzip", 48)).toEqual(new Uint8Array(48).fill(7));
     expect(() => tiledDecompress(new Uint8Array([1, 2, 3]), "zlib", 48)).toThrow();
-    expect(() => tiledDecompress(new Uint8Array(4), "zstd", 48)).toThrow(/does not inflate zstd/);
+    const zstd = (name: keyof typeof ZSTD) => new Uint8Array(Buffer.from(ZSTD[name], "base64"));
+    // 1 MiB of zeros in 49 bytes: refused by its header's content size, before a byte is inflated
+    expect(() => tiledDecompress(zstd("zeros"), "zstd", 48)).toThrow(/^capsule2d: tiledDecompress: the zstd data inflates to more than 48 bytes$/);
+    expect(tiledDecompress(zstd("sevens"), "zstd", 48)).toEqual(new Uint8Array(48).fill(7));
+    // shorter than the layer: its own length (fromTiled then refuses it, naming the size)
+    expect(tiledDecompress(zstd("short"), "zstd", 48)).toEqual(new Uint8Array(44).fill(7));
+    expect(() => tiledDecompress(new Uint8Array(8), "zstd", 48)).toThrow(/^capsule2d: tiledDecompress: the zstd data is not one valid zstd frame \(no zstd frame header\)$/);
+    expect(() => tiledDecompress(zstd("piped"), "zstd", 48)).toThrow(/the zstd frame does not say its content size/);
+    expect(() => tiledDecompress(zstd("ids").subarray(0, 12), "zstd", 48)).toThrow(/not one valid zstd frame/);
+    expect(() => tiledDecompress(zstd("two"), "zstd", 96)).toThrow(/not one valid zstd frame/);
+    expect(() => tiledDecompress(zstd("ids"), "lz4" as never, 48)).toThrow(/compression must be "zlib", "gzip" or "zstd"/);
     // through fromTiled: a bomb is a RangeError naming the layer's data
     const m = mapOf(["0000", "1100", "1111"]);
     Object.assign(m.layers[0], { encoding: "base64", compression: "zlib", data: bomb.toString("base64") });

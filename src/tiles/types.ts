@@ -55,7 +55,7 @@ export type TiledCompression = "zlib" | "gzip" | "zstd";
  * bytes that `data` inflates to, which must be `size` bytes (the layer's
  * width × height × 4); it may stop at or refuse more than `size` bytes.
  * `tiledDecompress` (entry point `capsule2d/tiled-decompress`) is one, built
- * on fflate.
+ * on fflate (zlib, gzip) and fzstd (zstd).
  */
 export type TiledDecompress = (data: Uint8Array, compression: TiledCompression, size: number) => Uint8Array;
 
