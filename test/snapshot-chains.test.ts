@@ -112,6 +112,17 @@ describe("snapshots carry Chain bodies (version 7)", () => {
     });
   }
 
+  it("a chain whose points hold −0 (as fromTiled's first point, (0, −0)) reloads with the same bits (found by the fuzz test's Tiled maps)", () => {
+    const world = new World();
+    enableBinarySnapshots(world);
+    world.add(new Chain({ type: "static", position: { x: 4.5, y: -6 }, points: [{ x: 0, y: -0 }, { x: -1, y: -0.25 }, { x: -2, y: -0 }] }));
+    for (const snap of [JSON.parse(JSON.stringify(world.snapshot())) as WorldSnapshot, world.snapshot({ format: "binary" })]) {
+      const again = World.fromSnapshot(snap);
+      expect(again.stateHash()).toBe(world.stateHash());
+      expect(Object.is(again.bodies[0]!.shapes[0]!.a!.y, world.bodies[0]!.shapes[0]!.a!.y)).toBe(true);
+    }
+  });
+
   it("a rollback restores the chains in place: the segments are kept, not rebuilt", () => {
     const world = chainWorld();
     const snap = world.snapshot({ format: "binary" });

@@ -32,6 +32,8 @@ import type { ShapeBody } from "../bodies/shape-body.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import type { GeometryErrors, GeometrySink, GeometrySource } from "./field.js";
+import { jsonNum, jsonNumber, jsonObject, same } from "./geometry-json.js";
+import { SHAPE_MATERIAL } from "./compound-geometry.js";
 
 /** Is `b` a chain (its shapes are chain segments)? */
 export function isChain(b: Body): boolean {
@@ -55,32 +57,26 @@ const own = new ChainEntry();
 /** The most bytes one chain's block takes. */
 export const MAX_CHAIN_BYTES = 16 + 16 * MAX_CHAIN_POINTS + 48 * MAX_CHAIN_POINTS;
 
-/** Same bits (−0 is not 0). */
-function same(a: number, b: number): boolean {
-  return Object.is(a, b);
-}
-
 /** Write what chain `b` is into `x`: its points, loop flag and its segments' materials as runs. */
 function entryOf(b: Body, x: ChainEntry): void {
-  const shapes = b.shapes;
   const parts = b._parts!;
-  const count = shapes.length;
+  const count = parts.length;
+  // the points as given: each part's own segment (the shapes' are placed in the body's frame, which turns a −0 into 0)
   // a loop's last segment closes it back to the first point; an open chain's last one ends at its last point
   // (and their ghosts are each other's points: an open chain's are its end segments continued)
-  const first = shapes[0]!._segment!;
-  const last = shapes[count - 1]!._segment!;
+  const first = parts[0]!.segment!;
+  const last = parts[count - 1]!.segment!;
   x.loop = count >= 3 && same(last.bx, first.ax) && same(last.by, first.ay) && same(last.g2x, first.bx) && same(last.g2y, first.by) &&
     same(first.g1x, last.ax) && same(first.g1y, last.ay);
   x.n = x.loop ? count : count + 1;
   for (let i = 0; i < count; i++) {
-    const g = shapes[i]!._segment!;
+    const g = parts[i]!.segment!;
     x.p[2 * i] = g.ax;
     x.p[2 * i + 1] = g.ay;
   }
   if (!x.loop) {
-    const g = shapes[count - 1]!._segment!;
-    x.p[2 * count] = g.bx;
-    x.p[2 * count + 1] = g.by;
+    x.p[2 * count] = last.bx;
+    x.p[2 * count + 1] = last.by;
   }
   let runs = 0;
   const m = x.m;
@@ -111,6 +107,15 @@ function samePoints(a: ChainEntry, b: ChainEntry): boolean {
   return true;
 }
 
+/** When `body` is a chain of `x`'s points already, give it `x`'s materials and say so (nothing to rebuild). */
+function keptIfSame(body: Body, x: ChainEntry): boolean {
+  if (body._parts === null || !isChain(body)) return false;
+  entryOf(body, own);
+  if (!samePoints(x, own)) return false;
+  setMaterials(body, x);
+  return true;
+}
+
 /** Give chain `b`'s segments the materials of `x`'s runs. */
 function setMaterials(b: Body, x: ChainEntry): void {
   const parts = b._parts!;
@@ -136,15 +141,8 @@ function setMaterials(b: Body, x: ChainEntry): void {
 // ---------------------------------------------------------------- checks and the rebuild
 
 const L = check.LIMITS;
-/** The words of a run after its count: path, range, integer. */
-const MATERIAL: readonly (readonly [string, number, number, boolean])[] = [
-  ["friction", 0, L.friction, false],
-  ["restitution", 0, L.restitution, false],
-  ["collisionFilter.category", 0, 0xffffffff, true],
-  ["collisionFilter.mask", 0, 0xffffffff, true],
-  ["collisionFilter.group", -0x80000000, 0x7fffffff, true],
-  ["isSensor", 0, 1, true],
-];
+/** The words of a run after its count: path, range, integer (a compound shape's material words). */
+const MATERIAL = SHAPE_MATERIAL;
 
 /** Check the counts as they are read, before anything of the points or runs is. */
 function checkCounts(e: GeometryErrors, path: string, n: number, loop: boolean, runs: number): void {
@@ -190,13 +188,7 @@ function install(e: GeometryErrors, path: string, body: Body): void {
   }
   if (covered !== segments) e.fail(`${path}.materials: the runs cover ${covered} segments, the chain has ${segments}`);
   const mine = body as ShapeBody;
-  if (mine._parts !== null && isChain(body)) {
-    entryOf(body, own);
-    if (samePoints(x, own)) {
-      setMaterials(body, x);
-      return;
-    }
-  }
+  if (keptIfSame(body, x)) return;
   const points: Vec2[] = [];
   for (let i = 0; i < x.n; i++) points.push({ x: x.p[2 * i]!, y: x.p[2 * i + 1]! });
   let built: ShapeBody | null = null;
@@ -218,10 +210,6 @@ function install(e: GeometryErrors, path: string, body: Body): void {
 
 // ---------------------------------------------------------------- JSON
 
-function jsonNumber(v: number): number | "-0" {
-  return Object.is(v, -0) ? "-0" : v;
-}
-
 /** Write chain `b`'s `points`, `loop` and `materials` into its JSON record `out`. */
 export function writeChainJSON(b: Body, out: Record<string, unknown>): void {
   const x = own;
@@ -242,18 +230,6 @@ export function writeChainJSON(b: Body, out: Record<string, unknown>): void {
   out.points = points;
   out.loop = x.loop;
   out.materials = materials;
-}
-
-function jsonNum(e: GeometryErrors, where: string, raw: unknown): number {
-  if (raw === "-0") return -0;
-  if (typeof raw !== "number") e.typeFail(`${where} must be a number, got ${check.describe(raw)}`);
-  if (!Number.isFinite(raw)) e.fail(`${where} must be a finite number, got ${raw}`);
-  return raw;
-}
-
-function jsonObject(e: GeometryErrors, where: string, raw: unknown): Record<string, unknown> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) e.typeFail(`${where} must be an object, got ${check.describe(raw)}`);
-  return raw as Record<string, unknown>;
 }
 
 /** Read and check chain record `record` (at `path`)'s `points`, `loop` and `materials` into `body`. */
@@ -342,13 +318,5 @@ export function readChain(e: GeometryErrors, r: GeometrySource, path: string, bo
 /** Give `to` (the user's body) the chain of `from` (a restored record): kept when the points are the same, else copies of `from`'s segments. */
 export function copyChain(from: Body, to: Body): void {
   entryOf(from, read);
-  const target = to as ShapeBody;
-  if (target._parts !== null && isChain(to)) {
-    entryOf(to, own);
-    if (samePoints(read, own)) {
-      setMaterials(to, read);
-      return;
-    }
-  }
-  target.adoptParts(from as ShapeBody, true);
+  if (!keptIfSame(to, read)) (to as ShapeBody).adoptParts(from as ShapeBody, true);
 }

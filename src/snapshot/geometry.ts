@@ -42,6 +42,7 @@ import { MAX_POLYGON_VERTICES } from "../shapes/hull.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import type { GeometryErrors, GeometrySink, GeometrySource } from "./field.js";
+import { jsonNum, jsonNumber, jsonObject, point, same } from "./geometry-json.js";
 import { compoundBytes, copyCompound, MAX_COMPOUND_BYTES, readCompound, readCompoundJSON, writeCompound, writeCompoundJSON } from "./compound-geometry.js";
 import { chainBytes, copyChain, isChain, readChain, readChainJSON, writeChain, writeChainJSON } from "./chain-geometry.js";
 
@@ -89,11 +90,6 @@ function sizeOf(e: GeometryErrors, where: string, v: number, min: number): numbe
   if (!Number.isFinite(v)) e.fail(`${where} must be a finite number, got ${v}`);
   if (!(v >= min && v <= check.LIMITS.sizeMax)) e.fail(`${where} must be in [${min}, ${check.LIMITS.sizeMax}], got ${v}`);
   return v;
-}
-
-/** Same bits (−0 is not 0). */
-function same(a: number, b: number): boolean {
-  return Object.is(a, b);
 }
 
 /**
@@ -218,14 +214,6 @@ function installed(body: Body, kind: string): boolean {
 
 // ---------------------------------------------------------------- JSON
 
-function jsonNumber(v: number): number | "-0" {
-  return Object.is(v, -0) ? "-0" : v;
-}
-
-function point(x: number, y: number): { x: number | "-0"; y: number | "-0" } {
-  return { x: jsonNumber(x), y: jsonNumber(y) };
-}
-
 /** Write `b`'s `localCenter` and `shapes` into its JSON record `out`. */
 export function writeGeometryJSON(b: Body, out: Record<string, unknown>): void {
   if (isChain(b)) return writeChainJSON(b, out);
@@ -247,18 +235,6 @@ export function writeGeometryJSON(b: Body, out: Record<string, unknown>): void {
     }
     out.shapes = [{ kind: "polygon", radius: jsonNumber(g.radius), vertices, normals }];
   }
-}
-
-function jsonNum(e: GeometryErrors, where: string, raw: unknown): number {
-  if (raw === "-0") return -0;
-  if (typeof raw !== "number") e.typeFail(`${where} must be a number, got ${check.describe(raw)}`);
-  if (!Number.isFinite(raw)) e.fail(`${where} must be a finite number, got ${raw}`);
-  return raw;
-}
-
-function jsonObject(e: GeometryErrors, where: string, raw: unknown): Record<string, unknown> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) e.typeFail(`${where} must be an object, got ${check.describe(raw)}`);
-  return raw as Record<string, unknown>;
 }
 
 function jsonPoints(e: GeometryErrors, where: string, raw: unknown, count: number, at: number): void {

@@ -234,6 +234,44 @@ function compoundWorld(C, r) {
   return world;
 }
 
+/** `target.restore(data)`: a clear error that left the world exactly as it was, or a sound world. */
+function restoreJudged(C, target, data) {
+  const hash = target.stateHash();
+  try {
+    target.restore(data);
+  } catch (e) {
+    return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
+  }
+  return checkWorld(C, target);
+}
+
+/**
+ * A copy of binary snapshot `buffer` with 1 to 3 of its words from byte `at` on mutated (a count from
+ * `counts`, a hostile double, a flipped bit, a nudged double), and in 3 cases of 10 cut short.
+ */
+function mutateWords(r, buffer, at, counts) {
+  const b = new Uint8Array(buffer.slice(0));
+  const v = new DataView(b.buffer);
+  const words = (b.length - at) >> 2;
+  for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+    const w = at + 4 * r.int(words);
+    switch (r.int(4)) {
+      case 0:
+        v.setUint32(w, r.pick(counts), true);
+        break;
+      case 1:
+        v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
+        break;
+      case 2:
+        b[w + r.int(4)] ^= 1 << r.int(8);
+        break;
+      default:
+        v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
+    }
+  }
+  return r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
+}
+
 /**
  * Mutations aimed at the records of the `shape` bodies of the worlds `make` builds (their fields
  * `fields`, which byte flips anywhere rarely hit) and at the contacts between their shapes, in JSON
@@ -258,45 +296,13 @@ function aimed(C, r, make, shape, fields, counts) {
     }
     if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(s));
     const target = make(C, r);
-    const hash = target.stateHash();
-    try {
-      target.restore(s);
-    } catch (e) {
-      return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
-    }
-    return checkWorld(C, target);
+    return restoreJudged(C, target, s);
   }
   const buffer = world.snapshot({ format: "binary" });
-  const at = r.next() < 0.8 ? geometryAt(buffer) : 64;
-  const b = new Uint8Array(buffer.slice(0));
-  const v = new DataView(b.buffer);
-  const words = (b.length - at) >> 2;
-  for (let k = 0, n = 1 + r.int(3); k < n; k++) {
-    const w = at + 4 * r.int(words);
-    switch (r.int(4)) {
-      case 0:
-        v.setUint32(w, r.pick(counts), true);
-        break;
-      case 1:
-        v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
-        break;
-      case 2:
-        b[w + r.int(4)] ^= 1 << r.int(8);
-        break;
-      default:
-        v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
-    }
-  }
-  const cut = r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
+  const cut = mutateWords(r, buffer, r.next() < 0.8 ? geometryAt(buffer) : 64, counts);
   if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
   const target = make(C, r);
-  const hash = target.stateHash();
-  try {
-    target.restore(cut.buffer);
-  } catch (e) {
-    return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
-  }
-  return checkWorld(C, target);
+  return restoreJudged(C, target, cut.buffer);
 }
 
 /**
@@ -326,13 +332,7 @@ const KINDS = {
     if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(s));
     // restore: a refused snapshot leaves the world exactly as it was
     const target = sourceWorld(C, r);
-    const hash = target.stateHash();
-    try {
-      target.restore(s);
-    } catch (e) {
-      return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
-    }
-    return checkWorld(C, target);
+    return restoreJudged(C, target, s);
   },
   binary(C, r) {
     const buffer = mutateBytes(r, sourceWorld(C, r).snapshot({ format: "binary" }));
@@ -352,27 +352,7 @@ const KINDS = {
       return judge(C, () => C.core.World.fromSnapshot(s));
     }
     const buffer = world.snapshot({ format: "binary" });
-    const at = geometryAt(buffer);
-    const b = new Uint8Array(buffer.slice(0));
-    const v = new DataView(b.buffer);
-    const words = (b.length - at) >> 2;
-    for (let k = 0, n = 1 + r.int(3); k < n; k++) {
-      const w = at + 4 * r.int(words);
-      switch (r.int(4)) {
-        case 0:
-          v.setUint32(w, r.pick([0, 1, 2, 3, 8, 9, 0xffffffff, 1e6, 16777216]), true);
-          break;
-        case 1:
-          v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
-          break;
-        case 2:
-          b[w + r.int(4)] ^= 1 << r.int(8);
-          break;
-        default:
-          v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
-      }
-    }
-    const cut = r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
+    const cut = mutateWords(r, buffer, geometryAt(buffer), [0, 1, 2, 3, 8, 9, 0xffffffff, 1e6, 16777216]);
     return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
   },
   compounds(C, r) {
