@@ -22,8 +22,8 @@
 // `capsule2d/replay` (src/entries/replay.ts), `capsule2d/threads` (src/entries/threads.ts: the
 // parallel contact solve), `capsule2d/wasm` (src/entries/wasm.ts: the contact passes in
 // WebAssembly, compiled from wasm/contact-passes.ts by scripts/build-wasm.mjs, which runs
-// first), `capsule2d/tiled-decompress` (src/entries/tiled-decompress.ts: zlib and gzip for
-// compressed Tiled layers, over the optional peer dependency fflate, left as a bare import), `capsule2d/phaser`
+// first), `capsule2d/tiled-decompress` (src/entries/tiled-decompress.ts: zlib, gzip and zstd for
+// compressed Tiled layers, over the optional peer dependencies fflate and fzstd, left as bare imports), `capsule2d/phaser`
 // (src/entries/phaser.ts: the Phaser adapter; it imports no Phaser, which stays an optional peer dependency). Each is a module of the same tree, so the
 // subpaths share the core's classes and state instead of carrying copies. A new
 // entry point needs: package.json "exports" (and "typesVersions" for node10),

@@ -1,8 +1,8 @@
 /**
  * A seeded fuzz test of every loader of untrusted data (issue 32): JSON and
  * binary snapshots (also through `restore`; the geometry of Box, Polygon and
- * Segment bodies and the shapes of Compound bodies and their contacts by
- * mutations of their own), deltas, recordings, Tiled maps
+ * Segment bodies, the shapes of Compound bodies and their contacts, and the
+ * points, loop flag and materials of Chain bodies by mutations of their own), deltas, recordings, Tiled maps
  * (the example level, and a map of every feature the loader reads)
  * and worker messages, mutated by byte flips, truncation, huge numbers, NaN
  * strings, lying counts, deep nesting and prototype keys
@@ -21,7 +21,7 @@ const level = JSON.parse(readFileSync(fileURLToPath(new URL("../examples/tiles/l
 const cases = fileURLToPath(new URL("./support/fuzz-cases.mjs", import.meta.url));
 
 /** Cases per kind, and the seed (change it to explore; a failure names the case's seed). */
-const COUNT: Record<string, number> = { json: 90, binary: 100, geometry: 100, compounds: 100, delta: 60, recording: 40, tiled: 100, tiledMaps: 100, messages: 30 };
+const COUNT: Record<string, number> = { json: 90, binary: 100, geometry: 100, compounds: 100, chains: 100, delta: 60, recording: 40, tiled: 100, tiledMaps: 100, messages: 30 };
 const SEED = 32;
 /** Hang guard per case (not a measurement: a case takes milliseconds). */
 const CASE_LIMIT_MS = 15_000;

@@ -255,13 +255,15 @@ describe("corrupt snapshots are rejected and build nothing", () => {
     };
     const cases: [string, ArrayBuffer, RegExp, ErrorConstructor][] = [
       ["magic", edit((v) => v.setUint32(0, 0x12345678, true)), /wrong magic/, RangeError],
-      ["version", edit((v) => v.setUint16(4, 7, true)), /version 7 is not supported/, RangeError],
+      ["version", edit((v) => v.setUint16(4, 8, true)), /version 8 is not supported/, RangeError],
       ["truncated", original.slice(0, original.byteLength - 3), /needs/, RangeError],
       ["padded", (() => { const b = new Uint8Array(original.byteLength + 8); b.set(new Uint8Array(original)); return b.buffer; })(), /needs/, RangeError],
       ["header only", original.slice(0, 20), /shorter than its 64-byte header/, RangeError],
       ["count", edit((v) => v.setUint32(8, 11, true)), /needs/, RangeError],
       ["NaN", edit((v) => v.setFloat64(firstBody + radius.at, NaN, true)), /bodies\[0\]\.radius must be a finite number/, RangeError],
-      ["shape kind", edit((v) => v.setInt32(firstBody + shape.at, v.getInt32(firstBody + shape.at, true) | (7 << shape.bit), true)), /unknown shape kind 7/, TypeError],
+      // the 3 bits of the shape hold 8 names since version 7 ("chain"): kind 7 is unknown to version 6, and a chain needs its points
+      ["shape kind", edit((v) => { v.setUint16(4, 6, true); v.setInt32(firstBody + shape.at, v.getInt32(firstBody + shape.at, true) | (7 << shape.bit), true); }), /unknown shape kind 7 \(version 7 added "chain"\)/, TypeError],
+      ["a chain without its points", edit((v) => v.setInt32(firstBody + shape.at, v.getInt32(firstBody + shape.at, true) | (7 << shape.bit), true)), /truncated/, RangeError],
       ["duplicate ids", edit((v) => v.setUint32(firstBody + BODY_LAYOUT.bytes + id.at, 0, true)), /ids must be unique and in order/, RangeError],
     ];
     for (const [name, buffer, message, type] of cases) {

@@ -2,7 +2,9 @@
  * TileMap.fromTiled on one level in the file formats Tiled saves
  * (test/fixtures/tiled/, written by a script in Tiled 1.10's JSON layout, not saved by Tiled itself: the same
  * fields, order and encodings): "CSV" (a plain array in JSON), base64,
- * base64 + zlib, and an infinite map of gzip chunks; the tileset is external
+ * base64 + zlib, base64 + zstd (level-zstd.tmj: level-zlib.tmj's layers
+ * inflated and compressed again by the zstd command-line tool, v1.5.4, -19),
+ * and an infinite map of gzip chunks; the tileset is external
  * (slopes.tsj, with the slope tiles' collision polygons) and the layers sit
  * in a group, under an invisible background. Then the level is played: a
  * capsule pushed right runs up the slope to the goal.
@@ -29,7 +31,7 @@ function shapeOf(body: Body): unknown[] {
 }
 
 describe("a level in each of Tiled's formats", () => {
-  const files: [string, { x: number; y: number }][] = [["level-csv.tmj", ORIGIN], ["level-base64.tmj", ORIGIN], ["level-zlib.tmj", ORIGIN], ["level-infinite-gzip.tmj", INFINITE_ORIGIN]];
+  const files: [string, { x: number; y: number }][] = [["level-csv.tmj", ORIGIN], ["level-base64.tmj", ORIGIN], ["level-zlib.tmj", ORIGIN], ["level-zstd.tmj", ORIGIN], ["level-infinite-gzip.tmj", INFINITE_ORIGIN]];
 
   it("gives the same bodies from every format: the slope's polygons, the merged ground, the rail; the goal sensor; the spawn", () => {
     const seen = files.map(([file, origin]) => {
@@ -42,7 +44,7 @@ describe("a level in each of Tiled's formats", () => {
       ["aabb", 12, 2, 24, 3],
       ["aabb", 0, 1, 24, 2],
       ["aabb", 0, 0, 24, 1],
-      ["segment", 14, 5, 16, 5],
+      ["chainSegment", 16, 5, 14, 5], // the rail, a polyline drawn left to right: a Chain run right to left, solid on top
     ]);
     expect(seen[0]!.sensors).toEqual([["goal", "aabb", 20, 3, 21, 5]]);
     expect(seen[0]!.spawns).toEqual([["player", 1.5, 2.5]]);

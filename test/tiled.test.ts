@@ -53,7 +53,22 @@ const nodeInflate = (data: Uint8Array, format: string, size: number): Uint8Array
   return new Uint8Array(out.buffer, out.byteOffset, out.length);
 };
 
-describe("tile layer data: plain array, CSV, base64, zlib, gzip", () => {
+/**
+ * zstd frames written by the zstd command-line tool (v1.5.4, `zstd -19`): `ids` the 12 tile ids below as
+ * little-endian uint32s (48 bytes), `zeros` 1 MiB of zeros, `sevens` 48 bytes of 7, `short` 44 bytes of 7,
+ * `two` the frames of `ids` and `sevens` one after the other, `piped` `ids` compressed from a pipe (a frame
+ * that does not say its content size).
+ */
+const ZSTD = {
+  ids: "KLUv/SQwlQAAQAABAAAAAQABAwBuF2CrDlwBApFWsA==",
+  zeros: "KLUv/aQAABAATAAACAABAPz/ORACAgAQAAIAEAACABAAAgAQAAIAEAACABAAAwAQAPE+FuE=",
+  sevens: "KLUv/SQwPQAACAcBAERACFb4po0=",
+  short: "KLUv/SQsPQAACAcBAJhACLtvKr0=",
+  two: "KLUv/SQwlQAAQAABAAAAAQABAwBuF2CrDlwBApFWsCi1L/0kMD0AAAgHAQBEQAhW+KaN",
+  piped: "KLUv/QRolQAAQAABAAAAAQABAwBuF2CrDlwBApFWsA==",
+};
+
+describe("tile layer data: plain array, CSV, base64, zlib, gzip, zstd", () => {
   const rows = ["0000", "1100", "1111"];
   const ids = rows.flatMap((r) => [...r].map(Number));
   const expected = [[0, 1, 2, 2], [0, 0, 4, 1]];
@@ -75,14 +90,28 @@ describe("tile layer data: plain array, CSV, base64, zlib, gzip", () => {
     // capsule2d/tiled-decompress (fflate) reads what Node's zlib (the same deflate as Tiled's) wrote
     expect(load({ encoding: "base64", compression: "zlib", data: deflateSync(raw).toString("base64") }, { decompress: tiledDecompress })).toEqual(expected);
     expect(load({ encoding: "base64", compression: "gzip", data: gzipSync(raw).toString("base64") }, { decompress: tiledDecompress })).toEqual(expected);
+    // and (fzstd) what the zstd command-line tool (v1.5.4, -19) wrote of the same 48 bytes
+    expect(Buffer.from(ZSTD.ids, "base64").subarray(0, 4)).toEqual(Buffer.from([0x28, 0xb5, 0x2f, 0xfd])); // a zstd frame's magic
+    expect(load({ encoding: "base64", compression: "zstd", data: ZSTD.ids }, { decompress: tiledDecompress })).toEqual(expected);
+    expect(tiledDecompress(new Uint8Array(Buffer.from(ZSTD.ids, "base64")), "zstd", 48)).toEqual(new Uint8Array(raw));
   });
 
-  it("tiledDecompress never returns more than the layer holds, and says that zstd needs a decoder", () => {
+  it("tiledDecompress never returns more than the layer holds, zstd too; it refuses what is not one valid frame", () => {
     const bomb = deflateSync(Buffer.alloc(1 << 20));
     expect(() => tiledDecompress(bomb, "zlib", 48)).toThrow(/^capsule2d: tiledDecompress: the zlib data inflates to more than 48 bytes$/);
     expect(tiledDecompress(gzipSync(Buffer.alloc(48, 7)), "gzip", 48)).toEqual(new Uint8Array(48).fill(7));
     expect(() => tiledDecompress(new Uint8Array([1, 2, 3]), "zlib", 48)).toThrow();
-    expect(() => tiledDecompress(new Uint8Array(4), "zstd", 48)).toThrow(/does not inflate zstd/);
+    const zstd = (name: keyof typeof ZSTD) => new Uint8Array(Buffer.from(ZSTD[name], "base64"));
+    // 1 MiB of zeros in 49 bytes: refused by its header's content size, before a byte is inflated
+    expect(() => tiledDecompress(zstd("zeros"), "zstd", 48)).toThrow(/^capsule2d: tiledDecompress: the zstd data inflates to more than 48 bytes$/);
+    expect(tiledDecompress(zstd("sevens"), "zstd", 48)).toEqual(new Uint8Array(48).fill(7));
+    // shorter than the layer: its own length (fromTiled then refuses it, naming the size)
+    expect(tiledDecompress(zstd("short"), "zstd", 48)).toEqual(new Uint8Array(44).fill(7));
+    expect(() => tiledDecompress(new Uint8Array(8), "zstd", 48)).toThrow(/^capsule2d: tiledDecompress: the zstd data is not one valid zstd frame \(no zstd frame header\)$/);
+    expect(() => tiledDecompress(zstd("piped"), "zstd", 48)).toThrow(/the zstd frame does not say its content size/);
+    expect(() => tiledDecompress(zstd("ids").subarray(0, 12), "zstd", 48)).toThrow(/not one valid zstd frame/);
+    expect(() => tiledDecompress(zstd("two"), "zstd", 96)).toThrow(/not one valid zstd frame/);
+    expect(() => tiledDecompress(zstd("ids"), "lz4" as never, 48)).toThrow(/compression must be "zlib", "gzip" or "zstd"/);
     // through fromTiled: a bomb is a RangeError naming the layer's data
     const m = mapOf(["0000", "1100", "1111"]);
     Object.assign(m.layers[0], { encoding: "base64", compression: "zlib", data: bomb.toString("base64") });
@@ -368,7 +397,7 @@ describe("object layers", () => {
     const by = (name: string) => map.objects.find((o) => o.name === name)!;
     expect(map.objects.map((o) => [o.id, o.name, o.class, o.layer, o.bodies.length])).toEqual([
       [1, "crate", "", "things", 1], [2, "tilted", "ramp", "things", 1], [3, "ball", "", "things", 1], [4, "egg", "", "things", 1],
-      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 1], [7, "rail", "", "things", 2], [8, "start", "spawn", "things", 0],
+      [5, "wedge", "", "things", 1], [6, "ell", "", "things", 1], [7, "rail", "", "things", 1], [8, "start", "spawn", "things", 0],
     ]);
     expect(shapeOf(by("crate").bodies[0]!)).toEqual(["aabb", 0, 1.5, 1, 2]);
     // rotated 90° clockwise about its top-left corner (2, 2): it now hangs to the left of x = 2
@@ -395,9 +424,14 @@ describe("object layers", () => {
     // its outline's corners, in the world: (1, 0), (3, 0), (3, 1), (2, 1), (2, 2), (1, 2)
     const corners = ell.shapes.flatMap((sh) => sh.getWorldVertices()).map((v) => `${Math.round(v.x * 1e9) / 1e9},${Math.round(v.y * 1e9) / 1e9}`);
     for (const c of ["1,0", "3,0", "3,1", "2,1", "2,2", "1,2"]) expect(corners).toContain(c);
-    expect(by("rail").bodies.map(shapeOf)).toEqual([["segment", 0, 1, 1, 1], ["segment", 1, 1, 2, 2]]);
+    // the polyline, drawn left to right, is a Chain run right to left (its solid side up): (2, 2) → (1, 1) → (0, 1)
+    const rail = by("rail").bodies[0]!;
+    expect(rail).toBeInstanceOf(Chain);
+    expect(rail.shapes.map((sh) => [sh.kind, ...sh.getWorldVertices().flatMap((p) => [Math.round(p.x * 1e9) / 1e9 + 0, Math.round(p.y * 1e9) / 1e9 + 0])])).toEqual([["chainSegment", 2, 2, 1, 1], ["chainSegment", 1, 1, 0, 1]]);
+    expect(TileMap.fromTiled(new World(), objects([{ id: 7, name: "rail", x: 0, y: 96, polyline: [{ x: 0, y: 0 }, { x: 32, y: 0 }, { x: 64, y: -32 }] }]), { origin: { x: 0, y: 4 }, polylines: "segments" }).bodies.map(shapeOf))
+      .toEqual([["segment", 0, 1, 1, 1], ["segment", 1, 1, 2, 2]]);
     expect(map.spawns).toEqual([{ name: "start", type: "spawn", position: { x: 0.5, y: 3.5 }, properties: { facing: "left" } }]);
-    expect(map.bodies.length).toBe(8);
+    expect(map.bodies.length).toBe(7);
     expect(map.bodies.every((b) => b.isStatic)).toBe(true);
     expect(map.warnings).toEqual([]);
   });
@@ -436,7 +470,7 @@ describe("object layers", () => {
     expect([belt!.tangentSpeed, belt!.restitution]).toEqual([-2, 0.5]);
   });
 
-  it("polylines: \"chains\" makes a polyline a Chain solid on top, whichever way it was drawn: a box slides along its vertices without a bump; a one-way one stays segments", () => {
+  it("polylines are Chains by default (polylines: \"chains\"), solid on top whichever way they were drawn: a box slides along its vertices without a bump; a one-way one stays segments", () => {
     // 40 px edges drawn left to right (and one right to left), 32 px a metre, the world's y up: the floor at y = 1
     const line = Array.from({ length: 17 }, (_, i) => ({ x: 40 * i, y: 0 }));
     const world = new World();
@@ -444,8 +478,9 @@ describe("object layers", () => {
       { id: 1, name: "floor", x: 0, y: 96, polyline: line },
       { id: 2, name: "back", x: 0, y: 0, polyline: line.slice().reverse() },
       { id: 3, name: "ledge", x: 0, y: 32, polyline: [{ x: 0, y: 0 }, { x: 64, y: 0 }], properties: [{ name: "oneWay", type: "bool", value: true }] },
-    ]), { origin: { x: 0, y: 4 }, polylines: "chains" });
-    expect(TileMap.fromTiled(new World(), objects([{ id: 1, x: 0, y: 0, polyline: line }]), { origin: { x: 0, y: 4 } }).bodies.length).toBe(16); // the default: segments
+    ]), { origin: { x: 0, y: 4 } });
+    expect(TileMap.fromTiled(new World(), objects([{ id: 1, x: 0, y: 0, polyline: line }]), { origin: { x: 0, y: 4 }, polylines: "chains" }).bodies.length).toBe(1);
+    expect(TileMap.fromTiled(new World(), objects([{ id: 1, x: 0, y: 0, polyline: line }]), { origin: { x: 0, y: 4 }, polylines: "segments" }).bodies.length).toBe(16);
     expect(() => TileMap.fromTiled(new World(), objects([]), { polylines: "chain" as never })).toThrow(/polylines/);
     const floor = map.objects[0]!.bodies[0]!;
     expect(floor).toBeInstanceOf(Chain);
@@ -468,6 +503,46 @@ describe("object layers", () => {
     expect(box.position.y).toBeCloseTo(1.25, 3);
   });
 
+  it("which side is solid: a polyline drawn left to right, right to left, as a slope from either end, or as a tile's collision shape is solid from above and passes bodies from below", () => {
+    // ground 4 m wide at y = 1 (px y 96), and a slope from (0, 1) up to (4, 2): each drawn from both ends
+    const flat = [{ x: 0, y: 0 }, { x: 32, y: 0 }, { x: 64, y: 0 }, { x: 96, y: 0 }, { x: 128, y: 0 }];
+    const slope = [{ x: 0, y: 0 }, { x: 48, y: -8 }, { x: 128, y: -32 }];
+    for (const [name, line] of [["flat", flat], ["slope", slope]] as const) {
+      for (const order of ["left to right", "right to left"]) {
+        const drawn = order === "left to right" ? line : line.slice().reverse();
+        const world = new World();
+        const map = TileMap.fromTiled(world, objects([{ id: 1, name, x: 0, y: 96, polyline: drawn }]), { origin: { x: 0, y: 4 } });
+        const chain = map.bodies[0]!;
+        expect(chain, `${name} ${order}`).toBeInstanceOf(Chain);
+        // run right to left, whichever way it was drawn: each segment's right, its solid side, is up
+        for (const sh of chain.shapes) expect(sh.b!.x, `${name} ${order}`).toBeLessThan(sh.a!.x);
+        // the surface under x = 2, found from above by a ray with an upward normal (a ray from below misses it)
+        const ground = world.raycast({ x: 2, y: 5 }, { x: 0, y: -1 }, 10)!;
+        expect(ground.body).toBe(chain);
+        expect(ground.normal.y).toBeGreaterThan(0.9);
+        expect(world.raycast({ x: 2, y: -3 }, { x: 0, y: 1 }, 10), `${name} ${order}: a ray from below passes`).toBeNull();
+        const top = ground.point.y;
+        const dropped = world.add(new Circle({ position: { x: 2, y: top + 1 }, radius: 0.2, friction: 1 }));
+        const risen = world.add(new Circle({ position: { x: 1, y: top - 1.5 }, radius: 0.2, velocity: { x: 0, y: 9 }, gravityScale: 0 }));
+        for (let i = 0; i < 60; i++) world.step(1 / 60);
+        expect(dropped.position.y, `${name} ${order}: lands`).toBeGreaterThan(top);
+        expect(dropped.position.y, `${name} ${order}: rests on it`).toBeLessThan(top + 0.45);
+        expect(risen.position.y, `${name} ${order}: passes up through it`).toBeGreaterThan(top + 3);
+      }
+    }
+    // a tile whose collision shape is a polyline drawn left to right across it: a chain solid on top too
+    const tileMap = {
+      type: "map", orientation: "orthogonal", infinite: false, width: 1, height: 1, tilewidth: 32, tileheight: 32,
+      layers: [{ type: "tilelayer", name: "ground", visible: true, width: 1, height: 1, data: [1] }],
+      tilesets: [{ firstgid: 1, tilecount: 1, columns: 1, tilewidth: 32, tileheight: 32, tiles: [{ id: 0, objectgroup: { type: "objectgroup", objects: [{ id: 1, x: 0, y: 16, polyline: [{ x: 0, y: 0 }, { x: 32, y: 0 }] }] } }] }],
+    };
+    const tiled = TileMap.fromTiled(new World(), tileMap, { origin: { x: 0, y: 1 } });
+    expect(tiled.warnings).toEqual([]);
+    const tileChain = tiled.bodies[0]!;
+    expect(tileChain).toBeInstanceOf(Chain);
+    expect([tileChain.shapes[0]!.a!.x > tileChain.shapes[0]!.b!.x, tileChain.shapes[0]!.getWorldVertices().map((p) => p.y)]).toEqual([true, [0.5, 0.5]]);
+  });
+
   it("warns, one line each, for what it cannot make: text, tile objects, templates, empty rectangles, degenerate polygons", () => {
     const map = load([
       { id: 1, name: "sign", x: 0, y: 0, width: 64, height: 16, text: { text: "Hello" } },
@@ -481,8 +556,8 @@ describe("object layers", () => {
     expect(map.bodies.length).toBe(1);
     expect(map.objects.length).toBe(7);
     expect(map.warnings.length).toBe(6);
-    // with polylines: "chains", a polyline whose points weld into one: the Chain's refusal, as a warning
-    const dot = TileMap.fromTiled(new World(), objects([{ id: 8, name: "dot", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 0.001, y: 0 }] }]), { origin: { x: 0, y: 4 }, polylines: "chains" });
+    // a polyline whose points weld into one: the Chain's refusal, as a warning
+    const dot = TileMap.fromTiled(new World(), objects([{ id: 8, name: "dot", x: 0, y: 0, polyline: [{ x: 0, y: 0 }, { x: 0.001, y: 0 }] }]), { origin: { x: 0, y: 4 } });
     expect(dot.warnings).toHaveLength(1);
     expect(dot.warnings[0]).toMatch(/^object 8 "dot" in layer "things": not made \(points must hold at least 2 points/);
     expect(map.warnings.slice(0, 4)).toEqual([

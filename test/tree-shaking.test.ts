@@ -74,13 +74,14 @@ describe("tree shaking in esbuild", () => {
     for (const path of ["world/full-world.js", "snapshot/snapshot.js", "snapshot/schema.js", "collision/broadphase/sap.js", ...RARELY_USED]) expect(modules).not.toContain(path);
   });
 
-  it("a Tiled map ships no decompressor (fflate) unless capsule2d/tiled-decompress is imported", async () => {
+  it("a Tiled map ships no decompressor (fflate, fzstd) unless capsule2d/tiled-decompress is imported", async () => {
     const plain = await bundledAll(`import { TileMap, World } from "capsule2d"; console.log(TileMap.fromTiled(new World(), globalThis.map));`);
     expect(plain).toContain("dist/esm/tiles/tiled-data.js");
-    expect(plain.filter((path) => path.includes("fflate"))).toEqual([]);
+    expect(plain.filter((path) => path.includes("fflate") || path.includes("fzstd"))).toEqual([]);
     const packed = await bundledAll(`import { TileMap, World } from "capsule2d"; import { tiledDecompress } from "capsule2d/tiled-decompress";
       console.log(TileMap.fromTiled(new World(), globalThis.map, { decompress: tiledDecompress }));`);
     expect(packed.filter((path) => path.includes("node_modules/fflate/")).length).toBeGreaterThan(0);
+    expect(packed.filter((path) => path.includes("node_modules/fzstd/")).length).toBeGreaterThan(0);
   });
 
   it("capsule2d/phaser brings no Phaser and, without its tilemap helper, no engine module", async () => {

@@ -21,7 +21,7 @@ import type { Joint } from "../joints/joint.js";
 import type { World } from "../world/full-world.js";
 import { describe } from "../math/validate.js";
 import {
-  BODY_FIELDS, BODY_FIELDS_V3, BODY_FIELDS_V4, BODY_LAYOUT, BODY_LAYOUT_V3, BODY_LAYOUT_V4, KIND_OF_SHAPE, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_FIELDS_V5, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, CONTACT_LAYOUT_V5, SHAPE_NAMES_V5_COUNT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
+  BODY_FIELDS, BODY_FIELDS_V3, BODY_FIELDS_V4, BODY_LAYOUT, BODY_LAYOUT_V3, BODY_LAYOUT_V4, KIND_OF_SHAPE, CONTACT_FIELDS, CONTACT_FIELDS_V3, CONTACT_FIELDS_V5, CONTACT_LAYOUT, CONTACT_LAYOUT_V3, CONTACT_LAYOUT_V5, SHAPE_NAMES_V5_COUNT, SHAPE_NAMES_V6_COUNT, HEADER_FIELDS, HEADER_LAYOUT, JOINT_FIELDS, JOINT_LAYOUT,
   SHAPE_NAMES, type Blanks, type BodyExtra, type ContactIds, type Field, type Header, type JointIds,
   type Layout,
 } from "./schema.js";
@@ -30,7 +30,7 @@ import {
   readOptions, SNAPSHOT_ERRORS, typeFail, type BinaryCodec, type RestoredWorld, type WorldState,
 } from "./snapshot.js";
 import { compiledCodec, recordPath, type Decode, type RecordCodec } from "./compile.js";
-import { DataCursor, geometryBytes, hasGeometry, MAX_COMPOUND_BYTES, MAX_GEOMETRY_BYTES, readGeometry, writeGeometry } from "./geometry.js";
+import { DataCursor, geometryBytes, hasGeometry, MAX_CHAIN_BYTES, MAX_COMPOUND_BYTES, MAX_GEOMETRY_BYTES, readGeometry, writeGeometry } from "./geometry.js";
 import { COMPOUND } from "../bodies/body.js";
 
 /** "C2DS" read as a little-endian uint32. */
@@ -266,13 +266,17 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   const shapeNames = bodyFields[0]!.values!;
   let shaped = 0;
   let compounds = 0;
+  let chains = 0;
   for (let i = 0; i < bodyCount; i++) {
     const flags = shapeBits.getInt32(at + bodyLayout.numbers.length * 8 + bodyLayout.ints.length * 4, true);
     const kind = (flags >>> bodyLayout.bitOf[0]!) & bodyLayout.maskOf[0]!;
-    if (kind >= shapeNames.length || (version < 6 && kind >= SHAPE_NAMES_V5_COUNT)) typeFail(`bodies[${i}] has unknown shape kind ${kind}${kind < shapeNames.length ? ` (version 6 added ${JSON.stringify(shapeNames[kind])})` : ""}`);
+    if (kind >= shapeNames.length || (version < 6 && kind >= SHAPE_NAMES_V5_COUNT) || (version < 7 && kind >= SHAPE_NAMES_V6_COUNT)) {
+      typeFail(`bodies[${i}] has unknown shape kind ${kind}${kind < shapeNames.length ? ` (version ${kind >= SHAPE_NAMES_V6_COUNT ? 7 : 6} added ${JSON.stringify(shapeNames[kind])})` : ""}`);
+    }
     const body = blanks.body(KIND_OF_SHAPE[kind]!);
     if (hasGeometry(body)) shaped++;
-    if (body._kind === COMPOUND) compounds++;
+    if (kind >= SHAPE_NAMES_V6_COUNT) chains++;
+    else if (body._kind === COMPOUND) compounds++;
     if (bodyFields !== BODY_FIELDS) for (const fd of BODY_FIELDS) if (!bodyFields.includes(fd)) fd.set(body, fallbackOf(fd.kind), x);
     readRecord(v, w, at, bodyFields, bodyLayout, bodyCodec, "bodies", i, body, x);
     body.label = "";
@@ -286,7 +290,7 @@ export function readBinary(buffer: ArrayBuffer, blanks: Blanks): RestoredWorld {
   if (geometry > 0 && shaped === 0) {
     fail(`binary snapshot is ${buffer.byteLength} bytes but its header (${bodyCount} bodies, ${contactCount} contacts, ${jointCount} joints) needs ${expected}`);
   }
-  if (geometry > (shaped - compounds) * MAX_GEOMETRY_BYTES + compounds * MAX_COMPOUND_BYTES) {
+  if (geometry > (shaped - compounds - chains) * MAX_GEOMETRY_BYTES + compounds * MAX_COMPOUND_BYTES + chains * MAX_CHAIN_BYTES) {
     fail(`binary snapshot has ${geometry} bytes after its records, more than the geometry of its ${shaped} Box, Polygon, Segment and Compound bodies can take`);
   }
   const contacts: Contact[] = [];

@@ -38,6 +38,7 @@ import type { ShapeBody } from "../bodies/shape-body.js";
 import { MAX_POLYGON_VERTICES } from "../shapes/hull.js";
 import * as check from "../math/validate.js";
 import type { GeometryErrors, GeometrySink, GeometrySource } from "./field.js";
+import { jsonNum, jsonNumber, jsonObject, point, same } from "./geometry-json.js";
 
 /** A compound shape entry's `kind`; binary: its index (0 to 2 as in geometry.ts's entries). */
 export const PART_KINDS = ["box", "polygon", "segment", "circle", "capsule"] as const;
@@ -143,11 +144,6 @@ function entriesOf(b: Body, x: Entries): void {
   }
 }
 
-/** Same bits (−0 is not 0). */
-function same(a: number, b: number): boolean {
-  return Object.is(a, b);
-}
-
 /** Do `a` and `b` describe the same shapes (geometry, place, density and centre: what the rebuild derives from)? */
 function sameShapes(a: Entries, b: Entries): boolean {
   if (a.n !== b.n || a.hasCenter !== b.hasCenter || !same(a.cx, b.cx) || !same(a.cy, b.cy)) return false;
@@ -194,6 +190,8 @@ const MATERIAL: readonly (readonly [string, number, number, boolean])[] = [
   ["collisionFilter.group", -0x80000000, 0x7fffffff, true],
   ["isSensor", 0, 1, true],
 ];
+/** The material words of a shape (friction, restitution, filter, sensor): MATERIAL from friction on (chain-geometry.ts's runs hold them too). */
+export const SHAPE_MATERIAL = MATERIAL.slice(4);
 /** Each kind's geometry words (from G): each one's path and least value (the most: sizeMax). A polygon's vertices follow its radius. */
 const GEOMETRY: readonly (readonly (readonly [string, number])[])[] = [
   [["halfWidth", L.sizeMin], ["halfHeight", L.sizeMin], ["radius", 0]],
@@ -267,7 +265,8 @@ function install(e: GeometryErrors, path: string, body: Body, userData: boolean)
     inRange(e, `${path}.localCenter.y`, x.cy, -L.sizeMax, L.sizeMax);
   }
   const mine = body as ShapeBody;
-  if (mine._parts !== null) {
+  // (a blank that was a chain is rebuilt: chain-geometry.ts)
+  if (mine._parts !== null && !isChainBody(body)) {
     entriesOf(body, own);
     if (sameShapes(x, own)) {
       setMaterials(body, x, userData);
@@ -313,14 +312,6 @@ function install(e: GeometryErrors, path: string, body: Body, userData: boolean)
 
 // ---------------------------------------------------------------- JSON
 
-function jsonNumber(v: number): number | "-0" {
-  return Object.is(v, -0) ? "-0" : v;
-}
-
-function point(x: number, y: number): { x: number | "-0"; y: number | "-0" } {
-  return { x: jsonNumber(x), y: jsonNumber(y) };
-}
-
 /** userData if it survives JSON (else absent). */
 function jsonValue(value: unknown): { ok: boolean; value?: unknown } {
   if (value === undefined) return { ok: false };
@@ -348,18 +339,6 @@ export function writeCompoundJSON(b: Body, out: Record<string, unknown>): void {
   }
   x.userData.length = 0;
   out.shapes = shapes;
-}
-
-function jsonNum(e: GeometryErrors, where: string, raw: unknown): number {
-  if (raw === "-0") return -0;
-  if (typeof raw !== "number") e.typeFail(`${where} must be a number, got ${check.describe(raw)}`);
-  if (!Number.isFinite(raw)) e.fail(`${where} must be a finite number, got ${raw}`);
-  return raw;
-}
-
-function jsonObject(e: GeometryErrors, where: string, raw: unknown): Record<string, unknown> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) e.typeFail(`${where} must be an object, got ${check.describe(raw)}`);
-  return raw as Record<string, unknown>;
 }
 
 /** The value at the dotted `path` of a JSON value (undefined when a step is not an object). */
@@ -503,7 +482,7 @@ export function readCompound(e: GeometryErrors, r: GeometrySource, path: string,
 export function copyCompound(from: Body, to: Body): void {
   entriesOf(from, read);
   const target = to as ShapeBody;
-  if (target._parts !== null) {
+  if (target._parts !== null && !isChainBody(to)) {
     entriesOf(to, own);
     if (sameShapes(read, own)) {
       setMaterials(to, read, false);
@@ -519,6 +498,11 @@ export function copyCompound(from: Body, to: Body): void {
   read.userData.length = 0;
   own.userData.length = 0;
   target.adoptParts(from as ShapeBody, true);
+}
+
+/** Is `b` a chain (a body of kind COMPOUND whose record is chain-geometry.ts's)? */
+function isChainBody(b: Body): boolean {
+  return b._shape !== null && b._shape.kind === "chainSegment";
 }
 
 /** Is `b` a compound (the kind whose record carries this block)? */

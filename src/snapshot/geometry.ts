@@ -42,10 +42,13 @@ import { MAX_POLYGON_VERTICES } from "../shapes/hull.js";
 import type { Vec2 } from "../math/vec2.js";
 import * as check from "../math/validate.js";
 import type { GeometryErrors, GeometrySink, GeometrySource } from "./field.js";
+import { jsonNum, jsonNumber, jsonObject, point, same } from "./geometry-json.js";
 import { compoundBytes, copyCompound, MAX_COMPOUND_BYTES, readCompound, readCompoundJSON, writeCompound, writeCompoundJSON } from "./compound-geometry.js";
+import { chainBytes, copyChain, isChain, readChain, readChainJSON, writeChain, writeChainJSON } from "./chain-geometry.js";
 
 export type { GeometryErrors, GeometrySink, GeometrySource } from "./field.js";
 export { MAX_COMPOUND_BYTES } from "./compound-geometry.js";
+export { MAX_CHAIN_BYTES } from "./chain-geometry.js";
 
 /** `shapes[i].kind` of a snapshot; binary: its index. */
 export const SHAPE_ENTRY_KINDS = ["box", "polygon", "segment"] as const;
@@ -54,7 +57,7 @@ export const MAX_SHAPES_PER_BODY = 1;
 /** Normals may differ from the edges' by this much (a regular polygon's come from its angles). */
 const NORMAL_TOLERANCE = 1e-9;
 
-/** Does a body of this kind carry a shapes list (a Box, Polygon, Segment or, version 6 on, a Compound)? */
+/** Does a body of this kind carry a shapes list (a Box, Polygon, Segment or, version 6 on, a Compound; version 7 on, a Chain's points)? */
 export function hasGeometry(b: Body): boolean {
   return b._kind >= POLYGON && b._kind <= COMPOUND;
 }
@@ -87,11 +90,6 @@ function sizeOf(e: GeometryErrors, where: string, v: number, min: number): numbe
   if (!Number.isFinite(v)) e.fail(`${where} must be a finite number, got ${v}`);
   if (!(v >= min && v <= check.LIMITS.sizeMax)) e.fail(`${where} must be in [${min}, ${check.LIMITS.sizeMax}], got ${v}`);
   return v;
-}
-
-/** Same bits (−0 is not 0). */
-function same(a: number, b: number): boolean {
-  return Object.is(a, b);
 }
 
 /**
@@ -216,28 +214,9 @@ function installed(body: Body, kind: string): boolean {
 
 // ---------------------------------------------------------------- JSON
 
-function jsonNumber(v: number): number | "-0" {
-  return Object.is(v, -0) ? "-0" : v;
-}
-
-function point(x: number, y: number): { x: number | "-0"; y: number | "-0" } {
-  return { x: jsonNumber(x), y: jsonNumber(y) };
-}
-
-/**
- * Chains are not in snapshots yet: a world holding one is refused with a
- * RangeError before anything is written (their record would be the points
- * and the loop flag, rebuilt by `new Chain`).
- */
-function refuseChain(b: Body): void {
-  if (b._shape !== null && b._shape.kind === "chainSegment") {
-    throw new RangeError(`capsule2d: snapshots do not carry Chain bodies yet (body ${b._id} is a Chain): snapshot(), clone() of a snapshot, deltas and recordings need a world without chains`);
-  }
-}
-
 /** Write `b`'s `localCenter` and `shapes` into its JSON record `out`. */
 export function writeGeometryJSON(b: Body, out: Record<string, unknown>): void {
-  refuseChain(b);
+  if (isChain(b)) return writeChainJSON(b, out);
   if (b._kind === COMPOUND) return writeCompoundJSON(b, out);
   const s = b._shape!;
   if (b._lc !== null) out.localCenter = point(b._lc.x, b._lc.y);
@@ -258,18 +237,6 @@ export function writeGeometryJSON(b: Body, out: Record<string, unknown>): void {
   }
 }
 
-function jsonNum(e: GeometryErrors, where: string, raw: unknown): number {
-  if (raw === "-0") return -0;
-  if (typeof raw !== "number") e.typeFail(`${where} must be a number, got ${check.describe(raw)}`);
-  if (!Number.isFinite(raw)) e.fail(`${where} must be a finite number, got ${raw}`);
-  return raw;
-}
-
-function jsonObject(e: GeometryErrors, where: string, raw: unknown): Record<string, unknown> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) e.typeFail(`${where} must be an object, got ${check.describe(raw)}`);
-  return raw as Record<string, unknown>;
-}
-
 function jsonPoints(e: GeometryErrors, where: string, raw: unknown, count: number, at: number): void {
   if (!Array.isArray(raw)) e.typeFail(`${where} must be an array of { x, y } points, got ${check.describe(raw)}`);
   if (raw.length !== count) e.fail(`${where} has ${raw.length} points, the vertices ${count}`);
@@ -282,6 +249,7 @@ function jsonPoints(e: GeometryErrors, where: string, raw: unknown, count: numbe
 
 /** Read and check the `shapes` and `localCenter` of JSON body record `record` (at `path`) into `body`. */
 export function readGeometryJSON(e: GeometryErrors, record: Record<string, unknown>, path: string, shape: string, body: Body): void {
+  if (shape === "chain") return readChainJSON(e, record, path, body);
   if (body._kind === COMPOUND) return readCompoundJSON(e, record, path, body);
   const shapes = record.shapes;
   if (!Array.isArray(shapes)) e.typeFail(`${path}.shapes must be an array (a ${shape} body's shapes), got ${check.describe(shapes)}`);
@@ -335,7 +303,7 @@ export function readGeometryJSON(e: GeometryErrors, record: Record<string, unkno
 /** Bytes of `b`'s geometry block (0 for circles, capsules and AABBs). */
 export function geometryBytes(b: Body): number {
   if (!hasGeometry(b)) return 0;
-  refuseChain(b);
+  if (isChain(b)) return chainBytes(b);
   if (b._kind === COMPOUND) return compoundBytes(b);
   const s = b._shape!;
   return 24 + 8 + (s.kind === "polygon" ? 8 + 32 * s._frame!.count : s.kind === "box" ? 24 : 32);
@@ -346,6 +314,7 @@ export const MAX_GEOMETRY_BYTES = 24 + MAX_SHAPES_PER_BODY * (8 + 8 + 32 * MAX_P
 
 /** Write `b`'s geometry block (see the top of this file). */
 export function writeGeometry(w: GeometrySink, b: Body): void {
+  if (isChain(b)) return writeChain(w, b);
   if (b._kind === COMPOUND) return writeCompound(w, b);
   const s = b._shape!;
   const lc = b._lc;
@@ -383,6 +352,7 @@ export function writeGeometry(w: GeometrySink, b: Body): void {
 
 /** Read and check a geometry block (see the top of this file) into `body`, a blank of the record's kind. */
 export function readGeometry(e: GeometryErrors, r: GeometrySource, path: string, shape: string, body: Body): void {
+  if (shape === "chain") return readChain(e, r, path, body);
   if (body._kind === COMPOUND) return readCompound(e, r, path, body);
   const shapes = r.u32();
   if (shapes < 1 || shapes > MAX_SHAPES_PER_BODY) e.fail(`${path}.shapes must hold ${MAX_SHAPES_PER_BODY} shape, got ${shapes}`);
@@ -460,6 +430,7 @@ export class DataCursor implements GeometrySink, GeometrySource {
 
 /** Give `to` (the user's body, same kind) the geometry of `from` (a restored record): geometry is never changed in place, so it is shared. */
 export function copyGeometry(from: Body, to: Body): void {
-  if (from._kind === COMPOUND) copyCompound(from, to);
+  if (isChain(from)) copyChain(from, to);
+  else if (from._kind === COMPOUND) copyCompound(from, to);
   else if (hasGeometry(from)) (to as ShapeBody).copyGeometry(from as ShapeBody);
 }

@@ -96,18 +96,20 @@ export interface BodyExtra {
  * bits). Box, polygon and segment bodies also carry their geometry
  * (`shapes`, `localCenter`: src/snapshot/geometry.ts).
  */
-export const SHAPE_NAMES = ["circle", "capsule", "aabb", "box", "polygon", "segment", "compound"] as const;
+export const SHAPE_NAMES = ["circle", "capsule", "aabb", "box", "polygon", "segment", "compound", "chain"] as const;
+/** The `shape` names of version 6 (version 7 added "chain": its points in src/snapshot/chain-geometry.ts). */
+export const SHAPE_NAMES_V6_COUNT = 7;
 /** The `shape` names of version 5 (version 6 added "compound": its shapes in src/snapshot/compound-geometry.ts). */
 export const SHAPE_NAMES_V5_COUNT = 6;
 /** The `shape` names of versions 2 to 4 (2 bits in binary records). */
 export const SHAPE_NAMES_V4 = ["circle", "capsule", "aabb"] as const;
 /** The body kind (`body.kind`) of each shape name. */
-export const KIND_OF_SHAPE: readonly ShapeKind[] = [CIRCLE, CAPSULE, BOX, POLYGON, POLYGON, SEGMENT, COMPOUND];
+export const KIND_OF_SHAPE: readonly ShapeKind[] = [CIRCLE, CAPSULE, BOX, POLYGON, POLYGON, SEGMENT, COMPOUND, COMPOUND];
 export const BODY_TYPES: readonly BodyType[] = ["dynamic", "static", "kinematic"];
 
 /** A body's `shape` name in a record. */
 export function shapeName(b: Body): (typeof SHAPE_NAMES)[number] {
-  if (b._kind === COMPOUND) return "compound";
+  if (b._kind === COMPOUND) return b._shape !== null && b._shape.kind === "chainSegment" ? "chain" : "compound";
   return b._kind < POLYGON ? SHAPE_NAMES[b._kind]! : b._shape!.kind as (typeof SHAPE_NAMES)[number];
 }
 
@@ -501,7 +503,7 @@ export function bodyRecordProblem(b: Body): string | null {
   const k = b._kind;
   if (k === COMPOUND) {
     // the shapes were checked and the compound rebuilt as they were read (compound-geometry.ts)
-    if (b._parts === null) return "a compound body needs its shapes";
+    if (b._parts === null) return `a ${shapeName(b)} body needs its shapes`;
   } else if (k === POLYGON || k === SEGMENT) {
     // the shape itself was checked as it was read (geometry.ts)
     if (b._shape === null) return `a ${k === SEGMENT ? "segment" : "polygon"} body needs its shapes`;

@@ -48,7 +48,7 @@ import { hasGeometry, readGeometryJSON, writeGeometryJSON, type GeometryErrors }
 import { resolveWorldOptions, type ResolvedWorldOptions, type WorldOptions } from "../world/options.js";
 import {
   BODY_FIELDS, BODY_LAYOUT, CONTACT_FIELDS, CONTACT_LAYOUT, HEADER_FIELDS, JOINT_FIELDS, JOINT_LAYOUT, MAX_JOINT_ID,
-  KIND_OF_SHAPE, NEW_BLANKS, SHAPE_NAMES, SHAPE_NAMES_V4, SHAPE_NAMES_V5_COUNT, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
+  KIND_OF_SHAPE, NEW_BLANKS, SHAPE_NAMES, SHAPE_NAMES_V4, SHAPE_NAMES_V5_COUNT, SHAPE_NAMES_V6_COUNT, bodyRecordProblem, jointRecordProblem, type Blanks, type BodyExtra, type ContactIds, type Field,
   type Header, type JointIds,
 } from "./schema.js";
 
@@ -58,10 +58,12 @@ export const SNAPSHOT_FORMAT = "capsule2d-snapshot";
  * decisions), version 5 Box, Polygon and Segment bodies (their geometry:
  * src/snapshot/geometry.ts), version 6 Compound bodies (their shapes:
  * src/snapshot/compound-geometry.ts) and which shapes each contact is
- * between; version 2, 3, 4 and 5 snapshots are still read.
+ * between, version 7 Chain bodies (their points, loop flag and segments'
+ * materials: src/snapshot/chain-geometry.ts); version 2 to 6 snapshots are
+ * still read.
  */
-export const SNAPSHOT_VERSION = 6;
-export const READABLE_VERSIONS = [2, 3, 4, 5, 6];
+export const SNAPSHOT_VERSION = 7;
+export const READABLE_VERSIONS = [2, 3, 4, 5, 6, 7];
 
 /** A number as stored in a JSON snapshot: JSON has no −0 or Infinity, so they are written as strings. */
 export type SnapshotNumber = number | "-0" | "Infinity" | "-Infinity";
@@ -380,6 +382,7 @@ function readBodyJSON(record: unknown, i: number, extra: BodyExtra, blanks: Blan
   const index = SHAPE_NAMES.indexOf(shape);
   if (version < 5 && index >= SHAPE_NAMES_V4.length) typeFail(`${path}.shape ${JSON.stringify(shape)} is not in version ${version} snapshots (version 5 added it)`);
   if (version < 6 && index >= SHAPE_NAMES_V5_COUNT) typeFail(`${path}.shape ${JSON.stringify(shape)} is not in version ${version} snapshots (version 6 added it)`);
+  if (version < 7 && index >= SHAPE_NAMES_V6_COUNT) typeFail(`${path}.shape ${JSON.stringify(shape)} is not in version ${version} snapshots (version 7 added it)`);
   const body = blanks.body(KIND_OF_SHAPE[index]!);
   readRecord(BODY_FIELDS, record, path, body, extra, 1);
   extra.shape = index;

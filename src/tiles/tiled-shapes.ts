@@ -15,10 +15,10 @@
  *    a `Polygon`, a concave one its convex pieces (src/shapes/decompose.ts):
  *    for an object one `Compound` of them (unless it is one-way, which a
  *    compound cannot be), for a tile's collision shape a `Polygon` each; a
- *    polyline one `Segment` per edge, or with the option `polylines:
- *    "chains"` a `Chain` solid on its upper side (its points taken right to
- *    left: a chain collides on the right of its segments; a one-way polyline
- *    stays segments). A body the engine refuses (a piece too small, a
+ *    polyline a `Chain` solid on its upper side (the default, `polylines:
+ *    "chains"`: its points taken right to left, since a chain collides on
+ *    the right of its segments; a one-way polyline stays segments), or with
+ *    `polylines: "segments"` one `Segment` per edge. A body the engine refuses (a piece too small, a
  *    degenerate polygon) becomes a warning.
  *
  * Pixels to world: x' = origin.x + x / ppm, y' = origin.y − y / ppm (Tiled's
@@ -275,14 +275,14 @@ export function shapeBodies(shape: PixShape, at: Placement, options: StaticOptio
       const pts = shape.pts;
       const position = { x: X(pts[0]!.x), y: Y(pts[0]!.y) };
       if (chains && (o.oneWay === undefined || o.oneWay === null)) {
-        // a chain, solid on its upper side: drawn left to right (as floors are), its points are taken right to
-        // left, since a chain's segments collide on the right of their direction
+        // a chain, solid on its upper side: drawn left to right, its points are taken right to left, since a
+        // chain's segments collide on the right of their direction (ends at the same x: the order as drawn)
         const local = pts.map((p) => ({ x: (p.x - pts[0]!.x) * at.k, y: -(p.y - pts[0]!.y) * at.k }));
         if (local[local.length - 1]!.x > 0) local.reverse();
         attempt(() => new Chain({ ...o, position, points: local }));
         break;
       }
-      // a segment per edge (the default, which snapshots carry; and a one-way polyline: a chain is not one-way)
+      // a segment per edge (polylines: "segments"; and a one-way polyline: a chain is not one-way)
       for (let i = 0; i + 1 < pts.length; i++) {
         const a = { x: (pts[i]!.x - pts[0]!.x) * at.k, y: -(pts[i]!.y - pts[0]!.y) * at.k };
         const b = { x: (pts[i + 1]!.x - pts[0]!.x) * at.k, y: -(pts[i + 1]!.y - pts[0]!.y) * at.k };

@@ -63,7 +63,7 @@ export function readTiled(map: unknown, options: TiledOptions): TiledPlan {
   if (options.collides !== undefined && typeof options.collides !== "string") throw new TypeError(`capsule2d: collides must be a tile property name (a string), got ${check.describe(options.collides)}`);
   if (options.loadTileset !== undefined && typeof options.loadTileset !== "function") throw new TypeError(`capsule2d: loadTileset must be a function, got ${check.describe(options.loadTileset)}`);
   if (options.decompress !== undefined && typeof options.decompress !== "function") throw new TypeError(`capsule2d: decompress must be a function, got ${check.describe(options.decompress)}`);
-  const chains = options.polylines === undefined ? false : check.oneOf("polylines", options.polylines, ["segments", "chains"] as const) === "chains";
+  const chains = options.polylines === undefined || check.oneOf("polylines", options.polylines, ["segments", "chains"] as const) === "chains";
   const warnings: string[] = [];
   const all = walkLayers(m, warnings);
   const tileLayers = selectTileLayers(all, options.layers);

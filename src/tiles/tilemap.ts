@@ -151,7 +151,7 @@ export class TileMap {
    * `restitution`, `tangentSpeed` (numbers); with `collides: "name"` only
    * tiles whose property `name` is true collide. Object layers: rectangles
    * (rotated too), ellipses, polygons (a concave one a `Compound` of its convex pieces)
-   * and polylines become static bodies (sensors for class "sensor"), points
+   * and polylines (chains, solid on top: `polylines`) become static bodies (sensors for class "sensor"), points
    * `spawns`; see `objects` and `warnings`. A tile is `pixelsPerMetre`
    * pixels (default: the map's tile width, so a tile is 1 m). Everything is
    * checked and built before anything is added: a malformed map is a

@@ -39,8 +39,8 @@ export interface TiledObject {
    * The bodies made from it (static; sensors when its class is "sensor"):
    * one for a rectangle, an ellipse or a polygon (a concave one is a
    * `Compound` of its convex pieces; a one-way concave one, which a
-   * compound cannot be, one body per piece), one segment per edge of a
-   * polyline (with `polylines: "chains"`, one `Chain`); none for a
+   * compound cannot be, one body per piece), one `Chain` for a polyline
+   * (with `polylines: "segments"`, or one-way, one segment per edge); none for a
    * point (see `map.spawns`) or an object that could not be made (see
    * `map.warnings`).
    */
@@ -55,7 +55,7 @@ export type TiledCompression = "zlib" | "gzip" | "zstd";
  * bytes that `data` inflates to, which must be `size` bytes (the layer's
  * width × height × 4); it may stop at or refuse more than `size` bytes.
  * `tiledDecompress` (entry point `capsule2d/tiled-decompress`) is one, built
- * on fflate.
+ * on fflate (zlib, gzip) and fzstd (zstd).
  */
 export type TiledDecompress = (data: Uint8Array, compression: TiledCompression, size: number) => Uint8Array;
 
@@ -79,12 +79,15 @@ export interface TiledOptions {
   collides?: string;
   /**
    * What a polyline (an object's, or a tile's collision shape) becomes:
-   * `"segments"` (the default), one two-sided `Segment` per edge, or
-   * `"chains"`, one `Chain`: smooth one-sided terrain, solid on its upper
-   * side whichever way it was drawn (its points taken right to left), which
-   * bodies slide along without ghost bumps at its vertices. A one-way
-   * polyline stays segments. (Snapshots, `clone()` and recordings do not
-   * carry chains yet: a world with one refuses them.)
+   * `"chains"` (the default), one `Chain`: smooth one-sided terrain, which
+   * bodies slide along without ghost bumps at its vertices, solid on its
+   * upper side whichever way it was drawn (a polyline whose last point is
+   * right of its first has its points taken in reverse, so that the chain
+   * runs right to left and its solid side, the right of its segments, faces
+   * up; one whose two ends share an x keeps the order it was drawn in: on
+   * screen, it is solid on the right of the way it was drawn); or
+   * `"segments"`, one two-sided `Segment` per edge. A one-way polyline
+   * stays segments (a chain is one-sided already).
    */
   polylines?: "segments" | "chains";
   /**

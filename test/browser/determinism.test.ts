@@ -45,7 +45,10 @@ const SCENES = [
   // compounds (L-shapes, outlines cut into convex pieces, one of every kind of shape, a jointed one) among the bodies,
   // with a binary snapshot halfway and a JSON restore in place three quarters in
   { bodies: 120, seed: 9, options: {}, compounds: true },
-] as { bodies: number; seed: number; options: object; turning?: boolean; compounds?: boolean }[];
+  // chains (ground with inner vertices, a loop, a kinematic chain) with bodies of every kind rolling and sliding over
+  // them beside the pile, with the binary snapshot halfway and the JSON restore in place three quarters in
+  { bodies: 100, seed: 13, options: {}, chains: true },
+] as { bodies: number; seed: number; options: object; turning?: boolean; compounds?: boolean; chains?: boolean }[];
 
 /** detAtan2 over a spread of inputs (ratios from 1e-8 to 1e8, every quadrant), as a digest of its bits. */
 function atan2Digest(atan2: (y: number, x: number) => number, bitsOf: (v: number[]) => string, digest: (s: string) => string): string {
@@ -78,11 +81,12 @@ beforeAll(async () => {
         import { determinismRun, bitsOf, digest, replaySession } from "./test/support/scenes.ts";
         import { detAtan2 } from "./src/math/trig.ts";
         import { enableWasmSolver } from "./src/entries/wasm.ts";
-        globalThis.runScene = determinismRun;
-        globalThis.runSceneWasm = (bodies, seed, options, steps, turning, compounds) =>
+        globalThis.runScene = (bodies, seed, options, steps, turning, compounds, chains) =>
+          determinismRun(bodies, seed, options, steps, turning, compounds, undefined, chains);
+        globalThis.runSceneWasm = (bodies, seed, options, steps, turning, compounds, chains) =>
           determinismRun(bodies, seed, options, steps, turning, compounds, (world) => {
             if (!enableWasmSolver(world)) throw new Error("no WebAssembly");
-          });
+          }, chains);
         globalThis.replaySession = replaySession;
         globalThis.atan2Digest = () => (${atan2Digest.toString()})(detAtan2, bitsOf, digest);`,
       resolveDir: join(here, "../.."),
@@ -110,18 +114,18 @@ describe.skipIf(!haveChromium() && !ci)("Node and Chromium agree bit for bit", (
         await page.setContent("<!doctype html><title>determinism</title>");
         await page.addScriptTag({ content: bundle });
         const inBrowser = await page.evaluate(
-          ([bodies, seed, options, steps, turning, compounds]) =>
-            (globalThis as unknown as { runScene: (...a: unknown[]) => string[] }).runScene(bodies, seed, options, steps, turning, compounds),
-          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true] as const,
+          ([bodies, seed, options, steps, turning, compounds, chains]) =>
+            (globalThis as unknown as { runScene: (...a: unknown[]) => string[] }).runScene(bodies, seed, options, steps, turning, compounds, chains),
+          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true, scene.chains === true] as const,
         );
-        const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true);
+        const inNode = determinismRun(scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true, undefined, scene.chains === true);
         expect(inBrowser).toHaveLength(STEPS / 100 + 5); // hashes, angles, poses, joints, rays, contacts
         expect(inBrowser).toEqual(inNode);
         // the contact passes in WebAssembly, on the page's main thread
         const withWasm = await page.evaluate(
-          ([bodies, seed, options, steps, turning, compounds]) =>
-            (globalThis as unknown as { runSceneWasm: (...a: unknown[]) => string[] }).runSceneWasm(bodies, seed, options, steps, turning, compounds),
-          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true] as const,
+          ([bodies, seed, options, steps, turning, compounds, chains]) =>
+            (globalThis as unknown as { runSceneWasm: (...a: unknown[]) => string[] }).runSceneWasm(bodies, seed, options, steps, turning, compounds, chains),
+          [scene.bodies, scene.seed, scene.options, STEPS, scene.turning === true, scene.compounds === true, scene.chains === true] as const,
         );
         expect(withWasm).toEqual(inNode);
       } finally {
@@ -171,7 +175,7 @@ interface EngineResult {
 
 /** The same, computed here in Node. */
 function inNode(): EngineResult {
-  const scenes = SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options as never, STEPS, scene.turning === true, scene.compounds === true));
+  const scenes = SCENES.map((scene) => determinismRun(scene.bodies, scene.seed, scene.options as never, STEPS, scene.turning === true, scene.compounds === true, undefined, scene.chains === true));
   return {
     scenes,
     wasm: scenes, // WebAssembly must give what JavaScript gives
@@ -186,8 +190,8 @@ function engineScript(): string {
 globalThis.__run = function () {
   var scenes = ${JSON.stringify(SCENES)};
   return {
-    scenes: scenes.map(function (s) { return globalThis.runScene(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true, s.compounds === true); }),
-    wasm: scenes.map(function (s) { return globalThis.runSceneWasm(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true, s.compounds === true); }),
+    scenes: scenes.map(function (s) { return globalThis.runScene(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true, s.compounds === true, s.chains === true); }),
+    wasm: scenes.map(function (s) { return globalThis.runSceneWasm(s.bodies, s.seed, s.options, ${STEPS}, s.turning === true, s.compounds === true, s.chains === true); }),
     atan2: globalThis.atan2Digest(),
     replay: globalThis.replaySession(${JSON.stringify(recorded().saved)}),
   };

@@ -234,6 +234,97 @@ function compoundWorld(C, r) {
   return world;
 }
 
+/** `target.restore(data)`: a clear error that left the world exactly as it was, or a sound world. */
+function restoreJudged(C, target, data) {
+  const hash = target.stateHash();
+  try {
+    target.restore(data);
+  } catch (e) {
+    return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
+  }
+  return checkWorld(C, target);
+}
+
+/**
+ * A copy of binary snapshot `buffer` with 1 to 3 of its words from byte `at` on mutated (a count from
+ * `counts`, a hostile double, a flipped bit, a nudged double), and in 3 cases of 10 cut short.
+ */
+function mutateWords(r, buffer, at, counts) {
+  const b = new Uint8Array(buffer.slice(0));
+  const v = new DataView(b.buffer);
+  const words = (b.length - at) >> 2;
+  for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+    const w = at + 4 * r.int(words);
+    switch (r.int(4)) {
+      case 0:
+        v.setUint32(w, r.pick(counts), true);
+        break;
+      case 1:
+        v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
+        break;
+      case 2:
+        b[w + r.int(4)] ^= 1 << r.int(8);
+        break;
+      default:
+        v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
+    }
+  }
+  return r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
+}
+
+/**
+ * Mutations aimed at the records of the `shape` bodies of the worlds `make` builds (their fields
+ * `fields`, which byte flips anywhere rarely hit) and at the contacts between their shapes, in JSON
+ * and in the binary form's geometry words; read by `fromSnapshot` or `restore`.
+ */
+function aimed(C, r, make, shape, fields, counts) {
+  const world = make(C, r);
+  if (r.next() < 0.5) {
+    const s = JSON.parse(JSON.stringify(world.snapshot()));
+    const targets = s.bodies.filter((b) => b.shape === shape);
+    for (let k = 0, n = 1 + r.int(3); k < n; k++) {
+      const pick = r.int(10);
+      if (pick < 6) mutateJSON(r, r.pick(targets)[r.pick(fields)]);
+      else if (pick < 7) mutateJSON(r, r.pick(targets));
+      else if (pick < 9 && s.contacts.length > 0) {
+        const c = r.pick(s.contacts);
+        c[r.pick(["shapeA", "shapeB"])] = r.pick([1, 2, 5, 63, 64, -1, 1e9, "1", null, 0.5]);
+      } else {
+        const b = r.pick(targets);
+        b.localCenter = r.pick([{ x: r.pick(HOSTILE_NUMBERS), y: 0 }, undefined, "NaN", { x: 0.1, y: 0.1 }]);
+      }
+    }
+    if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(s));
+    const target = make(C, r);
+    return restoreJudged(C, target, s);
+  }
+  const buffer = world.snapshot({ format: "binary" });
+  const cut = mutateWords(r, buffer, r.next() < 0.8 ? geometryAt(buffer) : 64, counts);
+  if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
+  const target = make(C, r);
+  return restoreJudged(C, target, cut.buffer);
+}
+
+/**
+ * A small valid world of Chain bodies (snapshot version 7): an open chain with inner vertices (one
+ * segment with a friction of its own), a loop, a kinematic chain, bodies of several kinds on them.
+ */
+function chainWorld(C, r) {
+  const { World, AABB, Circle, Capsule, Box, Chain } = C.core;
+  const world = new World();
+  const ground = world.add(new Chain({ type: "static", points: [{ x: 6, y: 1 }, { x: 3, y: 0 }, { x: 1, y: 0.2 }, { x: -1, y: 0 }, { x: -3, y: 0.1 }, { x: -6, y: 1.5 }] }));
+  ground.shapes[2].setFriction(0.1 + 0.5 * r.next());
+  world.add(new Chain({ type: "static", loop: true, points: [{ x: -1, y: 3 }, { x: 1, y: 3 }, { x: 0, y: 4 }] }));
+  world.add(new Chain({ type: "kinematic", position: { x: 3, y: 2 }, velocity: { x: -0.5, y: 0 }, points: [{ x: 1, y: 0 }, { x: 0, y: -0.1 }, { x: -1, y: 0 }] }));
+  world.add(new Circle({ radius: 0.2, position: { x: 4, y: 1.5 }, velocity: { x: -3, y: 0 } }));
+  world.add(new Capsule({ radius: 0.1, halfLength: 0.2, position: { x: 2, y: 0.5 } }));
+  world.add(new Box({ halfWidth: 0.2, halfHeight: 0.15, position: { x: -2, y: 0.5 }, angle: 0.3 }));
+  world.add(new AABB({ halfWidth: 0.15, halfHeight: 0.15, position: { x: 3, y: 2.4 } }));
+  world.add(new Circle({ radius: 0.15, position: { x: 0.1, y: 5 } }));
+  for (let i = 0, n = 20 + r.int(60); i < n; i++) world.step(1 / 60);
+  return world;
+}
+
 const KINDS = {
   json(C, r) {
     const s = JSON.parse(JSON.stringify(sourceWorld(C, r).snapshot()));
@@ -241,13 +332,7 @@ const KINDS = {
     if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(s));
     // restore: a refused snapshot leaves the world exactly as it was
     const target = sourceWorld(C, r);
-    const hash = target.stateHash();
-    try {
-      target.restore(s);
-    } catch (e) {
-      return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
-    }
-    return checkWorld(C, target);
+    return restoreJudged(C, target, s);
   },
   binary(C, r) {
     const buffer = mutateBytes(r, sourceWorld(C, r).snapshot({ format: "binary" }));
@@ -267,88 +352,16 @@ const KINDS = {
       return judge(C, () => C.core.World.fromSnapshot(s));
     }
     const buffer = world.snapshot({ format: "binary" });
-    const at = geometryAt(buffer);
-    const b = new Uint8Array(buffer.slice(0));
-    const v = new DataView(b.buffer);
-    const words = (b.length - at) >> 2;
-    for (let k = 0, n = 1 + r.int(3); k < n; k++) {
-      const w = at + 4 * r.int(words);
-      switch (r.int(4)) {
-        case 0:
-          v.setUint32(w, r.pick([0, 1, 2, 3, 8, 9, 0xffffffff, 1e6, 16777216]), true);
-          break;
-        case 1:
-          v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
-          break;
-        case 2:
-          b[w + r.int(4)] ^= 1 << r.int(8);
-          break;
-        default:
-          v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
-      }
-    }
-    const cut = r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
+    const cut = mutateWords(r, buffer, geometryAt(buffer), [0, 1, 2, 3, 8, 9, 0xffffffff, 1e6, 16777216]);
     return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
   },
   compounds(C, r) {
     // mutations aimed at the shapes of Compound bodies and the contacts between them (shape indices)
-    const world = compoundWorld(C, r);
-    if (r.next() < 0.5) {
-      const s = JSON.parse(JSON.stringify(world.snapshot()));
-      const compounds = s.bodies.filter((b) => b.shape === "compound");
-      for (let k = 0, n = 1 + r.int(3); k < n; k++) {
-        const pick = r.int(10);
-        if (pick < 6) mutateJSON(r, r.pick(compounds).shapes);
-        else if (pick < 7) mutateJSON(r, r.pick(compounds));
-        else if (pick < 9 && s.contacts.length > 0) {
-          const c = r.pick(s.contacts);
-          c[r.pick(["shapeA", "shapeB"])] = r.pick([1, 2, 5, 63, 64, -1, 1e9, "1", null, 0.5]);
-        } else {
-          const b = r.pick(compounds);
-          b.localCenter = r.pick([{ x: r.pick(HOSTILE_NUMBERS), y: 0 }, undefined, "NaN", { x: 0.1, y: 0.1 }]);
-        }
-      }
-      if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(s));
-      const target = compoundWorld(C, r);
-      const hash = target.stateHash();
-      try {
-        target.restore(s);
-      } catch (e) {
-        return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
-      }
-      return checkWorld(C, target);
-    }
-    const buffer = world.snapshot({ format: "binary" });
-    const at = r.next() < 0.8 ? geometryAt(buffer) : 64;
-    const b = new Uint8Array(buffer.slice(0));
-    const v = new DataView(b.buffer);
-    const words = (b.length - at) >> 2;
-    for (let k = 0, n = 1 + r.int(3); k < n; k++) {
-      const w = at + 4 * r.int(words);
-      switch (r.int(4)) {
-        case 0:
-          v.setUint32(w, r.pick([0, 1, 2, 3, 4, 5, 8, 9, 63, 64, 65, 0xffffffff, 1e6]), true);
-          break;
-        case 1:
-          v.setFloat64(w & ~7, r.pick([NaN, Infinity, -Infinity, ...HOSTILE_NUMBERS]), true);
-          break;
-        case 2:
-          b[w + r.int(4)] ^= 1 << r.int(8);
-          break;
-        default:
-          v.setFloat64(w & ~7, v.getFloat64(w & ~7, true) * (1 + 1e-12 * (1 + r.int(1000))), true);
-      }
-    }
-    const cut = r.next() < 0.3 ? b.slice(0, at + 8 * r.int((b.length - at) >> 3)) : b;
-    if (r.next() < 0.5) return judge(C, () => C.core.World.fromSnapshot(cut.buffer));
-    const target = compoundWorld(C, r);
-    const hash = target.stateHash();
-    try {
-      target.restore(cut.buffer);
-    } catch (e) {
-      return checkError(e) ?? (target.stateHash() === hash ? null : "a refused restore() changed the world");
-    }
-    return checkWorld(C, target);
+    return aimed(C, r, compoundWorld, "compound", ["shapes"], [0, 1, 2, 3, 4, 5, 8, 9, 63, 64, 65, 0xffffffff, 1e6]);
+  },
+  chains(C, r) {
+    // mutations aimed at the points and materials of Chain bodies (the loop flag by mutations of the whole record) (counts about the limits, 1e9 points)
+    return aimed(C, r, chainWorld, "chain", ["points", "materials"], [0, 1, 2, 3, 4, 5, 7, 4095, 4096, 4097, 0xffffffff, 1e9]);
   },
   delta(C, r) {
     const world = sourceWorld(C, r);

@@ -5,7 +5,7 @@
  * snapshots, which most of the tests that use them take): binary snapshots
  * are a world's own, nothing enables them for every world.
  */
-import { AABB, Box, Capsule, Circle, Compound, Polygon, Segment, type Body, type CoreWorld, type ShapeDef, type WorldOptions } from "../../src/entries/capsule2d.js";
+import { AABB, Box, Capsule, Chain, Circle, Compound, Polygon, Segment, type Body, type CoreWorld, type ShapeDef, type WorldOptions } from "../../src/entries/capsule2d.js";
 import { Recorder, Recording, replay, verify } from "../../src/entries/replay.js";
 import { World } from "../../src/entries/binary.js";
 
@@ -212,6 +212,45 @@ export function addTurningBodies(world: World, w: number): void {
 }
 
 /**
+ * Chains beside a scene of half-width `w` (right of its container, from
+ * x = w + 2 to w + 16): ground with inner vertices (bumps, a dip, a ramp up
+ * at its right end; drawn right to left, so its solid side is up), one
+ * segment with a friction of its own, a counter-clockwise loop and a
+ * kinematic chain above it, and bodies of every kind rolling and sliding
+ * over them: circles, capsules, AABBs, boxes, polygons, a compound.
+ */
+export function addChainBodies(world: World, w: number): void {
+  const x0 = w + 2;
+  const points: { x: number; y: number }[] = [];
+  for (let i = 0; i <= 28; i++) {
+    const x = x0 + 14 - 0.5 * i;
+    // a ramp at the right end, then bumps and a dip
+    const y = i < 4 ? 0.3 * (4 - i) : 0.06 * ((i * 7) % 5) - (i > 14 && i < 20 ? 0.3 : 0);
+    points.push({ x, y });
+  }
+  const ground = world.add(new Chain({ type: "static", friction: 0.6, points }));
+  ground.shapes[10]!.setFriction(0.05);
+  world.add(new Chain({ type: "static", loop: true, restitution: 0.2, points: [{ x: x0 + 5, y: 3 }, { x: x0 + 7, y: 3 }, { x: x0 + 6, y: 4 }] }));
+  world.add(new Chain({ type: "kinematic", position: { x: x0 + 10, y: 2.5 }, velocity: { x: -0.3, y: 0 }, points: [{ x: 1, y: 0.1 }, { x: 0, y: 0 }, { x: -1, y: 0.1 }] }));
+  for (let k = 0; k < 10; k++) {
+    const position = { x: x0 + 0.8 + 1.25 * k, y: 1.2 + 0.3 * (k % 3) };
+    const velocity = { x: k % 2 === 0 ? 2.5 : -1.5, y: 0 };
+    if (k % 5 === 0) world.add(new Circle({ position, velocity, radius: 0.2, friction: 0.8 }));
+    else if (k % 5 === 1) world.add(new Capsule({ position, velocity, halfLength: 0.2, radius: 0.1, angle: 0.3 * k }));
+    else if (k % 5 === 2) world.add(new AABB({ position, velocity, halfWidth: 0.2, halfHeight: 0.15, friction: 0.2 }));
+    else if (k % 5 === 3) world.add(new Box({ position, velocity, halfWidth: 0.2, halfHeight: 0.12, angle: 0.2 * k, radius: k === 8 ? 0.02 : 0 }));
+    else world.add(Polygon.regular(5 + (k % 2), 0.2, { position, velocity }));
+  }
+  world.add(new Circle({ position: { x: x0 + 6.1, y: 5 }, radius: 0.15, restitution: 0.5 }));
+  world.add(new AABB({ position: { x: x0 + 10, y: 2.8 }, halfWidth: 0.15, halfHeight: 0.15 }));
+  world.add(new Compound({ position: { x: x0 + 12.5, y: 1.8 }, velocity: { x: -2, y: 0 }, shapes: [
+    { shape: "circle", radius: 0.15, offset: { x: -0.25, y: 0 } },
+    { shape: "circle", radius: 0.15, offset: { x: 0.25, y: 0 } },
+    { shape: "box", halfWidth: 0.3, halfHeight: 0.05, offset: { x: 0, y: 0.15 } },
+  ] }));
+}
+
+/**
  * Compound bodies along the floor of a scene `2w` wide (the fourth
  * cross-engine scene): L-shapes, concave outlines cut into convex pieces
  * (`Compound.fromOutline`), one of every kind of shape with its own
@@ -254,13 +293,14 @@ export function addCompoundBodies(world: World, w: number): void {
 }
 
 /** `prepare` is called with each world the run makes (the first, and the one rebuilt from the snapshot halfway): `enableWasmSolver`, say. */
-export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false, compounds = false, prepare?: (world: World) => void): string[] {
+export function determinismRun(bodies: number, seed: number, options: WorldOptions, steps: number, turning = false, compounds = false, prepare?: (world: World) => void, chains = false): string[] {
   let world = mixedScene(bodies, seed, options);
   prepare?.(world);
   const cols = Math.ceil(Math.sqrt(bodies * 1.5));
   addJointedBodies(world, cols * 0.35 + 1, 4 + (bodies / cols) * 0.8 + 3.5);
   if (turning) addTurningBodies(world, cols * 0.35 + 1);
   if (compounds) addCompoundBodies(world, cols * 0.35 + 1);
+  if (chains) addChainBodies(world, cols * 0.35 + 1);
   const out: string[] = [];
   for (let i = 1; i <= steps; i++) {
     world.step(1 / 60);
@@ -268,8 +308,8 @@ export function determinismRun(bodies: number, seed: number, options: WorldOptio
       world = World.fromSnapshot(world.snapshot({ format: "binary" }));
       prepare?.(world);
     }
-    // the compounds' scene also restores in place, from JSON, a quarter later (the same state: the run goes on as before)
-    if (compounds && i === (3 * steps) / 4) world.restore(JSON.parse(JSON.stringify(world.snapshot())) as never);
+    // the compounds' and the chains' scenes also restore in place, from JSON, a quarter later (the same state: the run goes on as before)
+    if ((compounds || chains) && i === (3 * steps) / 4) world.restore(JSON.parse(JSON.stringify(world.snapshot())) as never);
     if (i % 100 === 0) out.push(world.stateHash());
   }
   const angles: number[] = [];
