@@ -58,6 +58,39 @@ describe("examples/parallel: one world on several threads", () => {
         expect(r.stats!.blocks.slice(1).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
       }
       expect(runs[0]!.hashes).toEqual(nodeHashes(120));
+      for (const r of runs) {
+        // the step's parts: the solve stage and the serial rest add up to the step
+        expect(r.solveMs).toBeGreaterThan(0);
+        expect(r.serialMs).toBeGreaterThan(0);
+        expect(r.solveMs + r.serialMs).toBeCloseTo(r.msPerStep, 6);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("charts ms/step against 1 … max(4, hardwareConcurrency) threads, tabulates them, and says whether they helped", async () => {
+    const { page, errors } = await harness.open("/parallel/?paused", { hook: "__parallelDemo" });
+    try {
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      await page.evaluate(() => {
+        (document.getElementById("rows") as HTMLSelectElement).value = "40";
+        (document.getElementById("steps") as HTMLInputElement).value = "20";
+        document.getElementById("go")!.click();
+      });
+      await page.waitForFunction(() => document.getElementById("why")!.textContent !== "", undefined, { timeout: 120_000 });
+      const page_ = await page.evaluate(() => ({
+        cores: document.getElementById("cores")!.textContent,
+        rows: document.querySelectorAll("#table tr").length,
+        chart: document.querySelectorAll("#chart .uplot").length,
+        why: document.getElementById("why")!.textContent!,
+      }));
+      expect(page_.cores).toBe(`navigator.hardwareConcurrency: ${cores}`);
+      expect(page_.rows).toBe(1 + Math.min(8, Math.max(4, cores))); // the header and one row per thread count
+      expect(page_.chart).toBe(1);
+      expect(page_.why).toMatch(/^Every thread count gave the same state hashes\. /);
+      expect(page_.why).toMatch(/threads took [0-9.]+× one thread's time\.|More threads (cannot|did not) help/);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
