@@ -12,8 +12,8 @@
  * leaves the world as it was.
  */
 import { describe, expect, it } from "vitest";
-import { AABB, Box, Capsule, Chain, Circle, Polygon, World, SNAPSHOT_VERSION, type Body, type WorldSnapshot } from "../src/entries/capsule2d.js";
-import { enableBinarySnapshots } from "../src/entries/binary.js";
+import { AABB, Box, Capsule, Chain, Circle, Polygon, SNAPSHOT_VERSION, type Body, type WorldSnapshot } from "../src/entries/capsule2d.js";
+import { World, enableBinarySnapshots } from "../src/entries/binary.js";
 import { Recorder, Recording, applyDelta, deltaSnapshot, replay } from "../src/entries/replay.js";
 
 const dt = 1 / 60;
