@@ -23,8 +23,12 @@ import { collide } from "../src/collision/narrowphase/collide.js";
 import type { Manifold } from "../src/collision/narrowphase/manifold.js";
 import { reference, scaleOf, support } from "./support/reference.js";
 
-/** At least 1000 runs per property; set NARROWPHASE_RUNS for a longer local soak. */
-const RUNS = Math.max(1000, Number(process.env.NARROWPHASE_RUNS ?? 0));
+/**
+ * At least 1000 runs per property; set NARROWPHASE_RUNS for a longer local soak. Mutation runs
+ * (vitest.mutate.config.ts) set MUTATION_PROPERTY_RUNS: each surviving mutant reruns these tests,
+ * and a mutant that 1000 runs catch is nearly always caught by the first 100.
+ */
+const RUNS = process.env.MUTATION_PROPERTY_RUNS !== undefined ? Number(process.env.MUTATION_PROPERTY_RUNS) : Math.max(1000, Number(process.env.NARROWPHASE_RUNS ?? 0));
 
 // ---------------------------------------------------------------------------
 // Shapes
