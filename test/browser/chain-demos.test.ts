@@ -14,29 +14,17 @@
  * The pages are opened paused and stepped from here: the outcome depends
  * on steps and key presses, never on the wall clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { fetchBundles, haveChromium, inkFraction, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
+import { demoPages, inkFraction, screenshot, stepDemo } from "./harness.js";
 import { BALL_RADIUS, FlipperBot, POINTS_PER_BUMPER, TABLE_DT } from "../../examples/pinball/table.js";
 
 type Info = Record<string, number | string | boolean>;
 
 const PAGES = ["pinball", "hill-climb"] as const;
 
-const chromium = haveChromium();
-if (!chromium) console.warn("chain-demos.test.ts: /usr/bin/chromium is missing, browser tests skipped (apt-get install -y chromium)");
-
-let harness: Harness;
-
-beforeAll(async () => {
-  if (!chromium) return;
-  harness = await startHarness();
-  await fetchBundles(harness, PAGES);
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = demoPages("chain-demos.test.ts", PAGES);
+const chromium = harness.chromium;
 
 const info = (page: Page): Promise<Info> => page.evaluate(() => window.__demo!.info());
 

@@ -14,6 +14,7 @@
  * `DemoHook`): pause/play/step/reset, stats, and coordinates of bodies on the
  * page, which the helpers below use.
  */
+import { afterAll, beforeAll } from "vitest";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -228,4 +229,25 @@ export async function fetchBundles(harness: Harness, pages: readonly string[]): 
     if (response.status !== 200) throw new Error(`/dist/${name}/main.js: HTTP ${response.status}`);
     await response.arrayBuffer();
   }
+}
+
+/**
+ * A test file's demo pages: Chromium and the server started, and the pages'
+ * bundles fetched, before the file's tests (`beforeAll`), closed after them;
+ * without Chromium a warning naming `file`, and `chromium` false (the file's
+ * `describe.skipIf(!pages.chromium)` then skips).
+ */
+export function demoPages(file: string, pages: readonly string[]): { readonly chromium: boolean; open(path: string, options?: { hook?: string | null }): Promise<OpenedPage> } {
+  const chromium = haveChromium();
+  if (!chromium) console.warn(`${file}: /usr/bin/chromium is missing, browser tests skipped (apt-get install -y chromium)`);
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    if (!chromium) return;
+    harness = await startHarness();
+    await fetchBundles(harness, pages);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return { chromium, open: (path, options) => harness!.open(path, options) };
 }

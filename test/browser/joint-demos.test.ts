@@ -17,28 +17,16 @@
  *
  * Screenshots go to test-results/joint-demo-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { fetchBundles, haveChromium, inkFraction, screenshot, startHarness, stepDemo, type Harness } from "./harness.js";
+import { demoPages, inkFraction, screenshot, stepDemo } from "./harness.js";
 
 const PAGES = ["bridge", "car", "cradle"] as const;
 
 type Info = Record<string, number | string | boolean>;
 
-const chromium = haveChromium();
-if (!chromium) console.warn("joint-demos.test.ts: /usr/bin/chromium is missing, browser tests skipped (apt-get install -y chromium)");
-
-let harness: Harness;
-
-beforeAll(async () => {
-  if (!chromium) return;
-  harness = await startHarness();
-  await fetchBundles(harness, PAGES);
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = demoPages("joint-demos.test.ts", PAGES);
+const chromium = harness.chromium;
 
 async function info(page: Page): Promise<Info> {
   return page.evaluate(() => window.__demo!.info());
