@@ -8,20 +8,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { AABB } from "../src/entries/capsule2d.js";
-import { collideWith } from "../src/collision/narrowphase/collide.js";
-import { ManifoldBuffer } from "../src/collision/narrowphase/manifold.js";
+import { runPair } from "./support/manifold-run.js";
 import { BoxFeature, ClipEnd, featureId } from "../src/collision/narrowphase/feature-id.js";
 
 const box = (x: number, y: number, halfWidth: number, halfHeight: number) => new AABB({ position: { x, y }, halfWidth, halfHeight });
 
-/** The pair function's output for A and B, with the margin and the hidden features given. */
-function run(a: AABB, b: AABB, margin = 0, maskA = 0, maskB = 0): ManifoldBuffer | null {
-  const out = new ManifoldBuffer();
-  out.margin = margin;
-  out.maskA = maskA;
-  out.maskB = maskB;
-  return collideWith(a, b, out) ? out : null;
-}
+const run = runPair;
 
 const bit = (feature: BoxFeature) => 1 << feature;
 const cornerOf = (highX: boolean, highY: boolean) =>

@@ -8,18 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { AABB, Capsule, Circle } from "../src/entries/capsule2d.js";
-import type { Body } from "../src/bodies/body.js";
-import { collideWith } from "../src/collision/narrowphase/collide.js";
-import { ManifoldBuffer } from "../src/collision/narrowphase/manifold.js";
+import type { ManifoldBuffer } from "../src/collision/narrowphase/manifold.js";
+import { runPair } from "./support/manifold-run.js";
 import { BoxFeature, CapsuleFeature, CircleFeature, ClipEnd, featureId } from "../src/collision/narrowphase/feature-id.js";
 
-function run(a: Body, b: Body, margin = 0, maskA = 0, maskB = 0): ManifoldBuffer | null {
-  const out = new ManifoldBuffer();
-  out.margin = margin;
-  out.maskA = maskA;
-  out.maskB = maskB;
-  return collideWith(a, b, out) ? out : null;
-}
+const run = runPair;
 
 const circle = (x: number, y: number, radius: number) => new Circle({ position: { x, y }, radius });
 const bit = (feature: BoxFeature) => 1 << feature;
