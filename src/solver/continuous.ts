@@ -69,6 +69,25 @@ const TARGET_SEPARATION = 0.005;
 /** Conservative advancement iterations per pair; on running out the body stops early (safe). */
 const MAX_ITERATIONS = 32;
 
+/**
+ * How deep, at most, a sweep that starts touching lets the body end up
+ * (unless it started deeper): Infinity for a body of one shape (its sink is
+ * bounded by half its thinnest size), and for a compound half its thinnest
+ * solid part plus `slop`. A compound is as thick as its thickest part, but a
+ * segment part has no thickness, and a segment sunk into a segment or a chain
+ * deeper than the slop has gone through it.
+ */
+function deepestOf(b: Body, slop: number): number {
+  const parts = b._parts;
+  if (parts === null) return Infinity;
+  let thin = b._minExtent;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (!p._isSensor && p._minExtent < thin) thin = p._minExtent;
+  }
+  return 0.5 * thin + slop;
+}
+
 export class ContinuousSolver {
   /** Time-of-impact sweeps run in the last step (for tests and tuning). */
   sweepCount = 0;
@@ -225,12 +244,13 @@ export class ContinuousSolver {
 
     const minE = b._minExtent;
     const target = Math.min(TARGET_SEPARATION, 0.25 * minE); // not a conditional: V8 boxed its value
+    const deepest = deepestOf(b, target);
     let tMin = 1;
     let nx = 0;
     let ny = 0;
     let brake = false;
     for (let k = 0; k < this.candidateCount; k++) {
-      const t = this.timeOfImpact(b, this.candidates[k]!, R, target, 0.5 * minE, tMin);
+      const t = this.timeOfImpact(b, this.candidates[k]!, R, target, 0.5 * minE, deepest, tMin);
       if (t < tMin) {
         tMin = t;
         nx = this.hitNormalX;
@@ -319,9 +339,13 @@ export class ContinuousSolver {
    * job, but the solver works from a linearised separation that a body
    * spinning hundreds of radians per second can fool; so then the sweep only
    * stops the body if it would sink more than half its thinnest size deeper
-   * than it started, which no solved contact does (and `sweep` then brakes it).
+   * than it started, which no solved contact does (and `sweep` then brakes it),
+   * nor, past that, deeper than `deepest` (or, when it started deeper still,
+   * than it started): a compound with a thin part, whose contact the solver
+   * can fool by spinning it about its centre of mass, is stopped before that
+   * part goes through.
    */
-  private timeOfImpact(b: Body, other: Body, R: number, target: number, halfMin: number, limit: number): number {
+  private timeOfImpact(b: Body, other: Body, R: number, target: number, halfMin: number, deepest: number, limit: number): number {
     const m = this.m;
     const mx = this.x1 - this.x0;
     const my = this.y1 - this.y0;
@@ -363,7 +387,11 @@ export class ContinuousSolver {
         if (nd < ONE_WAY_MIN_DOT || (iter === 0 && d < -ONE_WAY_SLOP)) return 1;
       }
       if (iter === 0) this.hitTouching = d < target + tolerance;
-      if (iter === 0 && this.hitTouching) stopAt = (d < 0 ? d : 0) - halfMin;
+      if (iter === 0 && this.hitTouching) {
+        stopAt = (d < 0 ? d : 0) - halfMin;
+        // below d − tolerance, so a body sliding at its starting depth goes on
+        if (stopAt < -deepest) stopAt = Math.min(-deepest, d - 1.5 * tolerance);
+      }
       else if (d < stopAt + tolerance) {
         this.hitNormalX = m.normalX;
         this.hitNormalY = m.normalY;
