@@ -41,7 +41,7 @@ function up(u: V): V {
   return [-u[1] * sign, u[0] * sign];
 }
 
-const swapEnd = (f: Feat): Feat => (f === CapsuleFeature.END_0 ? CapsuleFeature.END_1 : f === CapsuleFeature.END_1 ? CapsuleFeature.END_0 : f);
+const swapEnd = (f: CapsuleFeature): CapsuleFeature => (f === CapsuleFeature.END_0 ? CapsuleFeature.END_1 : f === CapsuleFeature.END_1 ? CapsuleFeature.END_0 : f);
 
 const cases: Case[] = [
   // B crosses A's line 0.15 deep: overlaps +nA 0.15, −nA 1.45, +nB 0.71, −nB 1.29: depth 0.5 + 0.15.
