@@ -49,8 +49,8 @@ function massAlong(A: State, B: State, rA: Vec2, rB: Vec2, d: Vec2): number {
   return 1 / (A.im + B.im + A.ii * cross(rA, d) ** 2 + B.ii * cross(rB, d) ** 2);
 }
 
-/** One sequential-impulse sweep of a one-point contact: normal row, then friction (μ); returns the impulses and the approach speed. */
-function rows(a: Body, b: Body, mu: number): { A: State; B: State; vn: number; jn: number; jt: number } {
+/** One sequential-impulse sweep of a one-point contact: normal row, then friction (μ, the belts' speed `belt`); returns the impulses and the approach speed. */
+function rows(a: Body, b: Body, mu: number, belt = 0): { A: State; B: State; vn: number; jn: number; jt: number } {
   const m = collide(a, b)!;
   expect(m.points.length).toBe(1);
   const n = m.normal;
@@ -71,7 +71,7 @@ function rows(a: Body, b: Body, mu: number): { A: State; B: State; vn: number; j
   B.push(rB, jn * n.x, jn * n.y);
   const t = { x: n.y, y: -n.x };
   const dv1 = rel();
-  const vt = dv1.x * t.x + dv1.y * t.y;
+  const vt = dv1.x * t.x + dv1.y * t.y - belt;
   let jt = -vt * massAlong(A, B, rA, rB, t);
   jt = Math.min(mu * jn, Math.max(-mu * jn, jt));
   A.push(rA, -jt * t.x, -jt * t.y);
@@ -89,16 +89,16 @@ function expectState(b: Body, s: State): void {
  * A horizontal capsule and a tilted one whose lower end touches its right end cap at an angle
  * (1 mm overlap, within the slop; the normal is oblique), both moving and turning.
  */
-function capsules(world: World, mu: number): [Body, Body] {
+function capsules(world: World, mu: number, beltA = 0, beltB = 0): [Body, Body] {
   const theta = 1.0;
   const hl = 0.5;
   const phi = 0.8; // the normal's direction
   const low = { x: 1 + 0.399 * Math.cos(phi), y: 0.399 * Math.sin(phi) }; // the tilted capsule's lower cap centre
-  const a = world.add(new Capsule({ halfLength: 1, radius: 0.2, mass: 2, position: { x: 0, y: 0 }, velocity: { x: 0.3, y: 0.5 }, angularVelocity: 0.7, friction: mu }));
+  const a = world.add(new Capsule({ halfLength: 1, radius: 0.2, mass: 2, position: { x: 0, y: 0 }, velocity: { x: 0.3, y: 0.5 }, angularVelocity: 0.7, friction: mu, tangentSpeed: beltA }));
   const b = world.add(new Capsule({
     halfLength: hl, radius: 0.2, mass: 1, angle: theta,
     position: { x: low.x + hl * Math.cos(theta), y: low.y + hl * Math.sin(theta) },
-    velocity: { x: -1.2, y: -1.0 }, angularVelocity: -4, friction: mu,
+    velocity: { x: -1.2, y: -1.0 }, angularVelocity: -4, friction: mu, tangentSpeed: beltB,
   }));
   return [a, b];
 }
@@ -119,6 +119,17 @@ describe("prepare: one point between two moving, turning bodies", () => {
       const p = world.contacts[0]!.manifold.points[0]!;
       expect(p.normalImpulse).toBeCloseTo(ref.jn, 9);
       expect(p.tangentImpulse).toBeCloseTo(ref.jt, 9);
+    });
+  }
+
+  for (const [beltA, beltB] of [[0.3, 0], [0, 0.3], [0.5, -0.2]] as const) {
+    it(`conveyor speeds ${beltA} and ${beltB} m/s: friction drives the relative sliding to their sum`, () => {
+      const world = oneIteration();
+      const [a, b] = capsules(world, 2, beltA, beltB);
+      const ref = rows(a, b, 2, beltA + beltB);
+      world.step(dt);
+      expectState(a, ref.A);
+      expectState(b, ref.B);
     });
   }
 
