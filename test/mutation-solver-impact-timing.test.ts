@@ -51,3 +51,38 @@ describe("two free bodies meet when their gap closes", () => {
     expect(b.position.x).toBeCloseTo(0.515 - t + 3 * (dt - t), 9);
   });
 });
+
+describe("an approach that gravity speeds past the threshold within the step is an impact", () => {
+  // (selectImpactCandidates: the approach speed at the step's start plus what gravity adds within
+  // dt is compared with the threshold, so a ball arriving at 0.95 m/s with a threshold of 1 m/s
+  // that reaches the floor at more than 1 m/s bounces in this step)
+  const g = 9.81;
+  for (const gravityScale of [1, 2]) {
+    it(`gravity × ${gravityScale}: a ball 14 mm above the floor at 0.95 m/s bounces (e = 1) at √(v0² + 2·g·gap)`, () => {
+      const w = new World({ gravity: { x: 0, y: -g }, sleeping: false, restitutionThreshold: 1 });
+      floor(w);
+      const r = 0.25;
+      const gap = 0.014;
+      const v0 = 0.95;
+      const ball = w.add(new Circle({ radius: r, position: { x: 0, y: r + gap }, velocity: { x: 0, y: -v0 }, restitution: 1, friction: 0, gravityScale }));
+      w.step(dt);
+      const a = g * gravityScale;
+      const vi = Math.sqrt(v0 * v0 + 2 * a * gap);
+      const t = (vi - v0) / a;
+      expect(vi).toBeGreaterThan(1);
+      expect(t).toBeLessThan(dt);
+      // the sub-steps (h = dt / 4) apply gravity in steps of a·h: the bounce is within that of the
+      // continuous closed form (not bouncing would leave it 1 m/s away)
+      expect(Math.abs(ball.velocity.y - (vi - a * (dt - t)))).toBeLessThan((a * dt) / 4);
+    });
+  }
+
+  it("without gravity the same ball lands below the threshold and does not bounce", () => {
+    const w = new World({ gravity: { x: 0, y: 0 }, sleeping: false, restitutionThreshold: 1 });
+    floor(w);
+    const ball = w.add(new Circle({ radius: 0.25, position: { x: 0, y: 0.264 }, velocity: { x: 0, y: -0.95 }, restitution: 1, friction: 0 }));
+    w.step(dt);
+    expect(ball.velocity.y).toBeLessThanOrEqual(0);
+    expect(ball.velocity.y).toBeGreaterThan(-0.95);
+  });
+});
