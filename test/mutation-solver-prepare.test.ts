@@ -190,3 +190,30 @@ describe("storeImpulses: the hit of a two-point contact is its faster point", ()
     });
   }
 });
+
+describe("prepare: without warm starting, each step's rows start from no impulse", () => {
+  it("a ball that landed in the last step and is then thrown up leaves at its speed (no impulse held over pulls it back)", () => {
+    const world = oneIteration();
+    world.add(new Box({ type: "static", halfWidth: 5, halfHeight: 0.5, position: { x: 0, y: -0.5 }, friction: 1 }));
+    const ball = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 0.499 }, velocity: { x: 0.5, y: -3 }, friction: 1 }));
+    world.step(dt);
+    expect(world.contacts[0]!.manifold.points[0]!.normalImpulse).toBeCloseTo(3 * ball.mass, 9);
+    expect(ball.velocity.y).toBeCloseTo(0, 12);
+    ball.setVelocity({ x: 0.2, y: 1 });
+    world.step(dt);
+    expect(ball.velocity.y).toBeCloseTo(1, 12);
+    expect(ball.velocity.x).toBeCloseTo(0.2, 12);
+  });
+});
+
+describe("prepare: the rolling row of a body that cannot turn", () => {
+  it("a fixed-rotation ball with rolling resistance on the floor: no rolling mass (1 / (1/IA + 1/IB) with both 0 is 0), velocities stay finite", () => {
+    const world = oneIteration();
+    world.add(new Box({ type: "static", halfWidth: 5, halfHeight: 0.5, position: { x: 0, y: -0.5 }, rollingResistance: 0.5 }));
+    const ball = world.add(new Circle({ radius: 0.5, position: { x: 0, y: 0.499 }, velocity: { x: 1, y: -1 }, fixedRotation: true, rollingResistance: 0.5, friction: 0 }));
+    world.step(dt);
+    expect(ball.angularVelocity).toBe(0);
+    expect(ball.velocity.x).toBeCloseTo(1, 12);
+    expect(ball.velocity.y).toBeCloseTo(0, 12);
+  });
+});
