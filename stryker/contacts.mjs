@@ -3,10 +3,10 @@
  * The contacts module run (issue 34, docs/testing.md "Running it module by module"):
  * contact-manager.ts and contact.ts, one test process, its own sandbox, reports and
  * incremental file so that it can run beside other module runs.
- * `nice -n 19 npx stryker run stryker.contacts.mjs --testFiles ...`
+ * `nice -n 19 npx stryker run stryker/contacts.mjs --testFiles ...`
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import base from "./stryker.config.mjs";
+import base from "../stryker.config.mjs";
 
 export default {
   ...base,

@@ -1,11 +1,11 @@
 // @ts-check
 /**
  * The contact solver's prepare alone (the lines where the
- * survivors of the full module run were): `nice -n 19 npx stryker run stryker.solver-focus.mjs --testFiles ...`.
- * A short run beside the full one (stryker.solver.mjs), with its own sandbox, reports and incremental file.
+ * survivors of the full module run were): `nice -n 19 npx stryker run stryker/solver-focus.mjs --testFiles ...`.
+ * A short run beside the full one (stryker/solver.mjs), with its own sandbox, reports and incremental file.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import solver from "./stryker.solver.mjs";
+import solver from "./solver.mjs";
 
 export default {
   ...solver,

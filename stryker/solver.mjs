@@ -1,11 +1,11 @@
 // @ts-check
 /**
  * Module run of the contact solver (issue 34; docs/testing.md "Running it module by module"):
- * `nice -n 19 npx stryker run stryker.solver.mjs --testFiles ...`. Its own sandbox, reports and
+ * `nice -n 19 npx stryker run stryker/solver.mjs --testFiles ...`. Its own sandbox, reports and
  * incremental file, so it can run beside other module runs.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import base from "./stryker.config.mjs";
+import base from "../stryker.config.mjs";
 
 export default {
   ...base,

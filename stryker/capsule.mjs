@@ -3,10 +3,10 @@
  * A module run of the mutation test (docs/testing.md, "Running it module by module"): the
  * capsule pair functions of the narrowphase and the manifold helpers they write through, with
  * its own sandbox, incremental file and report so that it can run beside other module runs.
- *   nice -n 19 npx stryker run stryker.capsule.mjs --testFiles test/narrowphase.cases.test.ts,…
+ *   nice -n 19 npx stryker run stryker/capsule.mjs --testFiles test/narrowphase.cases.test.ts,…
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import base from "./stryker.config.mjs";
+import base from "../stryker.config.mjs";
 
 export default {
   ...base,
