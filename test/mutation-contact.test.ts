@@ -140,6 +140,13 @@ describe("a contact's numbers live in its row, under their names", () => {
     });
   });
 
+  it("rows for `capacity` contacts before the first growth; one row by default for a contact's own set", () => {
+    expect(new ContactRows(4).f.length).toBe(4 * ROW);
+    expect(new ContactRows().f.length).toBe(16 * ROW);
+    const [a, b] = bodies(2);
+    expect(new Contact(a!, b!).rows.f.length).toBe(ROW);
+  });
+
   it("a contact made without rows has a set of its own", () => {
     const [a, b] = bodies(2);
     const c = new Contact(a!, b!);
