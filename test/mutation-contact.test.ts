@@ -311,6 +311,16 @@ describe("store: the manifold's numbers, and the impulses carried over by featur
     expect(impulses(e)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
+  it("feature id 0 (a circle's centre against a circle's) is an id like any other, not a missing point", () => {
+    // one point of id 0 kept: its impulses stay at point 0, and point 1 (absent, id 0 too) gets none
+    const c = holding(1, 0, 0);
+    c.store(manifold(1, 0, 0));
+    expect(impulses(c)).toEqual([1, 2, 0, 0, 10, 20, 0, 0]);
+    // and gone: the absent point 0 (id 0 too) takes nothing
+    c.store(manifold(0, 0, 0));
+    expect(impulses(c)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
   it("no points: the whole row goes to zero, the rolling impulse too", () => {
     const c = holding(2, 11, 12);
     c.pushed = 0;
