@@ -29,6 +29,13 @@ describe("ManifoldBuffer", () => {
     expect([m.x1, m.y1, m.depth1, m.id1]).toEqual([0, 0, 0, 0]);
   });
 
+  it("clearUnused with two points keeps both (nothing is past count)", () => {
+    const m = filled(2);
+    m.clearUnused();
+    expect([m.normalX, m.normalY, m.depth, m.x0, m.y0, m.depth0, m.id0]).toEqual([0.6, 0.8, 0.25, 1, 2, 0.25, 3]);
+    expect([m.x1, m.y1, m.depth1, m.id1]).toEqual([4, 5, 0.125, 6]);
+  });
+
   it("toManifold: null without points, else one or two plain points", () => {
     expect(filled(0).toManifold()).toBeNull();
     expect(filled(1).toManifold()).toEqual({ normal: { x: 0.6, y: 0.8 }, depth: 0.25, points: [{ x: 1, y: 2, depth: 0.25, id: 3 }] });

@@ -83,6 +83,7 @@ export class ManifoldBuffer {
    * buffer held before (contacts are pooled; snapshots write every field).
    */
   clearUnused(): void {
+    if (this.count >= 2) return;
     if (this.count === 0) {
       this.normalX = 0;
       this.normalY = 0;
