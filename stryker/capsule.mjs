@@ -6,23 +6,16 @@
  *   nice -n 19 npx stryker run stryker/capsule.mjs --testFiles test/narrowphase.cases.test.ts,…
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import base from "../stryker.config.mjs";
+import { moduleRun } from "./module-run.mjs";
 
-export default {
-  ...base,
-  mutate: [
+export default moduleRun(
+  "capsule",
+  [
     "src/collision/narrowphase/capsule-aabb.ts",
     "src/collision/narrowphase/capsule-capsule.ts",
     "src/collision/narrowphase/manifold.ts",
     "src/collision/narrowphase/contact-points.ts",
     "src/collision/narrowphase/feature-id.ts",
   ],
-  concurrency: 1,
-  timeoutMS: 5000,
-  timeoutFactor: 1.5,
-  incrementalFile: "reports/inc-capsule.json",
-  reporters: ["clear-text", "progress-append-only", "json"],
-  jsonReporter: { fileName: "reports/mutation/capsule.json" },
-  tempDirName: ".stryker-tmp-capsule",
-  ignorePatterns: ["/.stryker-tmp*", "/reports", "/dist", "/bench", "/examples"],
-};
+  ["/dist", "/bench", "/examples"],
+);

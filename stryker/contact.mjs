@@ -7,17 +7,6 @@
  * `nice -n 19 npx stryker run stryker/contact.mjs --testFiles ...`
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import base from "../stryker.config.mjs";
+import { moduleRun } from "./module-run.mjs";
 
-export default {
-  ...base,
-  mutate: ["src/contacts/contact.ts"],
-  concurrency: 1,
-  timeoutMS: 5000,
-  timeoutFactor: 1.5,
-  incrementalFile: "reports/inc-contact.json",
-  reporters: ["clear-text", "progress-append-only", "json"],
-  jsonReporter: { fileName: "reports/mutation/contact.json" },
-  tempDirName: ".stryker-tmp-contact",
-  ignorePatterns: ["/.stryker-tmp*", "/reports"],
-};
+export default moduleRun("contact", ["src/contacts/contact.ts"]);

@@ -5,17 +5,6 @@
  * incremental file, so it can run beside other module runs.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import base from "../stryker.config.mjs";
+import { moduleRun } from "./module-run.mjs";
 
-export default {
-  ...base,
-  mutate: ["src/solver/position-correction.ts", "src/solver/solver-bodies.ts"],
-  concurrency: 1,
-  timeoutMS: 5000,
-  timeoutFactor: 1.5,
-  incrementalFile: "reports/inc-solver-bodies.json",
-  reporters: ["clear-text", "progress-append-only", "json"],
-  jsonReporter: { fileName: "reports/mutation/solver-bodies.json" },
-  tempDirName: ".stryker-tmp-solver-bodies",
-  ignorePatterns: ["/.stryker-tmp*", "/reports"],
-};
+export default moduleRun("solver-bodies", ["src/solver/position-correction.ts", "src/solver/solver-bodies.ts"]);

@@ -5,12 +5,6 @@
  * A short run beside the full one (stryker/solver.mjs), with its own sandbox, reports and incremental file.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import solver from "./solver.mjs";
+import { moduleRun } from "./module-run.mjs";
 
-export default {
-  ...solver,
-  mutate: ["src/solver/contact-solver.ts:129-232"],
-  incrementalFile: "reports/inc-solver-focus.json",
-  jsonReporter: { fileName: "reports/mutation/solver-focus.json" },
-  tempDirName: ".stryker-tmp-solver-focus",
-};
+export default moduleRun("solver-focus", ["src/solver/contact-solver.ts:129-232"]);

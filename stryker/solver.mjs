@@ -5,17 +5,6 @@
  * incremental file, so it can run beside other module runs.
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
-import base from "../stryker.config.mjs";
+import { moduleRun } from "./module-run.mjs";
 
-export default {
-  ...base,
-  mutate: ["src/solver/contact-solver.ts"],
-  concurrency: 1,
-  timeoutMS: 5000,
-  timeoutFactor: 1.5,
-  incrementalFile: "reports/inc-solver.json",
-  reporters: ["clear-text", "progress-append-only", "json"],
-  jsonReporter: { fileName: "reports/mutation/solver.json" },
-  tempDirName: ".stryker-tmp-solver",
-  ignorePatterns: ["/.stryker-tmp*", "/reports"],
-};
+export default moduleRun("solver", ["src/solver/contact-solver.ts"]);
